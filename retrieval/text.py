@@ -1,0 +1,142 @@
+"""Text normalisation and sentence splitting.
+
+Sentences are returned as ``(start, end)`` character offsets into the text they were found in, so a
+quote is always ``text[start:end]`` — verbatim by construction.
+
+Rules (what a sentence is here):
+- a bullet or numbered item (``- x``, ``* x``, ``• x``, ``1. x``, ``2) x``, ``(a) x``) is one sentence,
+  without its marker;
+- a line break ends a sentence (myScheme lists put one item per line without markers);
+- inside a line, a sentence ends at ``. ! ? । ॥`` followed by space, except after abbreviations
+  (``Rs.``, ``No.``, ``i.e.``, ``Dr.`` ...), single-letter initials (``D.S. Kothari``) and inside URLs;
+  decimals and amounts (``₹1.5 lakh``, ``Rs.6000/-``) never split because no space follows the point.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Zero-width characters removed by :func:`normalize` (ZWSP, ZWNJ, ZWJ, word joiner, BOM/ZWNBSP, soft hyphen).
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_ZW_TABLE = {ord(c): None for c in ZERO_WIDTH}
+_SPACES_TABLE = {ord(c): " " for c in "\u00a0\u2002\u2003\u2009\u202f\u3000\t\u000b\u000c"}
+
+#: Abbreviations whose final point does not end a sentence (lower-cased, without the final point).
+ABBREVIATIONS = frozenset(
+    """rs re no nos sr jr dr mr mrs ms smt shri sh st mt vs viz etc e.g i.e ie eg govt dept deptt approx
+    est max min ltd pvt co inc corp fig sq ft km kg gm mm cm yr yrs p.a pa a.m p.m u.t a/c acc ph tel
+    prof asstt asst addl jt dist distt vol art sec cl para ref resp nr mob s.no sl amt""".split()
+)
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+# A list marker at the start of a line: bullets, "1." / "1)" / "(1)" / "a)" / "(a)" / "i." numbering.
+_BULLET = re.compile(r"[ \t]*(?:[-*•▪●◦‣–]|\(?\d{1,3}[.)]|\([a-zA-Z]\)|[a-zA-Z]\)|(?:i{1,3}|iv|v|vi{1,3}|ix|x)[.)])[ \t]+")
+_INITIALS = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]")
+_TERMINATORS = ".!?।॥"
+_CLOSERS = "\"'”’)]»"
+
+
+def normalize(text: str) -> str:
+    """Return ``text`` in NFC, without zero-width characters, with ``\\r\\n``/``\\r`` as ``\\n`` and
+    unusual spaces (no-break, thin, tab ...) as plain spaces. Idempotent."""
+    text = unicodedata.normalize("NFC", text)
+    text = text.translate(_ZW_TABLE).translate(_SPACES_TABLE)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _URL.finditer(text):
+        end = m.end()
+        while end > m.start() and text[end - 1] in ".,;:!?":  # a URL does not end with punctuation
+            end -= 1
+        spans.append((m.start(), end))
+    return spans
+
+
+def _is_abbreviation(line: str, dot: int) -> bool:
+    """True if the point at ``line[dot]`` closes an abbreviation or an initial."""
+    start = dot
+    while start > 0 and (line[start - 1].isalpha() or line[start - 1] in "./"):
+        start -= 1
+    word = line[start:dot].lower().strip(".")
+    if not word:
+        return False
+    if word in ABBREVIATIONS:
+        return True
+    # single-letter initials: "D.S. Kothari", "A. P. J."
+    return _INITIALS.fullmatch(word) is not None
+
+
+def _split_line(line: str, base: int, out: list[tuple[int, int]]) -> None:
+    urls = _url_spans(line)
+    i, start, n = 0, 0, len(line)
+    while i < n:
+        ch = line[i]
+        if ch in _TERMINATORS and not any(s <= i < e for s, e in urls):
+            j = i + 1
+            while j < n and line[j] in _TERMINATORS:
+                j += 1
+            while j < n and line[j] in _CLOSERS:
+                j += 1
+            boundary = False
+            if ch in "।॥":
+                boundary = True
+            elif j >= n:
+                boundary = False  # end of line ends the sentence anyway
+            elif line[j] == " ":
+                k = j
+                while k < n and line[k] == " ":
+                    k += 1
+                nxt = line[k] if k < n else ""
+                if ch == "." and _is_abbreviation(line, i):
+                    boundary = False
+                elif nxt and (nxt.islower() and nxt.isascii()):
+                    boundary = False  # "e.g. farmers", "approx. five"
+                else:
+                    boundary = True
+            if boundary:
+                _emit(line, start, j, base, out)
+                start = j
+            i = j
+            continue
+        i += 1
+    _emit(line, start, n, base, out)
+
+
+def _emit(line: str, start: int, end: int, base: int, out: list[tuple[int, int]]) -> None:
+    while start < end and line[start].isspace():
+        start += 1
+    while end > start and line[end - 1].isspace():
+        end -= 1
+    if end > start and any(c.isalnum() for c in line[start:end]):
+        out.append((base + start, base + end))
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Split ``text`` into sentences.
+
+    Args:
+        text: normalised text (see :func:`normalize`); may be empty.
+
+    Returns:
+        ``(start, end)`` offsets, in order, non-overlapping; ``text[start:end]`` is the sentence with
+        surrounding whitespace and any list marker removed. Spans without a letter or digit are dropped.
+    """
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        m = _BULLET.match(line)
+        if m and m.end() < len(line):
+            # one item, one sentence: the marker is not part of the quote
+            _emit(line, m.end(), len(line), pos, out)
+        else:
+            _split_line(line, pos, out)
+        pos += len(line) + 1
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` as strings (convenience over :func:`split_sentences`)."""
+    return [text[s:e] for s, e in split_sentences(text)]
