@@ -17,6 +17,17 @@ from retrieval.text import split_sentences
 WINDOW = 3
 OVERLAP = 1
 
+#: Words added to every chunk of a section so that "documents?" or "eligibility" find that section.
+SECTION_WORDS = {
+    "details": "details about scheme",
+    "benefits": "benefits amount assistance",
+    "eligibility": "eligibility eligible criteria who can apply",
+    "exclusions": "exclusions not eligible",
+    "application_process": "application process how to apply",
+    "documents": "documents required",
+    "faqs": "",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Chunk:

@@ -12,7 +12,7 @@ import datetime as _dt
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,26 +20,17 @@ import numpy as np
 import scipy.sparse as sp
 
 from retrieval import bm25, fusion, tfidf
-from retrieval.chunking import Chunk, chunk_scheme
-from retrieval.corpus import Scheme
+from retrieval.chunking import SECTION_WORDS, Chunk, chunk_scheme
+from pydantic import TypeAdapter
+
+from retrieval.corpus import SECTION_ORDER, Scheme
 from retrieval.errors import EmptyCorpusError, IndexMismatchError
 from retrieval.loaders import CatalogEntry, LoadReport
 from retrieval.tokenize import analyze, analyzer_fingerprint
 
-FORMAT = "schemebot-index/1"
+FORMAT = "schemebot-index/2"
 MANIFEST = "manifest.json"
-
-#: Words added to every chunk of a section so that "documents?" or "eligibility" find that section.
-SECTION_WORDS = {
-    "details": "details about scheme",
-    "benefits": "benefits amount assistance",
-    "eligibility": "eligibility eligible criteria who can apply",
-    "exclusions": "exclusions not eligible",
-    "application_process": "application process how to apply",
-    "documents": "documents required",
-    "faqs": "",
-}
-
+_SCHEME_LIST = TypeAdapter(list[Scheme])
 
 def scheme_title_text(scheme: Scheme) -> str:
     """Names a scheme is known by (name, short name, Hindi name, aliases), as one string."""
@@ -88,13 +79,85 @@ class SearchResult:
     best_per_scheme: list[Hit] = field(default_factory=list)
 
 
+class ChunkTable(Sequence[Chunk]):
+    """Chunks held as arrays (as saved), made into :class:`Chunk` objects on access.
+
+    Loading 60,000 chunk objects eagerly costs more than the rest of an index load together.
+    """
+
+    def __init__(self, schemes: list[Scheme], arrays: Mapping[str, np.ndarray]) -> None:
+        self._schemes = schemes
+        self._a = {k: arrays[k] for k in ("chunk_scheme", "chunk_section", "chunk_number", "chunk_start", "chunk_end",
+                                          "sent_indptr", "sent_start", "sent_end", "chunk_hash")}
+        self._cache: dict[int, Chunk] = {}
+        self._texts: dict[int, dict[str, str]] = {}
+
+    def __len__(self) -> int:
+        return int(self._a["chunk_scheme"].shape[0])
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = int(i)
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        chunk = self._cache.get(i)
+        if chunk is None:
+            a = self._a
+            si = int(a["chunk_scheme"][i])
+            scheme = self._schemes[si]
+            section = SECTION_ORDER[int(a["chunk_section"][i])]
+            if si not in self._texts:
+                self._texts[si] = scheme.section_texts()
+            start, end = int(a["chunk_start"][i]), int(a["chunk_end"][i])
+            lo, hi = int(a["sent_indptr"][i]), int(a["sent_indptr"][i + 1])
+            chunk = Chunk(
+                chunk_id=f"{scheme.id}:{section}:{int(a['chunk_number'][i])}", scheme_id=scheme.id, scheme_name=scheme.name,
+                section=section, url=scheme.section_url(section), start=start, end=end,
+                sentences=tuple(zip(a["sent_start"][lo:hi].tolist(), a["sent_end"][lo:hi].tolist())),
+                text=self._texts[si][section][start:end], content_hash=a["chunk_hash"][i].decode("ascii"),
+            )
+            self._cache[i] = chunk
+        return chunk
+
+    @property
+    def scheme_positions(self) -> np.ndarray:
+        """Position (in the scheme list) of each chunk's scheme."""
+        return self._a["chunk_scheme"]
+
+
+def chunk_arrays(chunks: Sequence[Chunk], order: Mapping[str, int]) -> dict[str, np.ndarray]:
+    """The arrays :class:`ChunkTable` reads, for ``chunks`` whose schemes have positions ``order``."""
+    sections = {name: i for i, name in enumerate(SECTION_ORDER)}
+    sent_indptr = [0]
+    sent_start: list[int] = []
+    sent_end: list[int] = []
+    for c in chunks:
+        sent_start.extend(a for a, _ in c.sentences)
+        sent_end.extend(b for _, b in c.sentences)
+        sent_indptr.append(len(sent_start))
+    return {
+        "chunk_scheme": np.array([order[c.scheme_id] for c in chunks], dtype=np.int32),
+        "chunk_section": np.array([sections[c.section] for c in chunks], dtype=np.int8),
+        "chunk_number": np.array([int(c.chunk_id.rsplit(":", 1)[1]) for c in chunks], dtype=np.int32),
+        "chunk_start": np.array([c.start for c in chunks], dtype=np.int32),
+        "chunk_end": np.array([c.end for c in chunks], dtype=np.int32),
+        "sent_indptr": np.array(sent_indptr, dtype=np.int64),
+        "sent_start": np.array(sent_start, dtype=np.int32),
+        "sent_end": np.array(sent_end, dtype=np.int32),
+        "chunk_hash": np.array([c.content_hash.encode("ascii") for c in chunks], dtype="S16"),
+    }
+
+
 class Index:
     """A built index (see the module docstring). Construct with :meth:`build` or :meth:`load`."""
 
     def __init__(
         self,
         schemes: list[Scheme],
-        chunks: list[Chunk],
+        chunks: Sequence[Chunk],
         vocabulary: dict[str, int],
         bm25_matrix: sp.csc_matrix,
         tfidf_matrix: sp.csc_matrix,
@@ -112,8 +175,23 @@ class Index:
         self.manifest = manifest
         order = {s.id: i for i, s in enumerate(schemes)}
         self.scheme_ids = [s.id for s in schemes]
-        self.chunk_scheme = np.array([order[c.scheme_id] for c in chunks], dtype=np.int32)
-        self.doc_freq = np.diff(bm25_matrix.indptr)
+        if isinstance(chunks, ChunkTable):
+            self.chunk_scheme = chunks.scheme_positions
+        else:
+            self.chunk_scheme = np.array([order[c.scheme_id] for c in chunks], dtype=np.int32)
+        self._scheme_df: dict[str, int] = {}
+        self._chunk_by_id: dict[str, int] | None = None
+        self._sections: dict[str, dict[str, str]] = {}
+
+    def scheme_frequency(self, term: str) -> int:
+        """How many schemes have ``term`` in at least one chunk (0 for an unknown term)."""
+        if term not in self._scheme_df:
+            col = self.vocabulary.get(term)
+            if col is None:
+                return 0
+            rows = self.bm25_matrix.indices[self.bm25_matrix.indptr[col]: self.bm25_matrix.indptr[col + 1]]
+            self._scheme_df[term] = int(np.unique(self.chunk_scheme[rows]).size)
+        return self._scheme_df[term]
 
     # ------------------------------------------------------------------ build
 
@@ -130,10 +208,10 @@ class Index:
         docs: list[list[str]] = []
         for scheme in report.schemes:
             for chunk in chunk_scheme(scheme):
-                terms = chunk_terms(chunk, scheme)
-                if terms:
-                    chunks.append(chunk)
-                    docs.append(terms)
+                if not analyze(chunk.text):
+                    continue  # nothing of its own to match: never indexed on names alone
+                chunks.append(chunk)
+                docs.append(chunk_terms(chunk, scheme))
         if not chunks:
             raise EmptyCorpusError("the corpus has no chunk with an indexable term")
         vocabulary: dict[str, int] = {}
@@ -175,25 +253,53 @@ class Index:
         if scheme_ids is None and level is None and state is None:
             return None
         keep = np.ones(len(self.scheme_ids), dtype=bool)
-        for i, sid in enumerate(self.scheme_ids):
-            s = self.schemes[sid]
-            if scheme_ids is not None and sid not in set(scheme_ids):
-                keep[i] = False
-            if level is not None and s.level != level:
-                keep[i] = False
-            if state is not None and s.level == "state" and (s.state or "").casefold() != state.casefold():
-                keep[i] = False
+        if scheme_ids is not None:
+            wanted = set(scheme_ids)
+            keep &= np.array([sid in wanted for sid in self.scheme_ids], dtype=bool)
+        if level is not None or state is not None:
+            for i, sid in enumerate(self.scheme_ids):
+                s = self.schemes[sid]
+                if level is not None and s.level != level:
+                    keep[i] = False
+                if state is not None and s.level == "state" and (s.state or "").casefold() != state.casefold():
+                    keep[i] = False
         return keep[self.chunk_scheme]
 
-    def search(self, terms: Sequence[str], mask: np.ndarray | None = None, k: int = fusion.K, depth: int = fusion.DEPTH) -> SearchResult:
-        """Rank chunks for analysed query ``terms`` (repeats count, as in rank-bm25).
+    def best_chunk_of(self, terms: Mapping[str, float], scheme_id: str) -> Hit:
+        """The best chunk of one scheme for a query, by BM25 (TF-IDF cosine breaks ties), touching only
+        that scheme's chunks (they are contiguous in the index). A scheme with no matching chunk gives
+        its first chunk with zero scores."""
+        pos = self.scheme_ids.index(scheme_id) if scheme_id in self.schemes else -1
+        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
+        hi = int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+        bm = np.zeros(hi - lo)
+        cos = np.zeros(hi - lo)
+        known = [t for t in terms if t in self.vocabulary]
+        if known:
+            from retrieval.tfidf import query_weights
+
+            qw = query_weights([terms[t] for t in known], self.tfidf_idf[[self.vocabulary[t] for t in known]])
+            for t, w_t in zip(known, qw):
+                col = self.vocabulary[t]
+                for matrix, out, weight in ((self.bm25_matrix, bm, terms[t]), (self.tfidf_matrix, cos, w_t)):
+                    a, b = matrix.indptr[col], matrix.indptr[col + 1]
+                    rows = matrix.indices[a:b]
+                    i, j = np.searchsorted(rows, lo), np.searchsorted(rows, hi)
+                    out[rows[i:j] - lo] += weight * matrix.data[a + i:a + j]
+        best = int(np.lexsort((-cos, -bm))[0]) if hi > lo else 0
+        return Hit(chunk=lo + best, fused=0.0, bm25=float(bm[best]) if hi > lo else 0.0, cosine=float(cos[best]) if hi > lo else 0.0)
+
+    def search(
+        self, terms: Sequence[str] | Mapping[str, float], mask: np.ndarray | None = None, k: int = fusion.K, depth: int = fusion.DEPTH
+    ) -> SearchResult:
+        """Rank chunks for a query.
 
         Args:
-            terms: analyzer output for the query (plus any expansion terms).
+            terms: analysed query terms (repeats count, as in rank-bm25), or term -> weight.
             mask: optional boolean mask over chunks (see :meth:`mask`).
             k, depth: reciprocal rank fusion constant and per-list depth.
         """
-        counts = Counter(terms)
+        counts = dict(terms) if isinstance(terms, Mapping) else Counter(terms)
         distinct = list(counts)
         known = [t for t in distinct if t in self.vocabulary]
         result = SearchResult(terms=distinct, known=known)
@@ -218,6 +324,24 @@ class Index:
                 result.best_per_scheme.append(hit)
         return result
 
+    def phrase_in_corpus(self, phrase: str, limit: int = 200) -> bool:
+        """True if ``phrase`` (case-insensitive, whitespace-normalised) occurs in some chunk's text.
+
+        Candidates are the chunks holding all of the phrase's terms (at most ``limit`` are read).
+        """
+        terms = [t for t in dict.fromkeys(analyze(phrase))]
+        if not terms or any(t not in self.vocabulary for t in terms):
+            return False
+        rows = None
+        for t in terms:
+            col = self.vocabulary[t]
+            r = self.bm25_matrix.indices[self.bm25_matrix.indptr[col]: self.bm25_matrix.indptr[col + 1]]
+            rows = r if rows is None else np.intersect1d(rows, r, assume_unique=True)
+            if rows.size == 0:
+                return False
+        needle = " ".join(phrase.casefold().split())
+        return any(needle in " ".join(self.chunks[int(i)].text.casefold().split()) for i in rows[:limit])
+
     def chunk_has_term(self, chunk: int, term: str) -> bool:
         """True if ``term`` is one of the chunk's index terms."""
         col = self.vocabulary.get(term)
@@ -229,31 +353,39 @@ class Index:
         return bool(i < rows.size and rows[i] == chunk)
 
     def section_text(self, scheme_id: str, section: str) -> str:
-        """The full text of one section (what citations are substrings of)."""
-        return self.schemes[scheme_id].section_texts()[section]
+        """The full text of one section (what citations are substrings of).
+
+        Raises:
+            KeyError: unknown scheme or section.
+        """
+        if scheme_id not in self._sections:
+            self._sections[scheme_id] = self.schemes[scheme_id].section_texts()
+        return self._sections[scheme_id][section]
+
+    def chunk_by_id(self, chunk_id: str) -> Chunk | None:
+        """The chunk with ``chunk_id``, or ``None``."""
+        if self._chunk_by_id is None:
+            self._chunk_by_id = {c.chunk_id: i for i, c in enumerate(self.chunks)}
+        i = self._chunk_by_id.get(chunk_id)
+        return None if i is None else self.chunks[i]
 
     # ------------------------------------------------------------------ persistence
 
     def save(self, folder: Path) -> None:
-        """Write the index to ``folder`` as ``manifest.json``, ``schemes.json``, ``chunks.json``,
-        ``vocabulary.json``, ``catalog.json`` and ``arrays.npz`` (plain arrays; no pickle)."""
+        """Write the index to ``folder`` as ``manifest.json``, ``schemes.json``, ``vocabulary.json``,
+        ``catalog.json`` and ``arrays.npz`` (plain numeric arrays, chunk offsets included; no pickle)."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         order = {sid: i for i, sid in enumerate(self.scheme_ids)}
-        chunks = [
-            [order[c.scheme_id], c.section, int(c.chunk_id.rsplit(":", 1)[1]), c.start, c.end, [list(s) for s in c.sentences], c.content_hash]
-            for c in self.chunks
-        ]
         vocab = sorted(self.vocabulary, key=self.vocabulary.__getitem__)
         _write_json(folder / "schemes.json", [self.schemes[sid].model_dump(mode="json") for sid in self.scheme_ids])
-        _write_json(folder / "chunks.json", chunks)
         _write_json(folder / "vocabulary.json", vocab)
-        _write_json(folder / "catalog.json", [[c.id, c.name, c.description, c.ministry] for c in self.catalog])
+        _write_json(folder / "catalog.json", [c.to_row() for c in self.catalog])
         np.savez(
             folder / "arrays.npz",
             bm25_data=self.bm25_matrix.data, bm25_indices=self.bm25_matrix.indices, bm25_indptr=self.bm25_matrix.indptr,
             tfidf_data=self.tfidf_matrix.data, tfidf_indices=self.tfidf_matrix.indices, tfidf_indptr=self.tfidf_matrix.indptr,
-            tfidf_idf=self.tfidf_idf, shape=np.array(self.bm25_matrix.shape),
+            tfidf_idf=self.tfidf_idf, shape=np.array(self.bm25_matrix.shape), **chunk_arrays(self.chunks, order),
         )
         _write_json(folder / MANIFEST, self.manifest)  # last: a folder without a manifest is not an index
 
@@ -286,25 +418,16 @@ class Index:
                     f"index at {folder} was built from other input (hash {str(manifest.get('input_hash'))[:12]}, "
                     f"the files now hash to {current[:12]}); {rebuild}"
                 )
-        schemes = [Scheme.model_validate(s) for s in json.loads((folder / "schemes.json").read_text(encoding="utf-8"))]
+        schemes = _SCHEME_LIST.validate_json((folder / "schemes.json").read_bytes())
         vocab = json.loads((folder / "vocabulary.json").read_text(encoding="utf-8"))
-        catalog = [CatalogEntry(*row) for row in json.loads((folder / "catalog.json").read_text(encoding="utf-8"))]
-        texts = {s.id: s.section_texts() for s in schemes}
-        chunks = []
-        for si, section, n, start, end, sents, digest in json.loads((folder / "chunks.json").read_text(encoding="utf-8")):
-            s = schemes[si]
-            chunks.append(
-                Chunk(
-                    chunk_id=f"{s.id}:{section}:{n}", scheme_id=s.id, scheme_name=s.name, section=section,
-                    url=s.section_url(section), start=start, end=end, sentences=tuple(tuple(x) for x in sents),
-                    text=texts[s.id][section][start:end], content_hash=digest,
-                )
-            )
+        catalog = [CatalogEntry.from_row(row) for row in json.loads((folder / "catalog.json").read_text(encoding="utf-8"))]
         with np.load(folder / "arrays.npz", allow_pickle=False) as z:
-            shape = tuple(int(x) for x in z["shape"])
-            bm = sp.csc_matrix((z["bm25_data"], z["bm25_indices"], z["bm25_indptr"]), shape=shape)
-            tf = sp.csc_matrix((z["tfidf_data"], z["tfidf_indices"], z["tfidf_indptr"]), shape=shape)
-            idf = z["tfidf_idf"]
+            arrays = {k: z[k] for k in z.files}
+        shape = tuple(int(x) for x in arrays["shape"])
+        bm = sp.csc_matrix((arrays["bm25_data"], arrays["bm25_indices"], arrays["bm25_indptr"]), shape=shape)
+        tf = sp.csc_matrix((arrays["tfidf_data"], arrays["tfidf_indices"], arrays["tfidf_indptr"]), shape=shape)
+        idf = arrays["tfidf_idf"]
+        chunks = ChunkTable(schemes, arrays)
         return cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest)
 
 
@@ -317,3 +440,29 @@ def _write_json(path: Path, obj: object) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(obj, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     tmp.replace(path)
+
+
+def open_index(corpus: Path | str | None = None) -> Index:
+    """The index for a ``--corpus`` value: ``None`` -> the bundled corpus in ``data/schemes``; a folder
+    with a ``manifest.json`` -> that saved index; any other file or folder -> loaded and indexed now.
+
+    Raises:
+        CorpusFormatError, EmptyCorpusError, IndexMismatchError: see :func:`~retrieval.loaders.load_corpus`,
+            :meth:`Index.build` and :meth:`Index.load`.
+    """
+    from retrieval.loaders import load_corpus
+
+    if corpus is None or str(corpus) == "":
+        path = bundled_corpus_path()
+    else:
+        path = Path(corpus)
+    if is_index_folder(path):
+        return Index.load(path)
+    return Index.build(load_corpus([path]))
+
+
+def bundled_corpus_path() -> Path:
+    """The folder of the bundled corpus (``data/schemes``)."""
+    from importlib import resources
+
+    return Path(str(resources.files("data").joinpath("schemes")))

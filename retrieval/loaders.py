@@ -32,17 +32,38 @@ class Rejection:
 
 @dataclass(frozen=True)
 class CatalogEntry:
-    """A scheme known by name only (no text): used to recognise it in a question and link to it."""
+    """A scheme known by name only (no text): used to recognise it in a question and link to it.
+
+    Attributes:
+        id: myScheme slug (or a project slug when ``page`` is set or the scheme has no myScheme page).
+        name, aliases: the names it is known by.
+        description: a short description from the catalog, if any.
+        ministry: ministry or department, if known.
+        page: the official page when it is not ``myscheme.gov.in/schemes/<id>``; ``""`` for none known.
+    """
 
     id: str
     name: str
-    description: str
-    ministry: str | None
+    description: str = ""
+    ministry: str | None = None
+    aliases: tuple[str, ...] = ()
+    page: str | None = None
 
     @property
-    def url(self) -> str:
-        """The scheme's myScheme page."""
+    def url(self) -> str | None:
+        """The scheme's official page: ``page`` when given, else its myScheme page."""
+        if self.page is not None:
+            return self.page or None
         return MYSCHEME_BASE + self.id
+
+    def to_row(self) -> list[Any]:
+        """A JSON-friendly row (see :meth:`from_row`)."""
+        return [self.id, self.name, self.description, self.ministry, list(self.aliases), self.page]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> CatalogEntry:
+        """Inverse of :meth:`to_row`."""
+        return cls(row[0], row[1], row[2], row[3], tuple(row[4]), row[5])
 
 
 @dataclass

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.feature_extraction.text import TfidfVectorizer
-
 from retrieval.bm25 import column_sum
 from retrieval.errors import EmptyCorpusError
 
@@ -32,6 +30,8 @@ def fit(docs: Sequence[list[str]], vocabulary: dict[str, int]) -> tuple[sp.csc_m
     Raises:
         EmptyCorpusError: no documents or an empty vocabulary.
     """
+    from sklearn.feature_extraction.text import TfidfVectorizer  # imported here: loading an index does not need it
+
     if not docs or not vocabulary:
         raise EmptyCorpusError("TF-IDF needs at least one document with at least one term")
     vectorizer = TfidfVectorizer(
@@ -43,9 +43,15 @@ def fit(docs: Sequence[list[str]], vocabulary: dict[str, int]) -> tuple[sp.csc_m
     return matrix, vectorizer.idf_.astype(np.float64)
 
 
-def query_weights(counts: Sequence[int], idf: Sequence[float]) -> np.ndarray:
-    """Sublinear TF-IDF weights of the query's terms, L2-normalised (zeros if the query is empty)."""
-    w = (1.0 + np.log(np.asarray(counts, dtype=np.float64))) * np.asarray(idf, dtype=np.float64)
+def query_weights(counts: Sequence[float], idf: Sequence[float]) -> np.ndarray:
+    """Sublinear TF-IDF weights of the query's terms, L2-normalised (zeros if the query is empty).
+
+    ``counts`` are term frequencies; a fractional weight below 1 (a down-weighted expansion term) is
+    used as it is instead of ``1 + ln(w)``, which would turn negative.
+    """
+    c = np.asarray(counts, dtype=np.float64)
+    tf = np.where(c >= 1.0, 1.0 + np.log(np.maximum(c, 1.0)), c)
+    w = tf * np.asarray(idf, dtype=np.float64)
     norm = np.linalg.norm(w)
     return w / norm if norm > 0 else w
 

@@ -1,0 +1,131 @@
+"""The ``schemebot`` command line: ask, eval, ingest (and the commands of later capabilities).
+
+Exit status: 0 on success (an answered or declined question is success), 2 on bad input (a
+malformed corpus, a stale index, a missing file), with a one-line message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.settings import Settings
+from retrieval.errors import RetrievalError
+
+
+def _corpus(args: argparse.Namespace) -> str | None:
+    return args.corpus if getattr(args, "corpus", None) else Settings().corpus
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """``schemebot ask "QUESTION" [--json] [--corpus PATH]``: one stateless answer."""
+    from retrieval.answer import Answerer
+    from retrieval.index import open_index
+
+    answerer = Answerer(open_index(_corpus(args)))
+    answer = answerer.ask(args.question)
+    if args.json:
+        print(answer.model_dump_json(indent=1))
+    else:
+        print(answer.plain())
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune]``."""
+    from retrieval.answer import Answerer
+    from retrieval.evaluate import dumps, evaluate, format_report, read_questions
+    from retrieval.index import open_index
+
+    questions = read_questions(Path(args.questions))
+    answerer = Answerer(open_index(_corpus(args)))
+    if args.tune:
+        from retrieval.tuning import run_tuning
+
+        print(run_tuning(answerer, questions, calibration=args.calibration, limit=args.calibration_limit))
+        return 0
+    from conversations.rewrite import replay
+
+    def standalone(question: str, history: list[str]) -> tuple[str, list[str] | None]:
+        rw = replay(answerer, history, question)
+        return rw.standalone, [rw.focus] if rw.focus else None
+
+    report = evaluate(answerer, questions, standalone=standalone)
+    print(dumps(report) if args.json else format_report(report))
+    return 0
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """``schemebot ingest PATH... --out DIR``: build and save an index, print a summary."""
+    from tqdm import tqdm
+
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+
+    t0 = time.perf_counter()
+    report = load_corpus([Path(p) for p in args.paths], progress=lambda files: tqdm(files, desc="reading", unit="file", file=sys.stderr))
+    index = Index.build(report)
+    index.save(Path(args.out))
+    took = time.perf_counter() - t0
+    counts = index.manifest["counts"]
+    print(f"files read:       {counts['files_read']}")
+    print(f"schemes indexed:  {counts['schemes']}")
+    print(f"chunks:           {counts['chunks']}")
+    print(f"terms:            {counts['terms']}")
+    print(f"catalog entries:  {counts['catalog']} (known by name only)")
+    print(f"superseded:       {counts['superseded']}")
+    print(f"rejected:         {counts['rejected']}")
+    for reason, n in report.rejected_by_reason().items():
+        print(f"  {n:>6}  {reason}")
+    print(f"index written to {args.out} in {took:.1f} s")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``schemebot``."""
+    p = argparse.ArgumentParser(prog="schemebot", description="Find Indian welfare schemes; answers quote the scheme documents.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    ask = sub.add_parser("ask", help="answer one question (stateless)")
+    ask.add_argument("question")
+    ask.add_argument("--json", action="store_true", help="print the answer as JSON")
+    ask.add_argument("--corpus", help="corpus file/folder or built index (default: bundled corpus; env SCHEMEBOT_CORPUS)")
+    ask.set_defaults(func=cmd_ask)
+
+    ev = sub.add_parser("eval", help="retrieval and abstention metrics on a JSONL question set")
+    ev.add_argument("questions")
+    ev.add_argument("--corpus")
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument("--tune", action="store_true", help="fit the abstention gate and print coefficients and the curve")
+    ev.add_argument("--calibration", action="append", default=[], help="extra calibration source for --tune (Prabhav cleandata folder)")
+    ev.add_argument("--calibration-limit", type=int, default=4000, help="at most this many calibration FAQ questions")
+    ev.set_defaults(func=cmd_eval)
+
+    ing = sub.add_parser("ingest", help="build an index from corpus files")
+    ing.add_argument("paths", nargs="+")
+    ing.add_argument("--out", required=True)
+    ing.set_defaults(func=cmd_ingest)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``schemebot`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except RetrievalError as exc:
+        print(f"schemebot: {exc}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as exc:
+        print(f"schemebot: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

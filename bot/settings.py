@@ -1,0 +1,64 @@
+"""Settings from environment variables (pydantic-settings), all optional.
+
+Exactly the variables of DESIGN.md's settings table, plus limits. A channel is active only when its
+secrets are set. Secrets are :class:`pydantic.SecretStr`: they never appear in ``repr`` or logs.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+#: Telegram Bot API's documented limit for one message's text (UTF-16 code units).
+TELEGRAM_MAX_TEXT = 4096
+#: Twilio's documented limit for one WhatsApp/SMS message body (characters).
+TWILIO_MAX_BODY = 1600
+
+
+class Settings(BaseSettings):
+    """Runtime configuration (see DESIGN.md for each variable)."""
+
+    model_config = SettingsConfigDict(env_prefix="SCHEMEBOT_", env_file=None, extra="ignore")
+
+    corpus: str | None = Field(default=None, description="corpus file/folder or built index; default the bundled corpus")
+    redis_url: str | None = Field(default=None, description="redis://host:port/db; unset: the embedded store")
+    state_secret: SecretStr = Field(default=SecretStr("schemebot-dev-secret"), description="HMAC key for user ids")
+    state_ttl_s: int = Field(default=30 * 24 * 3600, ge=60, description="state lifetime, seconds")
+    public_base_url: str | None = Field(default=None, description="https origin Telegram and Twilio call")
+    telegram_token: SecretStr | None = None
+    telegram_secret: SecretStr | None = None
+    telegram_api_url: str = "https://api.telegram.org/bot"
+    twilio_account_sid: str | None = None
+    twilio_auth_token: SecretStr | None = None
+    twilio_whatsapp_from: str | None = None
+    twilio_sms_from: str | None = None
+    twilio_api_url: str = "https://api.twilio.com"
+    # limits
+    max_message_chars: int = Field(default=1000, ge=50, description="longer messages are cut for retrieval")
+    sms_max_segments: int = Field(default=3, ge=1, le=10, description="SMS segments per reply")
+    screening_max_questions: int = Field(default=8, ge=1, le=30, description="questions in an all-schemes screening")
+
+    @field_validator("public_base_url")
+    @classmethod
+    def _origin(cls, v: str | None) -> str | None:
+        return v.rstrip("/") if v else v
+
+    @property
+    def telegram_enabled(self) -> bool:
+        """True when the bot token and the webhook secret are both set."""
+        return self.telegram_token is not None and self.telegram_secret is not None
+
+    @property
+    def twilio_enabled(self) -> bool:
+        """True when the Twilio account SID and auth token are both set."""
+        return bool(self.twilio_account_sid) and self.twilio_auth_token is not None
+
+    @property
+    def whatsapp_enabled(self) -> bool:
+        """True when Twilio is configured with a WhatsApp sender."""
+        return self.twilio_enabled and bool(self.twilio_whatsapp_from)
+
+    @property
+    def sms_enabled(self) -> bool:
+        """True when Twilio is configured with an SMS sender."""
+        return self.twilio_enabled and bool(self.twilio_sms_from)

@@ -1,0 +1,153 @@
+"""Follow-up rewriting: turn a message into a standalone query, using only the conversation context.
+
+Pure (no I/O, no model call). The rules, in order:
+
+1. The message names a scheme (gazetteer, typo-tolerant): that scheme becomes active. If the message is
+   a "what about X?" / "and for X?" / "aur X me?" turn with no topic of its own, the previous topic is
+   applied to X ("what about ujjwala?" after "documents?" -> ``what about ujjwala? documents required``).
+   Otherwise the message is left as it is.
+2. The message names no scheme and is a follow-up — it has a reference word (it, this, that scheme, its;
+   iske, iska, isme, uske; इसके, इसका, इसमें), or is a short question about a section ("documents?",
+   "age limit?", "how to apply", "kitna paisa milega") or about a property every scheme has ("is aadhaar
+   compulsory", "interest rate?") — and a scheme is active: the standalone query is the message plus the
+   active scheme's name.
+3. Anything else is left exactly as it is: no history is ever pasted into the query.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from retrieval.gazetteer import Gazetteer
+from retrieval.query import section_intents
+from retrieval.tokenize import analyze
+
+#: Phrases that point back at the scheme being discussed (English, Romanized Hindi, Hindi). Bare
+#: "is"/"that"/"there" are not here: in English they rarely refer back ("is there a scheme that ...").
+REFERENCE = re.compile(
+    r"\b(it|its|it's)\b|\b(this|that|the same|the) (scheme|yojana|yojna|one|programme|program|plan|card|account|pension)\b"
+    r"|\b(about|for|in|under|of|from|with|join|apply|get|into) (this|that)\b"
+    r"|\b(iske|iska|iski|isme|ismein|isse|isko|uske|uska|uski|usme|usmein|usse|usko|wahan|waha)\b"
+    r"|\b(is|us) (yojana|yojna|scheme)\b"
+    r"|इसके|इसका|इसकी|इसमें|इसे\b|इससे|उसके|उसका|उसकी|उसमें|उसे\b|उससे|वहाँ|वहां|(इस|उस) योजना",
+    re.IGNORECASE,
+)
+#: "what about X" / "and for X" / "aur X ..." openers.
+WHAT_ABOUT = re.compile(
+    r"^\s*(what about|how about|and (for|about|in|what about)|and|same for|for|aur|or|और|तो)\b", re.IGNORECASE
+)
+#: Section phrases used to carry a topic to another scheme.
+TOPIC_WORDS = {
+    "benefits": "benefits",
+    "documents": "documents required",
+    "eligibility": "eligibility",
+    "application_process": "how to apply",
+    "exclusions": "who is not eligible",
+}
+#: Words about a property any scheme has (dates, money, identity papers, people in the family...): a
+#: short message made only of these ("is aadhaar compulsory", "interest rate?", "last date") asks
+#: about the scheme under discussion. Analysed (stemmed) forms.
+ATTRIBUTE_WORDS = frozenset(analyze(
+    """interest rate aadhaar compulsory mandatory required need online offline last date deadline status
+    helpline number contact fee charges cost time days month year long renewal renew instalment installment
+    limit maximum minimum max min age income certificate bank account money amount withdraw withdrawal take
+    out before after close closure maturity premium claim tenure period duration where office centre portal
+    website link apply register form documents eligible eligibility benefit subsidy refund penalty nominee
+    transfer change update correction kyc ekyc otp mobile payment paid pay receive get credit when family
+    husband wife son daughter child children girl boy woman man sc st obc general bpl apl rural urban village
+    city state other also again still yes ok okay then more detail details process steps"""
+))
+#: a message of at most this many content words that asks about a section is a follow-up
+SHORT_FOLLOWUP_WORDS = 6
+#: a message with a reference word is a follow-up only if it is at most this many words long
+REFERENCE_FOLLOWUP_WORDS = 14
+
+
+@dataclass
+class Context:
+    """What rewriting needs from the conversation: the active scheme and the last topic."""
+
+    scheme_id: str | None = None
+    scheme_name: str | None = None
+    topic: str | None = None
+
+
+@dataclass
+class Rewrite:
+    """The result of rewriting one message.
+
+    Attributes:
+        standalone: the standalone query (the message itself when it is not a follow-up).
+        rewritten: True when ``standalone`` differs from the message.
+        followup: True when the message was read as a follow-up about the active scheme.
+        scheme_ids: schemes the message names (in order).
+        focus: the scheme the answer should come from when the message is a follow-up (else None).
+        topic: the section the message asks about, or the carried-over topic.
+    """
+
+    standalone: str
+    rewritten: bool = False
+    followup: bool = False
+    scheme_ids: list[str] = field(default_factory=list)
+    focus: str | None = None
+    topic: str | None = None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+", text.casefold())
+
+
+def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, str]) -> Rewrite:
+    """Rewrite ``message`` given the conversation context (see the module docstring).
+
+    Args:
+        message: the user's message, as typed.
+        ctx: the active scheme and last topic.
+        gazetteer: scheme-name matcher of the corpus.
+        names: scheme id -> display name (to append to follow-ups).
+    """
+    text = message.strip()
+    intents = section_intents(text)
+    topic = intents[0] if intents else None
+    mentions = [m for m in gazetteer.find(text) if m.indexed and m.scheme_id in names]
+    ids = list(dict.fromkeys(m.scheme_id for m in mentions))
+    if ids:
+        if topic is None and ctx.topic and WHAT_ABOUT.match(text):
+            return Rewrite(f"{text} {TOPIC_WORDS.get(ctx.topic, ctx.topic)}", True, False, ids, None, ctx.topic)
+        return Rewrite(text, False, False, ids, None, topic)
+    if ctx.scheme_id is None or ctx.scheme_id not in names:
+        return Rewrite(text, False, False, [], None, topic)
+    words = _words(text)
+    content = analyze(text)
+    has_reference = REFERENCE.search(text) is not None and len(words) <= REFERENCE_FOLLOWUP_WORDS
+    short = 0 < len(content) <= SHORT_FOLLOWUP_WORDS
+    short_section = short and topic is not None
+    short_attribute = short and all(t in ATTRIBUTE_WORDS or t.isdigit() for t in content)
+    if has_reference or short_section or short_attribute:
+        return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
+    return Rewrite(text, False, False, [], None, topic)
+
+
+def advance(ctx: Context, rw: Rewrite, answered_scheme: str | None, names: dict[str, str]) -> Context:
+    """The context after a turn: a named scheme becomes active, else the scheme the answer quoted
+    first (for a question that was not a follow-up), else the active scheme stays; the topic is the
+    turn's topic, or stays."""
+    scheme = rw.scheme_ids[0] if rw.scheme_ids else (rw.focus or answered_scheme or ctx.scheme_id)
+    return Context(scheme_id=scheme, scheme_name=names.get(scheme) if scheme else None, topic=rw.topic or ctx.topic)
+
+
+def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: retrieval.answer.Answerer
+    """Rewrite ``message`` after replaying the earlier user turns ``history`` (oldest first) through the
+    same rewriting and answering the conversation engine uses. Used by ``schemebot eval``."""
+    gazetteer = answerer.searcher.gazetteer
+    names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+    ctx = Context()
+    for turn in history:
+        rw = rewrite(turn, ctx, gazetteer, names)
+        answered = None
+        if not rw.scheme_ids and not rw.followup:
+            answer = answerer.ask(turn)
+            answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
+        ctx = advance(ctx, rw, answered, names)
+    return rewrite(message, ctx, gazetteer, names)

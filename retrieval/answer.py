@@ -1,0 +1,176 @@
+"""Extractive answers: quotes of the corpus, word for word, each with its citation — or a decline.
+
+:class:`Answerer` runs search, the abstention gate and the composer for one standalone question and
+returns an :class:`Answer` in the shape of ``schemebot ask --json`` (see DESIGN.md). The composer
+never rewrites text: a citation's ``text`` is ``section_text[start:end]`` of a chunk, and
+:func:`verify` checks that through the offsets.
+
+Which quotes:
+- the best chunk of the first scheme;
+- the best chunk of every other scheme the question names (at most :data:`MAX_SCHEMES` schemes);
+- when the question names no scheme, the best chunk of the next schemes whose score is at least
+  :data:`CLOSE_SHARE` of the first one's ("what scholarships are there for SC students" has several
+  right answers; a question with one clear answer gets one quote).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from retrieval.corpus import MYSCHEME_SEARCH
+from retrieval.gate import Decision, decide
+from retrieval.index import Index
+from retrieval.searcher import Retrieval, Searcher
+
+#: at most this many schemes are quoted in one answer
+MAX_SCHEMES = 3
+#: other schemes are quoted when their score is at least this share of the first scheme's
+CLOSE_SHARE = 0.85
+#: user-facing wording of each decline reason
+DECLINE_TEXT = {
+    "empty": "The question is empty.",
+    "no_match": "I could not find anything about this in the scheme documents I have.",
+    "not_in_corpus": "I know of this scheme, but I do not have its documents, so I cannot quote them.",
+    "low_confidence": "I am not confident any scheme document I have answers this.",
+    "out_of_scope": "This does not look like a question about a government scheme I have documents for.",
+}
+
+
+class Citation(BaseModel):
+    """One quoted passage: ``text`` is a verbatim substring of the named scheme's section."""
+
+    n: int
+    scheme_id: str
+    scheme_name: str
+    section: str
+    text: str
+    url: str
+    chunk_id: str
+    score: float
+
+
+class Answer(BaseModel):
+    """The result of one question (the ``schemebot ask --json`` shape)."""
+
+    status: str = Field(pattern="^(answered|declined)$")
+    query: str
+    standalone_query: str
+    language: str
+    citations: list[Citation] = Field(default_factory=list)
+    decline_reason: str | None = None
+    official_links: list[str] = Field(default_factory=list)
+    ranked_scheme_ids: list[str] = Field(default_factory=list, exclude=True)
+    probability: float = Field(default=0.0, exclude=True)
+    decline_scheme: str | None = Field(default=None, exclude=True)
+
+    def plain(self) -> str:
+        """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link)."""
+        if self.status == "declined":
+            lines = [DECLINE_TEXT.get(self.decline_reason or "", "I don't know.")]
+            if self.decline_scheme:
+                lines[0] = f"{lines[0]} ({self.decline_scheme})"
+            lines.append("Official sources:")
+            lines.extend(f"- {u}" for u in self.official_links)
+            return "\n".join(lines)
+        out = [f"[{c.n}] \u201c{c.text}\u201d" for c in self.citations]
+        out.append("")
+        out.append("Sources:")
+        out.extend(f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in self.citations)
+        return "\n".join(out)
+
+
+def section_title(section: str) -> str:
+    """Display title of a section name (``application_process`` -> ``Application process``)."""
+    return {"faqs": "FAQ", "documents": "Documents required"}.get(section, section.replace("_", " ").capitalize())
+
+
+class Answerer:
+    """Answers standalone questions from one index (search + gate + composer)."""
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self.searcher = Searcher(index)
+
+    def retrieve(
+        self,
+        question: str,
+        scheme_ids: list[str] | None = None,
+        level: str | None = None,
+        state: str | None = None,
+        focus: list[str] | None = None,
+        user_text: str | None = None,
+    ) -> tuple[Retrieval, Decision]:
+        """Search and gate, without composing (used by evaluation and tuning)."""
+        r = self.searcher.search(question, scheme_ids=scheme_ids, level=level, state=state, focus=focus, user_text=user_text)
+        return r, decide(self.index, r)
+
+    def ask(
+        self,
+        question: str,
+        standalone_query: str | None = None,
+        scheme_ids: list[str] | None = None,
+        level: str | None = None,
+        state: str | None = None,
+        focus: list[str] | None = None,
+    ) -> Answer:
+        """Answer ``standalone_query`` (default: ``question`` itself) and report both.
+
+        Args:
+            question: the user's message.
+            standalone_query: the rewritten query, when the message was a follow-up.
+            scheme_ids, level, state: filters.
+            focus: the scheme(s) a follow-up is about (quoted first).
+
+        Returns a declined :class:`Answer` for an empty question; never raises on user text.
+        """
+        standalone = (standalone_query if standalone_query is not None else question).strip()
+        if not standalone:
+            return Answer(status="declined", query=question, standalone_query=standalone, language="en",
+                          decline_reason="empty", official_links=[MYSCHEME_SEARCH])
+        r, decision = self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=state, focus=focus,
+                                    user_text=question if standalone != question.strip() else None)
+        return compose(self.searcher, question, standalone, r, decision)
+
+
+def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision) -> Answer:
+    """Build the :class:`Answer` for a retrieval and the gate's decision."""
+    index = searcher.index
+    base = dict(query=question, standalone_query=standalone, language=r.query.language,
+                ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
+    if not decision.answer:
+        links = [MYSCHEME_SEARCH]
+        scheme_name = None
+        if decision.named_catalog:
+            entry = searcher.catalog.get(decision.named_catalog)
+            if entry is not None:
+                if entry.url:
+                    links.insert(0, entry.url)
+                scheme_name = entry.name
+        return Answer(status="declined", decline_reason=decision.reason, official_links=links,
+                      decline_scheme=scheme_name, **base)
+    chosen = [r.schemes[0]]
+    named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
+    for s in r.schemes[1:]:
+        if len(chosen) >= MAX_SCHEMES:
+            break
+        if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score):
+            chosen.append(s)
+    citations = []
+    for n, s in enumerate(chosen, start=1):
+        chunk = index.chunks[s.hit.chunk]
+        citations.append(Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
+                                  text=chunk.text, url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6)))
+    links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
+    return Answer(status="answered", citations=citations, official_links=links, **base)
+
+
+def verify(index: Index, answer: Answer) -> bool:
+    """True if every citation's text equals its chunk's offsets in its section text (verbatim)."""
+    for cit in answer.citations:
+        chunk = index.chunk_by_id(cit.chunk_id)
+        if chunk is None:
+            return False
+        section = index.section_text(chunk.scheme_id, chunk.section)
+        if section[chunk.start:chunk.end] != cit.text or cit.scheme_id != chunk.scheme_id:
+            return False
+    return True

@@ -1,0 +1,168 @@
+"""The abstention gate: answer from the corpus, or decline and point to the official source.
+
+A plain cosine floor does not separate answerable from unanswerable questions (their cosine ranges
+overlap), so the gate combines signals measured on data:
+
+Hard rules, in order:
+1. ``no_match`` — no word of the question is known to the corpus (after expansion and spelling repair).
+2. ``not_in_corpus`` — the question names a scheme we know only from the catalog (no text), and names no
+   scheme we hold: the decline names that scheme and links to its page.
+3. A question that names a scheme we hold is answered (the quote comes from that scheme).
+4. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
+   scheme's best passages share a word with it or it asks about a section ("documents?"); a
+   follow-up that shares nothing with the scheme ("will it rain tomorrow?") goes to the model.
+
+Otherwise a logistic model over :class:`Features` gives P(answerable); below :data:`THRESHOLD` the
+answer is ``low_confidence`` (or ``out_of_scope`` when most of the question's words are unknown to the
+corpus). The coefficients were fitted by ``schemebot eval --tune`` (see :mod:`retrieval.tuning`) on the
+dev questions plus the FAQ questions of the Prabhav clean data (questions of schemes in the index count
+as answerable, of other schemes as not) and the out-of-scope questions in ``data/calibration``; the
+numbers are written next to them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+from retrieval.index import Index
+from retrieval.searcher import Retrieval
+
+#: Feature names, in the order of :data:`COEFFICIENTS`.
+FEATURES = (
+    "cosine",
+    "bm25_norm",
+    "coverage",
+    "coverage_scheme",
+    "unknown_share",
+    "unknown_names",
+    "gap",
+    "log_terms",
+)
+
+# Fitted on 2026-11-30 by
+#   schemebot eval ../shared/eval/dev.jsonl --corpus <OpenNyAI JSON> --tune \
+#       --calibration ../shared/corpus/raw/rakshithsajjan__Prabhav/data/cleandata --calibration-limit 3000
+# on 2,886 questions (2,828 Prabhav FAQ questions, 58 out-of-scope questions; the dev questions are not
+# fitted). What it gave, as answer rate on answerable / decline rate on unanswerable:
+#   threshold   dev (held out, 71/19)   out-of-scope (75)   FAQ (816/2,184, noisy labels)
+#     0.40          0.915 / 0.895             0.867            0.947 / 0.170
+#     0.45          0.915 / 0.947             0.920            0.925 / 0.223   <- chosen
+#     0.50          0.901 / 1.000             0.933            0.891 / 0.261
+# 0.45 keeps the answer rate above 0.90 on the dev questions with the best decline rate there; the
+# FAQ "unanswerable" questions are mostly state versions of schemes the corpus does hold, so their
+# decline rate says little.
+INTERCEPT = -2.9691
+COEFFICIENTS: tuple[float, ...] = (5.4209, -0.2103, -0.5670, 1.4427, -6.1714, -0.2103, -0.4505, 1.0280)
+THRESHOLD = 0.45
+
+
+@dataclass(frozen=True)
+class Features:
+    """Signals of one retrieval, each a float (see :func:`features`)."""
+
+    cosine: float
+    bm25_norm: float
+    coverage: float
+    coverage_scheme: float
+    unknown_share: float
+    unknown_names: float
+    gap: float
+    log_terms: float
+
+    def vector(self) -> list[float]:
+        """The features in :data:`FEATURES` order."""
+        d = asdict(self)
+        return [d[name] for name in FEATURES]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The gate's verdict: ``answer`` True/False, a ``reason`` code, P(answerable), the features, and
+    for ``not_in_corpus`` the catalog scheme named."""
+
+    answer: bool
+    reason: str | None
+    probability: float
+    features: Features | None
+    named_catalog: str | None = None
+
+
+def _covered(index: Index, chunks: list[int], words: list[list[str]]) -> list[bool]:
+    return [any(index.chunk_has_term(c, t) for c in chunks for t in alts) for alts in words]
+
+
+def features(index: Index, r: Retrieval) -> Features:
+    """Compute the gate's signals for one retrieval.
+
+    - ``cosine``: TF-IDF cosine of the top scheme's best chunk;
+    - ``bm25_norm``: its BM25 score over the most the query's terms could score (sum of ``idf * (k1 + 1)``);
+    - ``coverage``: IDF-weighted share of the user's content words (or their resolved forms) found in
+      that chunk; ``coverage_scheme``: the same over the top scheme's three best chunks;
+    - ``unknown_share``: share of content words unknown to the corpus; ``unknown_names``: how many of
+      those are 4+ letters (names of things the corpus does not have), capped at 3;
+    - ``gap``: relative lead of the first scheme over the second;
+    - ``log_terms``: ``ln(1 + number of content words)``.
+    """
+    q = r.user_query
+    content = [w for w in q.content if not w.replace(".", "").isdigit()]
+    n = max(len(content), 1)
+    unknown = [w for w in q.unknown if not w.replace(".", "").isdigit()]
+    if not r.schemes:
+        return Features(0.0, 0.0, 0.0, 0.0, len(unknown) / n, float(min(3, sum(len(w) >= 4 for w in unknown))), 0.0, math.log1p(len(content)))
+    top = r.schemes[0]
+    alts = [[w, *q.resolved.get(w, [])] for w in content]
+    idf = index.tfidf_idf
+    vocab = index.vocabulary
+    max_idf = float(idf.max()) if idf.size else 1.0
+    weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
+    total = sum(weights) or 1.0
+    best = _covered(index, [top.hit.chunk], alts)
+    same_scheme = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[top.hit.chunk]][:3] or [top.hit.chunk]
+    scheme_cov = _covered(index, same_scheme, alts)
+    k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
+    max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
+    second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
+    return Features(
+        cosine=top.hit.cosine,
+        bm25_norm=min(1.0, top.hit.bm25 / max_bm25),
+        coverage=sum(w for w, c in zip(weights, best) if c) / total,
+        coverage_scheme=sum(w for w, c in zip(weights, scheme_cov) if c) / total,
+        unknown_share=len(unknown) / n,
+        unknown_names=float(min(3, sum(len(w) >= 4 for w in unknown))),
+        gap=(top.score - second) / top.score if top.score > 0 else 0.0,
+        log_terms=math.log1p(len(content)),
+    )
+
+
+def idf_bm25(index: Index, term: str) -> float:
+    """The BM25 (Lucene) IDF of ``term`` in ``index``, from its document frequency."""
+    col = index.vocabulary[term]
+    df = index.bm25_matrix.indptr[col + 1] - index.bm25_matrix.indptr[col]
+    n = index.bm25_matrix.shape[0]
+    return math.log1p((n - df + 0.5) / (df + 0.5))
+
+
+def probability(f: Features, intercept: float = INTERCEPT, coefficients: tuple[float, ...] = COEFFICIENTS) -> float:
+    """P(answerable) under the fitted logistic model."""
+    z = intercept + sum(c * x for c, x in zip(coefficients, f.vector()))
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision:
+    """Apply the gate (see the module docstring) to one retrieval."""
+    if not r.schemes:
+        return Decision(False, "no_match", 0.0, None)
+    named_indexed = [m for m in r.user_mentions if m.indexed]
+    named_catalog = [m for m in r.user_mentions if not m.indexed]
+    f = features(index, r)
+    if named_catalog and not named_indexed:
+        return Decision(False, "not_in_corpus", 0.0, f, named_catalog=named_catalog[0].scheme_id)
+    if named_indexed:
+        return Decision(True, None, 1.0, f)
+    if r.focus and r.schemes[0].scheme_id in r.focus and (f.coverage_scheme > 0 or r.user_query.intents):
+        return Decision(True, None, 1.0, f)
+    p = probability(f)
+    if p >= threshold:
+        return Decision(True, None, p, f)
+    return Decision(False, "out_of_scope" if f.unknown_share >= 0.5 else "low_confidence", p, f)

@@ -1,0 +1,228 @@
+"""Recognise scheme names in free text, across scripts and spelling variants.
+
+Built from every name a scheme is known by (official name, short title, Hindi name, aliases) and,
+separately, from a catalog of schemes we know by name only. A name matches when its words appear in
+the text in order and next to each other, word by word equal, equal after :func:`~retrieval.translit.skeleton`
+(``ujwala`` = ``ujjwala``, ``yojna`` = ``yojana``, ``उज्ज्वला`` = ``ujjwala``) or, for long words, within a
+small edit distance (``ayushmaan``, ``kisaan``). Names are also tried without their generic words
+("Pradhan Mantri", "Yojana", "Scheme", "National" ...): ``ujjwala`` alone names PMUY because no
+other scheme's name has that word, while ``kisan`` alone names nothing (PM-KISAN, PM-KMY, KCC).
+Names made only of words common in the corpus text ("Widow Pension", "Scholarship") never match
+on their own: the text then is about a topic, not naming a scheme.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from retrieval.text import normalize
+from retrieval.translit import romanize, skeleton
+
+#: Words that name no particular scheme on their own.
+GENERIC = frozenset(
+    """pradhan mantri pm prime minister yojana yojna yojanaa scheme schemes scheme's programme program
+    national rashtriya bharat india indian central government govt sarkari abhiyan abhiyaan mission
+    karyakram the of for and to in a an under ki ka ke se me mein sarkar nidhi fund kendriya
+    pradhanmantri pradhanamantri mukhyamantri chief cm state new bima beema pension penshan kalyan vikas
+    sahayata anudan protsahan puraskar scholarship chhatravritti assistance financial""".split()
+)
+_WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A scheme named in a text.
+
+    Attributes:
+        scheme_id: the scheme's id.
+        name: the name form that matched.
+        start, end: word positions ``[start, end)`` in the text's word list.
+        indexed: True for a scheme with text in the index, False for a catalog-only scheme.
+        score: matched characters (longer names win overlaps).
+    """
+
+    scheme_id: str
+    name: str
+    start: int
+    end: int
+    indexed: bool
+    score: float
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text`` with Devanagari romanised; ``pm-kisan`` gives ``pm``, ``kisan``."""
+    out = []
+    for w in _WORD.findall(normalize(text).casefold()):
+        out.append(romanize(w))
+    return out
+
+
+def _same(q: str, a: str) -> bool:
+    """Word equality tolerant of transliteration variants and small typos in long words."""
+    if q == a:
+        return True
+    if len(a) < 4 or len(q) < 3:
+        return False
+    sq, sa = skeleton(q), skeleton(a)
+    # short skeletons collide ("keliye"/"kaliya" -> "kly"): ask for closer spellings there
+    if len(sa) >= 3 and sq == sa and fuzz.ratio(q, a) >= (60 if len(sa) >= 4 else 80):
+        return True
+    return len(a) >= 6 and fuzz.ratio(q, a) >= 85
+
+
+def _match(name: tuple[str, ...], ws: list[str], i: int) -> int:
+    """End position in ``ws`` of ``name`` matched from word ``i`` (``-1`` if it does not match).
+
+    One text word may stand for two joined name words (``maandhan`` = ``maan dhan``) and two text
+    words for one name word (``jan dhan`` = ``jandhan``).
+    """
+    j, k = 0, i
+    while j < len(name):
+        if k >= len(ws):
+            return -1
+        if _same(ws[k], name[j]):
+            j, k = j + 1, k + 1
+        elif j + 1 < len(name) and _same(ws[k], name[j] + name[j + 1]):
+            j, k = j + 2, k + 1
+        elif k + 1 < len(ws) and _same(ws[k] + ws[k + 1], name[j]):
+            j, k = j + 1, k + 2
+        else:
+            return -1
+    return k
+
+
+def name_forms(name: str) -> list[str]:
+    """A name and its parts: ``"Pradhan Mantri Fasal Bima Yojna (PMFBY)"`` also gives
+    ``"Pradhan Mantri Fasal Bima Yojna"`` and ``"PMFBY"``; ``"AFFDF-Financial Assistance For ..."``
+    gives ``"AFFDF"`` and ``"Financial Assistance For ..."``."""
+    forms = [name.strip()]
+    for m in re.finditer(r"\(([^)]*)\)", name):
+        inner = m.group(1).strip()
+        # an acronym in brackets ("(PMFBY)", "(AB-PMJAY)"), not a remark or place ("(All Ranks)", "(Telangana)")
+        if inner and " " not in inner and sum(c.isupper() or c.isdigit() for c in inner) >= max(2, len(inner) // 2):
+            forms.append(inner)
+    outer = re.sub(r"\s*\([^)]*\)\s*", " ", name).strip()
+    parts = [p.strip() for p in re.split(r"\s+[-–:]\s+|(?<=[A-Z])-(?=[A-Z][a-z])", outer) if p.strip()]
+    if len(parts) > 1:
+        # "AFFDF-Financial ..." gives the acronym; a one-word tail like "- Telangana" names a place
+        forms.extend(p for i, p in enumerate(parts) if " " in p or (i == 0 and p.isupper()))
+    forms.append(outer)
+    return list(dict.fromkeys(f for f in forms if f))
+
+
+@dataclass(frozen=True)
+class _Name:
+    scheme_id: str
+    surface: str
+    tokens: tuple[str, ...]
+    indexed: bool
+
+
+class Gazetteer:
+    """Scheme-name matcher (see the module docstring).
+
+    Args:
+        names: ``(scheme_id, name, indexed)`` triples; ``indexed`` False for catalog-only schemes.
+        is_common: ``word -> bool``, True for words too common in the corpus to name a scheme alone.
+        is_plain: ``word -> bool``, True for ordinary words (stopwords, words of the query lexicon such
+            as ``divyang`` or ``kisan``) that never name a scheme on their own.
+    """
+
+    def __init__(
+        self,
+        names: Iterable[tuple[str, str, bool]],
+        is_common: Callable[[str], bool] = lambda w: False,
+        is_plain: Callable[[str], bool] = lambda w: False,
+    ) -> None:
+        raw: list[_Name] = []
+        for sid, name, indexed in names:
+            for form in name_forms(name):
+                toks = tuple(words(form))
+                if toks:
+                    raw.append(_Name(sid, form, toks, indexed))
+        # which schemes' names contain each run of specific words (keyed by skeletons)
+        # (schemes we hold text for are told apart among themselves; catalog names among all names)
+        owners: dict[tuple[bool, tuple[str, ...]], set[str]] = defaultdict(set)
+        exact: dict[tuple[bool, tuple[str, ...]], set[str]] = defaultdict(set)
+        for n in raw:
+            spec = [skeleton(t) or t for t in n.tokens if t not in GENERIC]
+            full = tuple(skeleton(t) or t for t in n.tokens)
+            for scope in {False, n.indexed}:
+                exact[(scope, full)].add(n.scheme_id)
+                for a in range(len(spec)):
+                    for b in range(a + 1, min(len(spec), a + 6) + 1):
+                        owners[(scope, tuple(spec[a:b]))].add(n.scheme_id)
+        self._index: dict[str, list[_Name]] = defaultdict(list)
+        for n in raw:
+            for variant in self._variants(n, owners, exact, lambda w: is_common(w) or is_plain(w), is_plain):
+                for key in self._keys(variant.tokens):
+                    self._index[key].append(variant)
+
+    @staticmethod
+    def _keys(tokens: tuple[str, ...]) -> set[str]:
+        firsts = {tokens[0]} | ({tokens[0] + tokens[1]} if len(tokens) > 1 else set())
+        return firsts | {"~" + skeleton(f) for f in firsts if len(f) >= 4 and skeleton(f)}
+
+    @staticmethod
+    def _variants(
+        n: _Name,
+        owners: dict[tuple[bool, tuple[str, ...]], set[str]],
+        exact: dict[tuple[bool, tuple[str, ...]], set[str]],
+        is_common: Callable[[str], bool],
+        is_plain: Callable[[str], bool],
+    ) -> list[_Name]:
+        specific = tuple(t for t in n.tokens if t not in GENERIC)
+        if not specific:
+            return []
+        rare = [t for t in specific if len(t) >= 3 and not t.isdigit() and not is_common(t)]
+        unique = len(owners.get((n.indexed, tuple(skeleton(t) or t for t in specific)), ())) == 1
+        one_owner = len(exact.get((n.indexed, tuple(skeleton(t) or t for t in n.tokens)), ())) == 1
+        out: list[_Name] = []
+        if len(n.tokens) == 1:
+            # a one-word name (acronym, short title) must be a rare word of at least 3 letters
+            return [n] if rare else []
+        # the whole name: fine when it has a rare word, is long, or no other scheme bears it; a longer
+        # name that contains it ("PM Kisan Maandhan" around "PM Kisan") wins at match time
+        if rare or len(specific) >= 3 or one_owner:
+            out.append(n)
+        # the name without its generic words, when those words name this scheme only
+        if len(specific) < len(n.tokens) and unique and (rare or len(specific) >= 2):
+            if len(specific) >= 2 or (len(specific[0]) >= 4 and not is_plain(specific[0])):
+                out.append(_Name(n.scheme_id, n.surface, specific, n.indexed))
+        return out
+
+    def _candidates(self, word: str, nxt: str | None) -> list[_Name]:
+        keys = {word} | ({word + nxt} if nxt else set())
+        keys |= {"~" + skeleton(k) for k in list(keys) if len(k) >= 4 and skeleton(k)}
+        seen: dict[int, _Name] = {}
+        for k in keys:
+            for cand in self._index.get(k, ()):
+                seen[id(cand)] = cand
+        return list(seen.values())
+
+    def find(self, text: str) -> list[Mention]:
+        """Scheme names in ``text``, left to right, overlaps resolved in favour of longer names; one
+        mention per scheme (its first)."""
+        ws = words(text)
+        found: list[Mention] = []
+        for i, w in enumerate(ws):
+            for cand in self._candidates(w, ws[i + 1] if i + 1 < len(ws) else None):
+                end = _match(cand.tokens, ws, i)
+                if end > i:
+                    found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(len(t) for t in cand.tokens))))
+        found.sort(key=lambda m: (-m.score, m.start))
+        kept: list[Mention] = []
+        for m in found:
+            if any(m.start < o.end and o.start < m.end and o.scheme_id != m.scheme_id for o in kept):
+                if not any(m.start == o.start and m.end == o.end and m.score == o.score for o in kept):
+                    continue
+            if any(o.scheme_id == m.scheme_id for o in kept):
+                continue
+            kept.append(m)
+        kept.sort(key=lambda m: m.start)
+        return kept

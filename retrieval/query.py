@@ -1,0 +1,196 @@
+"""Query analysis: language, index terms with weights, words the corpus does not know, scheme names.
+
+English, Hindi (Devanagari) and Romanized Hindi questions meet an English corpus here:
+
+1. the shared analyzer gives the user's content words;
+2. each word found in ``data/lexicon/expansions.tsv`` adds its English equivalents — at full weight when
+   the corpus does not know the word itself (``vidhwa`` -> ``widow``), at half weight as synonyms when it
+   does;
+3. a word still unknown is matched to the corpus vocabulary by spelling: a typo (``benifits`` ->
+   ``benefit``, Levenshtein ratio >= 84 among words of the same first letter and similar length) or a
+   transliteration variant (``उज्ज्वला`` -> ``ujjwala``; same :func:`~retrieval.translit.skeleton`);
+4. what remains unknown is reported: such words are a strong sign the question is about something the
+   corpus does not cover (a scheme we hold no text for, or another topic altogether).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from rapidfuzz import fuzz, process
+
+from retrieval.chunking import SECTION_WORDS
+from retrieval.tokenize import analyze, stopwords
+from retrieval.translit import has_devanagari, romanize, skeleton
+
+#: weight of an expansion word added next to a word the corpus knows (a synonym)
+SYNONYM_WEIGHT = 0.5
+#: weight of a spelling correction (the user probably meant it, but not certainly)
+CORRECTION_WEIGHT = 0.8
+#: minimum rapidfuzz ratio for a typo correction; chosen on the dev typo questions
+TYPO_RATIO = 84
+
+#: weight of the section words added for a section the question asks about
+INTENT_WEIGHT = 0.5
+#: What a question asks about, by section: patterns over the case-folded text (English, Romanized
+#: Hindi, Hindi). A question may ask about several sections ("who can apply").
+SECTION_INTENTS: dict[str, re.Pattern[str]] = {
+    "benefits": re.compile(
+        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmilta\b|\bmilega\b"
+        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा"),
+    "documents": re.compile(
+        r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज"),
+    "eligibility": re.compile(
+        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|\bage limit|\bcriteria|\bqualif|\bpatrata"
+        r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
+    "application_process": re.compile(
+        r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
+        r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"),
+    "exclusions": re.compile(r"\bnot eligible\b|\bexclu|\bwho cannot\b|\bwho can ?not\b"),
+}
+
+#: Romanized Hindi words that mark a message as Hinglish (function words, not shared with English).
+HINGLISH_MARKERS = frozenset(
+    """hai hain kya ke liye kitna kitne kitni milta milti milte milega milegi milenge kaise kab kaun kon
+    konsi kaunsi chahiye nahi nahin aur bhi mujhe mera meri mere hum humko kuch wala wali wale karna
+    karte kare sakta sakti sakte hota hoti hote tha thi raha rahi kahan kyun kyu isme iske iska uske
+    uska yojana yojna batao bataye ko se ka ki mein""".split()
+)
+_AMBIGUOUS = frozenset({"me", "to", "is", "us", "hi", "ye", "do", "a"})
+
+
+def detect_language(text: str) -> str:
+    """``"hi"`` when Devanagari letters make up at least 30% of the letters, ``"hinglish"`` when at
+    least one word is a Romanized Hindi function word (and Hindi markers outnumber nothing English
+    could explain), else ``"en"``."""
+    letters = [c for c in text if c.isalpha()]
+    if letters and sum(1 for c in letters if has_devanagari(c)) / len(letters) >= 0.3:
+        return "hi"
+    toks = re.findall(r"[a-z]+", text.casefold())
+    hits = sum(1 for t in toks if t in HINGLISH_MARKERS and t not in _AMBIGUOUS)
+    return "hinglish" if hits >= 1 else "en"
+
+
+@lru_cache(maxsize=1)
+def expansions() -> dict[str, tuple[str, ...]]:
+    """The query expansion lexicon: analysed word -> analysed English words (see the module docstring)."""
+    table: dict[str, list[str]] = defaultdict(list)
+    text = resources.files("data").joinpath("lexicon", "expansions.tsv").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#") or "\t" not in line:
+            continue
+        key, _, value = line.partition("\t")
+        keys = analyze(key)
+        if len(keys) != 1:
+            continue
+        for term in analyze(value):
+            if term not in table[keys[0]]:
+                table[keys[0]].append(term)
+    return {k: tuple(v) for k, v in table.items()}
+
+
+class VocabularyMatcher:
+    """Spelling and transliteration look-ups against one index vocabulary (built once per index)."""
+
+    def __init__(self, vocabulary: dict[str, int]) -> None:
+        self._buckets: dict[tuple[str, int], list[str]] = defaultdict(list)
+        self._skeletons: dict[str, list[str]] = defaultdict(list)
+        for term in vocabulary:
+            if term.isascii() and term.isalpha() and len(term) >= 3:
+                self._buckets[(term[0], len(term))].append(term)
+                sk = skeleton(term)
+                if len(sk) >= 3:
+                    self._skeletons[sk].append(term)
+
+    def correct(self, word: str) -> str | None:
+        """The vocabulary word ``word`` is most likely a misspelling of, or ``None``."""
+        if not (word.isascii() and word.isalpha() and len(word) >= 4):
+            return None
+        cands = [t for n in range(len(word) - 2, len(word) + 3) for t in self._buckets.get((word[0], n), ())]
+        best = process.extractOne(word, cands, scorer=fuzz.ratio, score_cutoff=TYPO_RATIO) if cands else None
+        return best[0] if best else None
+
+    def transliteration(self, word: str) -> str | None:
+        """The vocabulary word spelled like ``word`` (romanised if Devanagari), or ``None``."""
+        latin = romanize(word)
+        sk = skeleton(latin)
+        if len(sk) < 3:
+            return None
+        # short skeletons collide easily ("milta"/"multi"): ask for a closer spelling there
+        cutoff = 60 if len(sk) >= 4 else 75
+        cands = self._skeletons.get(sk, ())
+        best = process.extractOne(latin, cands, scorer=fuzz.ratio, score_cutoff=cutoff) if cands else None
+        return best[0] if best else None
+
+
+@dataclass
+class QueryTerms:
+    """The analysis of one query.
+
+    Attributes:
+        language: ``en``, ``hi`` or ``hinglish``.
+        content: the user's own content words (analysed), in order, distinct.
+        weights: index term -> weight (repeats in the query add up).
+        resolved: content word -> the vocabulary words it was mapped to (lexicon, typo, transliteration).
+        unknown: content words neither in the vocabulary nor resolved (numbers excluded).
+    """
+
+    language: str
+    content: list[str]
+    weights: dict[str, float] = field(default_factory=dict)
+    resolved: dict[str, list[str]] = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
+    intents: list[str] = field(default_factory=list)
+
+
+def section_intents(text: str) -> list[str]:
+    """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order."""
+    folded = text.casefold()
+    return [name for name, pattern in SECTION_INTENTS.items() if pattern.search(folded)]
+
+
+def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher) -> QueryTerms:
+    """Analyse ``text`` against an index ``vocabulary`` (see the module docstring)."""
+    tokens = analyze(text)
+    lex = expansions()
+    stop = stopwords()
+    out = QueryTerms(language=detect_language(text), content=list(dict.fromkeys(tokens)))
+    w = out.weights
+
+    def add(term: str, weight: float) -> None:
+        w[term] = w.get(term, 0.0) + weight
+
+    for tok in tokens:
+        known = tok in vocabulary
+        if known:
+            add(tok, 1.0)
+        mapped: list[str] = []
+        if tok in lex:
+            mapped = [t for t in lex[tok] if t in vocabulary and t != tok]
+            for t in mapped:
+                add(t, SYNONYM_WEIGHT if known else 1.0)
+        if not known and not mapped:
+            fix = matcher.correct(tok) if not has_devanagari(tok) else None
+            if fix is None:
+                fix = matcher.transliteration(tok)
+            if fix is not None:
+                mapped = [fix]
+                add(fix, CORRECTION_WEIGHT)
+                for t in lex.get(fix, ()):
+                    if t in vocabulary and t != fix:
+                        add(t, SYNONYM_WEIGHT)
+        if mapped:
+            out.resolved.setdefault(tok, mapped)
+        elif not known and not tok.replace(".", "").isdigit() and tok not in stop:
+            if tok not in out.unknown:
+                out.unknown.append(tok)
+    out.intents = section_intents(text)
+    for section in out.intents:
+        for term in analyze(SECTION_WORDS.get(section, "")):
+            if term in vocabulary:
+                add(term, INTENT_WEIGHT)
+    return out

@@ -1,0 +1,66 @@
+"""Script bridging for queries: Devanagari words to readable Latin, and a spelling-tolerant key.
+
+:func:`romanize` turns ``किसान`` into ``kisan`` and ``उज्ज्वला`` into ``ujjvala`` (ITRANS from the
+``indic_transliteration`` library, then lower-cased with the final inherent vowel dropped, as Hindi
+speakers write it). :func:`skeleton` maps spelling variants of one Romanized Hindi word to one key
+(``yojana``/``yojna`` -> ``yjn``, ``ujjwala``/``ujwala``/``ujjvala`` -> ``ujvl``): consonants only, after
+the usual Hinglish spelling alternations (w/v, sh/s, ph/f, z/j, aspirated/plain, doubled letters).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from indic_transliteration import sanscript
+
+_DEVANAGARI = re.compile(r"[\u0900-\u097f]")
+# ITRANS marks that have no place in a plain Latin spelling
+_ITRANS_FIXES = (
+    ("RRi", "ri"), ("RRI", "ri"), ("LLi", "li"), (".N", "n"), ("~N", "n"), ("~n", "n"), ("N", "n"),
+    ("M", "n"), (".h", ""), (".a", ""), ("H", "h"), ("Sh", "sh"), ("x", "ksh"), ("^", ""), (".", ""),
+)
+_CONSONANT = "bcdfghjklmnpqrstvwxyz"
+
+
+def has_devanagari(text: str) -> bool:
+    """True if ``text`` contains a Devanagari character."""
+    return _DEVANAGARI.search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def romanize(word: str) -> str:
+    """One Devanagari word -> lower-case Latin (``पेंशन`` -> ``penshan``); other text unchanged."""
+    if not has_devanagari(word):
+        return word
+    itrans = sanscript.transliterate(word, sanscript.DEVANAGARI, sanscript.ITRANS)
+    # schwa deletion at the end of the word: "kisAna" -> "kisAn" (a final long "A" stays)
+    if len(itrans) > 3 and itrans.endswith("a") and itrans[-2].lower() in _CONSONANT:
+        itrans = itrans[:-1]
+    for old, new in _ITRANS_FIXES:
+        itrans = itrans.replace(old, new)
+    return itrans.lower()
+
+
+_SUBS = (("chh", "c"), ("ch", "c"), ("sh", "s"), ("ph", "f"), ("ck", "k"), ("w", "v"), ("z", "j"), ("q", "k"), ("x", "ks"))
+
+
+@lru_cache(maxsize=65536)
+def skeleton(word: str) -> str:
+    """Spelling-tolerant key of a Latin word: consonants only, with Hinglish alternations folded.
+
+    The first letter is kept even when it is a vowel (``ujjwala`` -> ``ujvl``), ``h`` after a
+    consonant is dropped (``dh`` -> ``d``), doubled letters collapse. Non-Latin input -> ``""``.
+    """
+    w = romanize(word).lower()
+    if not w or not w.isascii() or not w.isalpha():
+        return ""
+    for old, new in _SUBS:
+        w = w.replace(old, new)
+    w = re.sub(r"(?<=[bcdfgjklmnpqrstvxyz])h", "", w)
+    head, tail = w[0], re.sub(r"[aeiou]", "", w[1:])
+    out = head
+    for ch in tail:
+        if ch != out[-1]:
+            out += ch
+    return out

@@ -1,0 +1,74 @@
+"""Shared fixtures: the real corpus under ../shared and the real Redis, with honest skipping.
+
+On a newcomer's clone without ``../shared`` or Redis, tests that need them are skipped with the reason;
+with ``SCHEMEBOT_REQUIRE_SERVICES=1`` (set by ``.ci/run``) they fail instead, so CI never skips silently.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("SCHEMEBOT_SHARED", ROOT.parent / "shared"))
+CORPUS = SHARED / "corpus" / "raw"
+OPENNYAI_JSON = CORPUS / "OpenNyAI__schemes_chatbot_deprecated" / "data" / "myschemes_scraped_combined.json"
+MARKDOWN_DIR = CORPUS / "rakshithsajjan__Prabhav" / "prabhav-chat" / "Scrape" / "data"
+CATALOG_JSON = CORPUS / "AtharvSinha26052005__ai-for-bharat-aawaz-intelligence" / "myscheme_schemes.json"
+DEV_JSONL = SHARED / "eval" / "dev.jsonl"
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+
+
+def _required() -> bool:
+    return os.environ.get("SCHEMEBOT_REQUIRE_SERVICES") == "1"
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip (or fail under SCHEMEBOT_REQUIRE_SERVICES=1) when ``condition`` is false."""
+    if condition:
+        return
+    if _required():
+        pytest.fail(f"required service missing: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def shared_corpus() -> Path:
+    """The real myScheme data under ../shared/corpus/raw (skip/fail when absent)."""
+    need(OPENNYAI_JSON.is_file() and MARKDOWN_DIR.is_dir(), f"../shared corpus not found at {CORPUS}")
+    return CORPUS
+
+
+def redis_up() -> bool:
+    """True when something accepts TCP connections at 127.0.0.1:6379."""
+    try:
+        with socket.create_connection((REDIS_HOST, REDIS_PORT), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_available() -> None:
+    """Skip (or fail under SCHEMEBOT_REQUIRE_SERVICES=1) when Redis is not reachable."""
+    need(redis_up(), f"Redis not reachable at {REDIS_HOST}:{REDIS_PORT}")
+
+
+@pytest.fixture(scope="session")
+def bundled_index():
+    """The index of the bundled corpus (built once per test session)."""
+    from retrieval.index import open_index
+
+    return open_index(None)
+
+
+@pytest.fixture(scope="session")
+def opennyai_index(shared_corpus):
+    """The index of the OpenNyAI myScheme JSON (the evaluation corpus)."""
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+
+    return Index.build(load_corpus([OPENNYAI_JSON]))

@@ -1,0 +1,79 @@
+"""Answers quote the corpus verbatim; the gate declines what the corpus does not answer."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from retrieval.answer import Answerer, verify
+from retrieval.corpus import MYSCHEME_SEARCH
+
+
+@pytest.fixture(scope="module")
+def answerer(bundled_index):
+    return Answerer(bundled_index)
+
+
+@pytest.mark.parametrize("question", [
+    "who won the cricket match yesterday",
+    "best phone under 10000",
+    "ration shop timings near me",
+    "will it rain in mumbai tomorrow",
+    "आज का राशिफल बताओ",
+])
+def test_out_of_scope_questions_decline_with_official_link(answerer, question):
+    answer = answerer.ask(question)
+    assert answer.status == "declined", (question, answer.citations[:1], answer.probability)
+    assert answer.citations == []
+    assert answer.decline_reason in {"no_match", "low_confidence", "out_of_scope"}
+    assert MYSCHEME_SEARCH in answer.official_links
+
+
+def test_pm_kisan_amount_is_quoted_from_its_benefits(answerer, bundled_index):
+    answer = answerer.ask("how much money do farmers get under pm kisan")
+    assert answer.status == "answered"
+    first = answer.citations[0]
+    assert (first.scheme_id, first.section) == ("pm-kisan", "benefits")
+    assert "₹6,000 per year" in first.text
+    assert first.url == "https://www.myscheme.gov.in/schemes/pm-kisan#benefits"
+    assert first.text in bundled_index.section_text("pm-kisan", "benefits")
+    assert verify(bundled_index, answer)
+
+
+def test_hindi_and_hinglish_questions_find_their_scheme(answerer):
+    hi = answerer.ask("उज्ज्वला योजना में कनेक्शन के लिए कौन आवेदन कर सकता है")
+    assert hi.language == "hi" and hi.status == "answered"
+    assert (hi.citations[0].scheme_id, hi.citations[0].section) == ("pmuy", "eligibility")
+    hinglish = answerer.ask("pm kisan ke liye kaun kaun se kagaz lagte hai")
+    assert hinglish.language == "hinglish"
+    assert (hinglish.citations[0].scheme_id, hinglish.citations[0].section) == ("pm-kisan", "documents")
+
+
+def test_scheme_we_know_only_by_name_is_declined_with_its_link(answerer):
+    answer = answerer.ask("pm vishwakarma yojana loan for carpenters and tailors")
+    assert answer.status == "declined" and answer.decline_reason == "not_in_corpus"
+    assert answer.decline_scheme and "Vishwakarma" in answer.decline_scheme
+    assert answer.official_links[-1] == MYSCHEME_SEARCH
+
+
+def test_empty_question_declines(answerer):
+    assert answerer.ask("   ").decline_reason == "empty"
+
+
+def test_plain_rendering_numbers_quotes_and_sources(answerer):
+    text = answerer.ask("documents needed for atal pension yojana").plain()
+    assert text.startswith("[1] “")
+    assert "Sources:" in text and "Atal Pension Yojana - " in text and "https://www.myscheme.gov.in/schemes/apy#" in text
+
+
+_WORDS = ["pension", "farmer", "widow", "scholarship", "loan", "house", "gas", "documents", "eligibility", "how", "much",
+          "apply", "kisan", "ujjwala", "mudra", "ration", "card", "age", "income", "girl", "bank", "account", "insurance",
+          "premium", "kitna", "paisa", "milega", "योजना", "किसान", "पेंशन", "दस्तावेज", "लाभ", "₹6,000", "2.5 lakh", "SC", "ST"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8), st.sampled_from(["", "?", " please", " के लिए"]))
+def test_every_citation_is_verbatim(answerer, bundled_index, words, tail):
+    answer = answerer.ask(" ".join(words) + tail)
+    for c in answer.citations:
+        assert c.text in bundled_index.section_text(c.scheme_id, c.section)
+    assert verify(bundled_index, answer)

@@ -1,0 +1,61 @@
+"""Index persistence: arrays + JSON, refusal of an index built from other input."""
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from retrieval.errors import IndexMismatchError
+from retrieval.index import Index, open_index
+from retrieval.loaders import load_corpus
+from retrieval.tokenize import analyze
+from tests.conftest import ROOT
+
+
+def test_save_load_round_trip_and_no_pickle(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "data" / "schemes", src)
+    built = Index.build(load_corpus([src]))
+    out = tmp_path / "idx"
+    built.save(out)
+    assert sorted(p.name for p in out.iterdir()) == ["arrays.npz", "catalog.json", "manifest.json", "schemes.json", "vocabulary.json"]
+    with np.load(out / "arrays.npz", allow_pickle=False) as z:  # plain arrays only
+        assert set(z.files) >= {"bm25_data", "tfidf_idf", "chunk_start", "chunk_end"}
+    loaded = open_index(out)
+    q = analyze("how much money do farmers get under pm kisan")
+    a, b = built.search(q), loaded.search(q)
+    assert [h.chunk for h in a.hits] == [h.chunk for h in b.hits]
+    assert [c.text for c in built.chunks] == [c.text for c in loaded.chunks]
+
+
+def test_changed_input_refuses_to_load_with_rebuild_hint(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "data" / "schemes", src)
+    Index.build(load_corpus([src])).save(tmp_path / "idx")
+    f = src / "pm-kisan.json"
+    obj = json.loads(f.read_text(encoding="utf-8"))
+    obj["sections"]["benefits"] += "\nA new sentence."
+    f.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(IndexMismatchError, match="schemebot ingest .* --out"):
+        Index.load(tmp_path / "idx")
+
+
+def test_other_format_refuses(tmp_path):
+    Index.build(load_corpus([ROOT / "data" / "schemes" / "apy.json"])).save(tmp_path / "idx")
+    m = json.loads((tmp_path / "idx" / "manifest.json").read_text())
+    m["format"] = "schemebot-index/0"
+    (tmp_path / "idx" / "manifest.json").write_text(json.dumps(m))
+    with pytest.raises(IndexMismatchError, match="rebuild"):
+        Index.load(tmp_path / "idx")
+
+
+def test_filters_by_scheme_level_and_state(bundled_index):
+    q = analyze("pension for widows")
+    only = bundled_index.search(q, mask=bundled_index.mask(scheme_ids=["ignwps"]))
+    assert {bundled_index.chunks[h.chunk].scheme_id for h in only.hits} == {"ignwps"}
+    state = bundled_index.search(q, mask=bundled_index.mask(level="state"))
+    assert all(bundled_index.schemes[bundled_index.chunks[h.chunk].scheme_id].level == "state" for h in state.hits)
+    up = bundled_index.search(q, mask=bundled_index.mask(state="Uttar Pradesh"))
+    kept = {bundled_index.schemes[bundled_index.chunks[h.chunk].scheme_id].state for h in up.hits}
+    assert kept <= {None, "Uttar Pradesh"} and "Uttar Pradesh" in kept

@@ -1,0 +1,53 @@
+"""Normalisation and sentence splitting."""
+
+from retrieval.text import normalize, sentences, split_sentences
+
+
+def test_normalize_nfc_and_zero_width():
+    decomposed = "क\u093c"  # KA + NUKTA -> QA (U+0958 is excluded from NFC composition; NFC keeps KA+NUKTA)
+    assert normalize("pm\u200b-kisan\u200d\ufeff") == "pm-kisan"
+    assert normalize("e\u0301") == "\u00e9"
+    assert normalize(decomposed) == normalize(normalize(decomposed))
+    assert normalize("a\r\nb\rc\u00a0d") == "a\nb\nc d"
+
+
+def test_danda_ends_sentences():
+    text = "किसान को ६००० रुपये मिलते हैं। यह तीन किस्तों में आता है॥ आवेदन ऑनलाइन होता है"
+    assert sentences(text) == ["किसान को ६००० रुपये मिलते हैं।", "यह तीन किस्तों में आता है॥", "आवेदन ऑनलाइन होता है"]
+
+
+def test_bullets_and_numbered_items_are_one_sentence_each_without_marker():
+    text = "Documents:\n1.  Aadhaar Card\n2) Land papers\n- Bank passbook\n* Photo. Signed by the applicant.\n(a) Ration card\n• Income certificate"
+    assert sentences(text) == [
+        "Documents:", "Aadhaar Card", "Land papers", "Bank passbook", "Photo. Signed by the applicant.",
+        "Ration card", "Income certificate",
+    ]
+
+
+def test_amounts_decimals_and_abbreviations_do_not_split():
+    text = ("Financial benefit of Rs. 6000 per annum. Paid as Rs.6000/- in parts. Limit is ₹1.5 lakh per year. "
+            "Dr. D.S. Kothari fellowship i.e. for post docs. No. of days is 100.")
+    assert sentences(text) == [
+        "Financial benefit of Rs. 6000 per annum.",
+        "Paid as Rs.6000/- in parts.",
+        "Limit is ₹1.5 lakh per year.",
+        "Dr. D.S. Kothari fellowship i.e. for post docs.",
+        "No. of days is 100.",
+    ]
+
+
+def test_urls_are_not_split_and_end_punctuation_ends_sentence():
+    text = "Apply at https://pmkisan.gov.in/a.b?x=1&y=2. Then check status."
+    assert sentences(text) == ["Apply at https://pmkisan.gov.in/a.b?x=1&y=2.", "Then check status."]
+
+
+def test_offsets_round_trip():
+    text = "  First one.  Second!\n\n- third item\nFourth? yes"
+    spans = split_sentences(text)
+    assert [text[s:e] for s, e in spans] == ["First one.", "Second!", "third item", "Fourth? yes"]
+    assert all(0 <= s < e <= len(text) for s, e in spans)
+
+
+def test_empty_and_punctuation_only():
+    assert split_sentences("") == []
+    assert split_sentences("---\n\n***") == []
