@@ -1,0 +1,66 @@
+"""The schemebot command line: ask, eval and ingest, as a user runs them."""
+
+import json
+import subprocess
+import sys
+
+from bot.cli import main
+from tests.conftest import DEV_JSONL, MARKDOWN_DIR, OPENNYAI_JSON, ROOT, need
+
+
+def test_ask_json_shape(capsys):
+    assert main(["ask", "how much money do farmers get under pm kisan", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"status", "query", "standalone_query", "language", "citations", "decline_reason", "official_links"}
+    assert out["status"] == "answered" and out["language"] == "en"
+    c = out["citations"][0]
+    assert set(c) == {"n", "scheme_id", "scheme_name", "section", "text", "url", "chunk_id", "score"}
+    assert (c["n"], c["scheme_id"], c["section"]) == (1, "pm-kisan", "benefits")
+
+
+def test_ask_plain_decline(capsys):
+    assert main(["ask", "who won the cricket match yesterday"]) == 0
+    out = capsys.readouterr().out
+    assert "https://www.myscheme.gov.in/search" in out and "[1]" not in out
+
+
+def test_console_script_runs(tmp_path):
+    exe = ROOT / ".venv" / "bin" / "schemebot"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bot.cli"]
+    done = subprocess.run([*cmd, "ask", "atal pension yojana age limit"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0 and "Atal Pension Yojana" in done.stdout
+
+
+def test_bad_corpus_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "x.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    assert main(["ask", "pension", "--corpus", str(bad)]) == 2
+    assert "unknown corpus format" in capsys.readouterr().err
+    assert main(["ask", "pension", "--corpus", str(tmp_path / "missing")]) == 2
+
+
+def test_ingest_summary_and_ask_from_index(tmp_path, capsys, shared_corpus):
+    out = tmp_path / "idx"
+    pages = sorted(MARKDOWN_DIR.glob("*.md"))[:60]
+    assert main(["ingest", *map(str, pages), str(OPENNYAI_JSON), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "files read:       61" in text and "schemes indexed:" in text and "chunks:" in text
+    assert "rejected:" in text and "superseded:" in text
+    assert main(["ask", "atal pension yojana age limit", "--corpus", str(out), "--json"]) == 0
+    ans = json.loads(capsys.readouterr().out)
+    assert ans["citations"][0]["scheme_id"] == "apy"
+
+
+def test_eval_json_metrics(capsys, shared_corpus):
+    need(DEV_JSONL.is_file(), "../shared/eval/dev.jsonl missing")
+    assert main(["eval", str(DEV_JSONL), "--corpus", str(OPENNYAI_JSON), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("n", "recall_at_1", "recall_at_5", "mrr", "answer_rate_answerable", "decline_rate_unanswerable",
+                "grounded_rate", "p50_ms", "p95_ms", "per_question", "by_lang", "by_kind", "curve"):
+        assert key in report
+    assert report["n"] == 90 and report["grounded_rate"] == 1.0
+    row = report["per_question"][0]
+    assert set(row) >= {"id", "status", "standalone_query", "ranked_scheme_ids"}
+    assert len(row["ranked_scheme_ids"]) >= 5
+    followup = next(r for r in report["per_question"] if r["id"] == "dev-057")
+    assert followup["standalone_query"] != "ok what papers do i need to apply"  # replayed history rewrote it
