@@ -85,6 +85,52 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_chat(args: argparse.Namespace) -> int:
+    """``schemebot chat [--user ID] [--json]``: a conversation in the terminal (same engine as the
+    webhooks). At a terminal: interactive. Otherwise: one user message per line of stdin; with
+    ``--json``, one JSON object per turn on stdout."""
+    from bot.runtime import build_engine
+    from conversations.store import StoreError
+    from conversations.types import InboundMessage
+
+    settings = Settings()
+    engine = build_engine(settings, corpus=_corpus(args))
+    interactive = sys.stdin.isatty() and not args.json
+    if interactive:
+        where = "Redis" if settings.redis_url else "memory only (set SCHEMEBOT_REDIS_URL to keep it)"
+        print(f"schemebot chat - conversation stored in {where}. Type /help, or Ctrl-D to quit.")
+    turn = 0
+    while True:
+        if interactive:
+            try:
+                line = input("you> ")
+            except EOFError:
+                print()
+                return 0
+        else:
+            line = sys.stdin.readline()
+            if not line:
+                return 0
+            line = line.rstrip("\n")
+        if not line.strip() and not interactive:
+            continue
+        turn += 1
+        try:
+            result = engine.handle_turn(InboundMessage(channel="cli", user_id=args.user, text=line))
+        except StoreError as exc:
+            print(f"schemebot: {exc}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps({"turn": turn, "user_text": line, "standalone_query": result.standalone_query,
+                              "replies": [r.model_dump(mode="json") for r in result.replies]}, ensure_ascii=False), flush=True)
+        else:
+            for reply in result.replies:
+                print(("bot> " if interactive else "") + reply.text)
+                for i, option in enumerate(reply.options, start=1):
+                    print(f"  {i}. {option.label}")
+                print()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``schemebot``."""
     p = argparse.ArgumentParser(prog="schemebot", description="Find Indian welfare schemes; answers quote the scheme documents.")
@@ -104,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--calibration", action="append", default=[], help="extra calibration source for --tune (Prabhav cleandata folder)")
     ev.add_argument("--calibration-limit", type=int, default=4000, help="at most this many calibration FAQ questions")
     ev.set_defaults(func=cmd_eval)
+
+    chat = sub.add_parser("chat", help="a conversation in the terminal (same engine as the webhooks)")
+    chat.add_argument("--user", default="local", help="user id of this conversation (default: local)")
+    chat.add_argument("--json", action="store_true", help="one JSON object per turn on stdout")
+    chat.add_argument("--corpus")
+    chat.set_defaults(func=cmd_chat)
 
     ing = sub.add_parser("ingest", help="build an index from corpus files")
     ing.add_argument("paths", nargs="+")

@@ -44,6 +44,7 @@ TOPIC_WORDS = {
     "eligibility": "eligibility",
     "application_process": "how to apply",
     "exclusions": "who is not eligible",
+    "details": "details",
 }
 #: Words about a property any scheme has (dates, money, identity papers, people in the family...): a
 #: short message made only of these ("is aadhaar compulsory", "interest rate?", "last date") asks

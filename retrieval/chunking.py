@@ -11,22 +11,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from retrieval.corpus import Scheme
+from retrieval.corpus import SECTION_ORDER, Scheme
 from retrieval.text import split_sentences
 
 WINDOW = 3
 OVERLAP = 1
 
-#: Words added to every chunk of a section so that "documents?" or "eligibility" find that section.
-SECTION_WORDS = {
-    "details": "details about scheme",
-    "benefits": "benefits amount assistance",
-    "eligibility": "eligibility eligible criteria who can apply",
-    "exclusions": "exclusions not eligible",
-    "application_process": "application process how to apply",
-    "documents": "documents required",
-    "faqs": "",
-}
+#: Section name -> its position in :data:`~retrieval.corpus.SECTION_ORDER` (stored per chunk).
+SECTION_ORDER_INDEX = {name: i for i, name in enumerate(SECTION_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)

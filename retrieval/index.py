@@ -20,7 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from retrieval import bm25, fusion, tfidf
-from retrieval.chunking import SECTION_WORDS, Chunk, chunk_scheme
+from retrieval.chunking import SECTION_ORDER_INDEX, Chunk, chunk_scheme
 from pydantic import TypeAdapter
 
 from retrieval.corpus import SECTION_ORDER, Scheme
@@ -39,8 +39,9 @@ def scheme_title_text(scheme: Scheme) -> str:
 
 
 def chunk_terms(chunk: Chunk, scheme: Scheme) -> list[str]:
-    """Index terms of a chunk: its text, the scheme's names and the section's words."""
-    return analyze(chunk.text) + analyze(scheme_title_text(scheme)) + analyze(SECTION_WORDS.get(chunk.section, ""))
+    """Index terms of a chunk: its own text and the names of its scheme (so that a question naming the
+    scheme matches every passage of it)."""
+    return analyze(chunk.text) + analyze(scheme_title_text(scheme))
 
 
 def input_hash(files: Sequence[Path]) -> str:
@@ -54,12 +55,17 @@ def input_hash(files: Sequence[Path]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One chunk in a ranking: its position in the index and its scores."""
+    """One chunk in a ranking: its position in the index and its scores.
+
+    ``fused`` is the reciprocal rank fusion of BM25 and TF-IDF (it ranks schemes); ``pick`` adds the
+    section list when the question asks about a section (it picks the chunk to quote within a scheme).
+    """
 
     chunk: int
     fused: float
     bm25: float
     cosine: float
+    pick: float = 0.0
 
 
 @dataclass
@@ -127,6 +133,11 @@ class ChunkTable(Sequence[Chunk]):
         """Position (in the scheme list) of each chunk's scheme."""
         return self._a["chunk_scheme"]
 
+    @property
+    def section_positions(self) -> np.ndarray:
+        """Position (in :data:`~retrieval.corpus.SECTION_ORDER`) of each chunk's section."""
+        return self._a["chunk_section"]
+
 
 def chunk_arrays(chunks: Sequence[Chunk], order: Mapping[str, int]) -> dict[str, np.ndarray]:
     """The arrays :class:`ChunkTable` reads, for ``chunks`` whose schemes have positions ``order``."""
@@ -177,8 +188,10 @@ class Index:
         self.scheme_ids = [s.id for s in schemes]
         if isinstance(chunks, ChunkTable):
             self.chunk_scheme = chunks.scheme_positions
+            self.chunk_section = chunks.section_positions
         else:
             self.chunk_scheme = np.array([order[c.scheme_id] for c in chunks], dtype=np.int32)
+            self.chunk_section = np.array([SECTION_ORDER_INDEX[c.section] for c in chunks], dtype=np.int8)
         self._scheme_df: dict[str, int] = {}
         self._chunk_by_id: dict[str, int] | None = None
         self._sections: dict[str, dict[str, str]] = {}
@@ -290,7 +303,12 @@ class Index:
         return Hit(chunk=lo + best, fused=0.0, bm25=float(bm[best]) if hi > lo else 0.0, cosine=float(cos[best]) if hi > lo else 0.0)
 
     def search(
-        self, terms: Sequence[str] | Mapping[str, float], mask: np.ndarray | None = None, k: int = fusion.K, depth: int = fusion.DEPTH
+        self,
+        terms: Sequence[str] | Mapping[str, float],
+        mask: np.ndarray | None = None,
+        k: int = fusion.K,
+        depth: int = fusion.DEPTH,
+        sections: Sequence[str] = (),
     ) -> SearchResult:
         """Rank chunks for a query.
 
@@ -298,6 +316,9 @@ class Index:
             terms: analysed query terms (repeats count, as in rank-bm25), or term -> weight.
             mask: optional boolean mask over chunks (see :meth:`mask`).
             k, depth: reciprocal rank fusion constant and per-list depth.
+            sections: sections the question asks about ("documents"): a third ranked list, BM25 over
+                the chunks of those sections only, is fused into each hit's ``pick`` score (which
+                chunk of a scheme to quote), not into ``fused`` (which scheme answers).
         """
         counts = dict(terms) if isinstance(terms, Mapping) else Counter(terms)
         distinct = list(counts)
@@ -313,10 +334,15 @@ class Index:
             bm = np.where(mask, bm, 0.0)
             cos = np.where(mask, cos, 0.0)
         fused = fusion.rrf([fusion.top_k(bm, depth), fusion.top_k(cos, depth)], k=k)
+        pick = dict(fused)
+        if sections:
+            wanted = np.isin(self.chunk_section, [SECTION_ORDER_INDEX[s] for s in sections if s in SECTION_ORDER_INDEX])
+            for doc, extra in fusion.rrf([fusion.top_k(np.where(wanted, bm, 0.0), depth)], k=k).items():
+                pick[doc] = pick.get(doc, 0.0) + extra
         ranked = sorted(fused.items(), key=lambda kv: (-kv[1], -bm[kv[0]], kv[0]))
         seen: set[int] = set()
         for doc, score in ranked:
-            hit = Hit(chunk=doc, fused=score, bm25=float(bm[doc]), cosine=float(cos[doc]))
+            hit = Hit(chunk=doc, fused=score, bm25=float(bm[doc]), cosine=float(cos[doc]), pick=pick[doc])
             result.hits.append(hit)
             sch = int(self.chunk_scheme[doc])
             if sch not in seen:

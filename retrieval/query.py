@@ -23,7 +23,6 @@ from importlib import resources
 
 from rapidfuzz import fuzz, process
 
-from retrieval.chunking import SECTION_WORDS
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, romanize, skeleton
 
@@ -34,14 +33,12 @@ CORRECTION_WEIGHT = 0.8
 #: minimum rapidfuzz ratio for a typo correction; chosen on the dev typo questions
 TYPO_RATIO = 84
 
-#: weight of the section words added for a section the question asks about
-INTENT_WEIGHT = 0.5
 #: What a question asks about, by section: patterns over the case-folded text (English, Romanized
 #: Hindi, Hindi). A question may ask about several sections ("who can apply").
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
-        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmilta\b|\bmilega\b"
-        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा"),
+        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmil(ta|ti|te|ega|egi|enge)\b"
+        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
     "documents": re.compile(
         r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज"),
     "eligibility": re.compile(
@@ -51,6 +48,7 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
         r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"),
     "exclusions": re.compile(r"\bnot eligible\b|\bexclu|\bwho cannot\b|\bwho can ?not\b"),
+    "details": re.compile(r"^\s*(what is|what's|tell me about|explain)\b|\bkya hai\s*\??\s*$|\bke bare me|क्या है\s*\??\s*$|के बारे में"),
 }
 
 #: Romanized Hindi words that mark a message as Hinglish (function words, not shared with English).
@@ -189,8 +187,4 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
             if tok not in out.unknown:
                 out.unknown.append(tok)
     out.intents = section_intents(text)
-    for section in out.intents:
-        for term in analyze(SECTION_WORDS.get(section, "")):
-            if term in vocabulary:
-                add(term, INTENT_WEIGHT)
     return out

@@ -195,7 +195,7 @@ class Searcher:
         else:
             user_query, user_mentions = query, mentions
         mask = idx.mask(scheme_ids, level, state)
-        result = idx.search(query.weights, mask=mask)
+        result = idx.search(query.weights, mask=mask, sections=query.intents)
         focus = [f for f in focus or [] if f in idx.schemes and (scheme_ids is None or f in scheme_ids)]
         out = Retrieval(question=question, query=query, mentions=mentions, user_query=user_query,
                         user_mentions=user_mentions, focus=focus, hits=result.hits)
@@ -203,7 +203,8 @@ class Searcher:
         scores: dict[str, list[float]] = {}
         for hit in result.hits:
             sid = idx.scheme_ids[idx.chunk_scheme[hit.chunk]]
-            best.setdefault(sid, hit)
+            if sid not in best or hit.pick > best[sid].pick:
+                best[sid] = hit  # the chunk to quote: the section asked about counts here
             scores.setdefault(sid, []).append(hit.fused)
         named = [m.scheme_id for m in user_mentions if m.indexed and m.scheme_id in idx.schemes]
         named += [m.scheme_id for m in mentions if m.indexed and m.scheme_id in idx.schemes and m.scheme_id not in named and m.scheme_id not in focus]

@@ -1,0 +1,205 @@
+"""The conversation engine: one :class:`InboundMessage` in, a list of :class:`Reply` out.
+
+Channel-neutral: the terminal and every webhook call the same :meth:`Engine.handle`. For each message:
+
+1. media or empty text gets a polite request to type, and nothing is stored;
+2. the user's state is loaded (one round trip), the message handled, and the whole state saved with
+   compare-and-set (one round trip); if another message of the same user was saved in between, the
+   state is reloaded and the message handled again on it, so no update is ever lost;
+3. a pending yes/no (``/forget``) is answered first, then commands (``/start``, ``/help``, ``/reset``,
+   ``/forget``, ``/lang en|hi``, ``/eligibility``), then a running eligibility interview, then questions:
+   the follow-up is rewritten into a standalone query (:mod:`conversations.rewrite`) and answered from
+   the corpus (quotes with citations, or "I don't know" with the official source).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from conversations.rewrite import Context, advance, rewrite
+from conversations.state import UserState
+from conversations.store import StateStore, UserKey, update
+from conversations.strings import reason_text, t
+from conversations.types import InboundMessage, Reply
+from retrieval.answer import Answer, Answerer, section_title
+from retrieval.query import detect_language
+
+log = logging.getLogger("schemebot.conversation")
+
+#: Messages longer than this many characters are cut before retrieval (a note says so).
+MAX_MESSAGE_CHARS = 1000
+YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
+NO = re.compile(r"^\s*(n|no|nope|nahi|nahin|na|mat|cancel|नहीं|नही|ना|मत)\s*[.!]*\s*$", re.IGNORECASE)
+
+Action = Literal["save", "none", "delete"]
+
+
+@dataclass
+class TurnResult:
+    """The replies to one message, and the standalone query it was answered with (``None`` for
+    commands, media and interview answers)."""
+
+    replies: list[Reply]
+    standalone_query: str | None = None
+    scheme_ids: list[str] = field(default_factory=list)
+
+
+#: An eligibility handler: ``(engine, message text, state, lang) -> replies or None`` (None: not for it).
+EligibilityHook = Callable[["Engine", str, UserState, str], "list[Reply] | None"]
+
+
+class Engine:
+    """Turns messages into replies (see the module docstring).
+
+    Args:
+        answerer: question answering over the corpus.
+        store: where user states live.
+        secret: key of the HMAC that turns user ids into storage keys.
+        max_message_chars: longer messages are cut before retrieval.
+        eligibility: the eligibility interview (``None``: not available).
+    """
+
+    def __init__(
+        self,
+        answerer: Answerer,
+        store: StateStore,
+        secret: bytes,
+        max_message_chars: int = MAX_MESSAGE_CHARS,
+        eligibility: object | None = None,
+    ) -> None:
+        self.answerer = answerer
+        self.store = store
+        self.secret = secret
+        self.max_message_chars = max_message_chars
+        self.eligibility = eligibility
+        self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+
+    # ------------------------------------------------------------------ entry points
+
+    def handle(self, msg: InboundMessage) -> list[Reply]:
+        """Replies to one message (see :meth:`handle_turn`)."""
+        return self.handle_turn(msg).replies
+
+    def handle_turn(self, msg: InboundMessage) -> TurnResult:
+        """Handle one message: load, process, save atomically (retrying on a concurrent update).
+
+        Raises:
+            conversations.store.StoreError: the state store failed (the caller answers with an error).
+        """
+        key = UserKey(msg.channel, msg.user_id, self.secret)
+        text = (msg.option or msg.text or "").strip()
+        if msg.kind != "text" or not text:
+            state = self.store.load(key)  # read-only: for the reply language
+            return TurnResult([Reply(kind="info", text=t("non_text", state.language))])
+        deleted: list[bool] = []
+
+        def apply(state: UserState) -> tuple[TurnResult, bool]:
+            deleted.clear()
+            result, action = self.process(text, state)
+            if action == "delete":
+                deleted.append(True)
+                return result, False
+            return result, action == "save"
+
+        result = update(self.store, key, apply)
+        if deleted:
+            self.store.delete(key)
+        if result.standalone_query is not None:
+            log.debug("standalone query: %s", result.standalone_query)
+        return result
+
+    # ------------------------------------------------------------------ processing (pure on the state)
+
+    def language(self, state: UserState, text: str) -> str:
+        """Reply language: the ``/lang`` choice, else Hindi for a Devanagari message, else English."""
+        if state.language:
+            return state.language
+        return "hi" if detect_language(text) == "hi" else "en"
+
+    def process(self, text: str, state: UserState) -> tuple[TurnResult, Action]:
+        """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
+        state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
+        lang = self.language(state, text)
+        if state.pending == "forget":
+            if YES.match(text):
+                return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
+            if NO.match(text):
+                state.pending = None
+                return TurnResult([Reply(kind="info", text=t("forget_cancelled", lang))]), "save"
+            if not text.startswith("/"):
+                return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
+            state.pending = None
+        if text.startswith("/"):
+            return self.command(text, state, lang)
+        if self.eligibility is not None:
+            handled = self.eligibility.handle(self, text, state, lang)
+            if handled is not None:
+                return handled, "save"
+        return self.question(text, state, lang), "save"
+
+    def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
+        """``/start``, ``/help``, ``/reset``, ``/forget``, ``/lang en|hi``, ``/eligibility``."""
+        parts = text.split()
+        name = parts[0][1:].split("@")[0].casefold()  # "/start@SchemeBot" in Telegram groups
+        if name == "start":
+            return TurnResult([Reply(kind="info", text=t("start", lang))]), "none"
+        if name == "help":
+            return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
+        if name == "reset":
+            state.reset_conversation()
+            return TurnResult([Reply(kind="info", text=t("reset", lang))]), "save"
+        if name == "forget":
+            state.pending = "forget"
+            return TurnResult([Reply(kind="question", text=t("forget_confirm", lang), field="confirm_forget",
+                                     options=_yes_no(lang))]), "save"
+        if name == "lang":
+            choice = parts[1].casefold() if len(parts) > 1 else ""
+            if choice in ("en", "hi"):
+                state.language = choice  # type: ignore[assignment]
+                return TurnResult([Reply(kind="info", text=t("lang_set", choice))]), "save"
+            return TurnResult([Reply(kind="info", text=t("lang_usage", lang))]), "none"
+        if name in ("eligibility", "eligible", "check") and self.eligibility is not None:
+            return self.eligibility.start_command(self, " ".join(parts[1:]), state, lang), "save"
+        return TurnResult([Reply(kind="info", text=t("unknown_command", lang))]), "none"
+
+    def question(self, text: str, state: UserState, lang: str) -> TurnResult:
+        """Answer a question: rewrite a follow-up, retrieve, quote or decline; update the context."""
+        replies: list[Reply] = []
+        if len(text) > self.max_message_chars:
+            text = text[: self.max_message_chars]
+            replies.append(Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
+        ctx = Context(state.scheme_id, state.scheme_name, state.topic)
+        rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names)
+        answer = self.answerer.ask(text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None)
+        replies.append(answer_reply(answer, lang))
+        answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
+        new = advance(ctx, rw, answered, self.names)
+        state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
+        state.last_standalone = rw.standalone
+        state.remember(text, rw.standalone, answered)
+        return TurnResult(replies, rw.standalone, [c.scheme_id for c in answer.citations])
+
+
+def _yes_no(lang: str) -> list:
+    from conversations.types import Option
+
+    return [Option(value="yes", label="हाँ" if lang == "hi" else "Yes"), Option(value="no", label="नहीं" if lang == "hi" else "No")]
+
+
+def answer_reply(answer: Answer, lang: str) -> Reply:
+    """An :class:`~retrieval.answer.Answer` as a channel-neutral reply with a plain-text rendering."""
+    if answer.status == "declined":
+        if answer.decline_reason == "not_in_corpus" and answer.decline_scheme:
+            head = t("decline_named", lang, scheme=answer.decline_scheme)
+        else:
+            head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
+        text = "\n".join([head, t("official_sources", lang), *answer.official_links])
+        return Reply(kind="decline", text=text, links=answer.official_links)
+    quotes = [f"[{c.n}] \u201c{c.text}\u201d" for c in answer.citations]
+    sources = [f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in answer.citations]
+    text = "\n\n".join(quotes) + "\n\n" + t("sources", lang) + "\n" + "\n".join(sources)
+    return Reply(kind="answer", text=text, citations=answer.citations, links=answer.official_links)

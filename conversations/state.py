@@ -1,0 +1,177 @@
+"""Per-user conversation state: what rewriting, the interview and paging need, nothing more.
+
+Serialised as JSON (never pickle) with a ``schema_version``. Older versions are migrated on load
+(:data:`MIGRATIONS`); a version newer than this code fails with :class:`StateVersionError`, so an old
+worker never overwrites a newer worker's state with less than it read.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+#: The schema this code writes.
+SCHEMA_VERSION = 2
+#: At most this many turns are kept (only what follow-up rewriting needs).
+MAX_TURNS = 5
+#: Stored turn texts are cut to this many characters.
+TURN_TEXT_CHARS = 300
+
+
+class StateVersionError(Exception):
+    """A stored state has a schema version this code does not know (newer, or not a number)."""
+
+
+class StateFormatError(Exception):
+    """A stored state is not valid JSON of a known shape."""
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+class Turn(BaseModel):
+    """One user message as remembered: its text (cut), the standalone query and the scheme answered."""
+
+    model_config = ConfigDict(extra="ignore")
+    text: str
+    standalone: str | None = None
+    scheme_id: str | None = None
+    at: _dt.datetime = Field(default_factory=_now)
+
+
+class ProfileValue(BaseModel):
+    """One eligibility field the user gave: the parsed value and the turn number it was given in."""
+
+    model_config = ConfigDict(extra="ignore")
+    value: Any
+    turn: int
+    said: str = ""
+
+
+class InterviewState(BaseModel):
+    """Progress of an eligibility interview.
+
+    Attributes:
+        mode: ``scheme`` (one scheme's rules) or ``screening`` (all schemes).
+        scheme_id: the scheme of a ``scheme`` interview.
+        field: the field the last question asked for (the answer expected next), or ``None``.
+        asked: fields asked so far, in order.
+        skipped: fields the user chose not to answer (they stay unknown).
+        invalid: consecutive unusable answers to the current question.
+        max_questions: the screening's question budget.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    mode: Literal["scheme", "screening"]
+    scheme_id: str | None = None
+    field: str | None = None
+    asked: list[str] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list)
+    invalid: int = 0
+    max_questions: int = 8
+
+
+class UserState(BaseModel):
+    """Everything stored about one user (see the module docstring).
+
+    Attributes:
+        version: compare-and-set counter; the store bumps it on every save.
+        language: reply language chosen with ``/lang`` (``None``: follow the user's own messages).
+        scheme_id, scheme_name: the scheme under discussion.
+        topic: the section last asked about (benefits, eligibility, documents, application_process ...).
+        last_standalone: the last standalone query.
+        turns: the last few user turns (at most :data:`MAX_TURNS`).
+        turn_count: number of user messages handled.
+        profile: eligibility fields the user gave (field name -> value and turn).
+        interview: a running eligibility interview, or ``None``.
+        paging: the rest of a long reply, sent on "MORE".
+        pending: a yes/no question awaiting an answer (``forget``), or ``None``.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    schema_version: int = SCHEMA_VERSION
+    version: int = 0
+    language: Literal["en", "hi"] | None = None
+    scheme_id: str | None = None
+    scheme_name: str | None = None
+    topic: str | None = None
+    last_standalone: str | None = None
+    turns: list[Turn] = Field(default_factory=list)
+    turn_count: int = 0
+    profile: dict[str, ProfileValue] = Field(default_factory=dict)
+    interview: InterviewState | None = None
+    paging: list[str] = Field(default_factory=list)
+    pending: Literal["forget"] | None = None
+    created_at: _dt.datetime = Field(default_factory=_now)
+    updated_at: _dt.datetime = Field(default_factory=_now)
+
+    def remember(self, text: str, standalone: str | None, scheme_id: str | None) -> None:
+        """Record a user turn (bounded to :data:`MAX_TURNS`, texts cut to :data:`TURN_TEXT_CHARS`)."""
+        self.turn_count += 1
+        self.turns.append(Turn(text=text[:TURN_TEXT_CHARS], standalone=(standalone or "")[:TURN_TEXT_CHARS] or None, scheme_id=scheme_id))
+        del self.turns[:-MAX_TURNS]
+
+    def reset_conversation(self) -> None:
+        """Forget the conversation context (active scheme, topic, turns, paging, interview); keep the
+        language choice and the eligibility profile."""
+        self.scheme_id = self.scheme_name = self.topic = self.last_standalone = None
+        self.turns = []
+        self.paging = []
+        self.interview = None
+        self.pending = None
+
+    def to_json(self) -> str:
+        """Serialise (JSON text)."""
+        return self.model_dump_json()
+
+
+def _v1_to_v2(obj: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (the first pre-release shape) kept the language as ``lang`` (any code), turns as plain
+    strings and the profile as bare values; version 2 keeps turns with their standalone query and each
+    profile value with the turn it was given in (turn 0 = before this was recorded)."""
+    out = dict(obj)
+    lang = out.pop("lang", None)
+    out["language"] = lang if lang in ("en", "hi") else None
+    out["turns"] = [{"text": t} if isinstance(t, str) else t for t in out.get("turns", [])]
+    out["profile"] = {k: (v if isinstance(v, dict) and "value" in v else {"value": v, "turn": 0}) for k, v in (out.get("profile") or {}).items()}
+    out["schema_version"] = 2
+    return out
+
+
+#: version -> function migrating a decoded state of that version to the next version.
+MIGRATIONS = {1: _v1_to_v2}
+
+
+def load_state(raw: str | bytes | None) -> UserState:
+    """Decode a stored state, migrating older schema versions; ``None`` gives a fresh state.
+
+    Raises:
+        StateVersionError: the stored schema version is newer than :data:`SCHEMA_VERSION` or not a number.
+        StateFormatError: not JSON, or not a valid state.
+    """
+    if raw is None:
+        return UserState()
+    try:
+        obj = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise StateFormatError(f"stored state is not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise StateFormatError("stored state is not a JSON object")
+    version = obj.get("schema_version", 1)
+    if not isinstance(version, int):
+        raise StateVersionError(f"stored state has schema_version {version!r}, expected an integer")
+    if version > SCHEMA_VERSION:
+        raise StateVersionError(
+            f"stored state has schema_version {version}, newer than this schemebot ({SCHEMA_VERSION}); upgrade schemebot"
+        )
+    while version < SCHEMA_VERSION:
+        obj = MIGRATIONS[version](obj)
+        version = obj["schema_version"]
+    try:
+        return UserState.model_validate(obj)
+    except ValidationError as exc:
+        raise StateFormatError(f"stored state is invalid: {exc.errors()[0]['msg']}") from None

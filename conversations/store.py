@@ -1,0 +1,187 @@
+"""Where user states live: a small :class:`StateStore` protocol, Redis, and an embedded default.
+
+Keys are ``schemebot:v1:user:<hmac>``, the HMAC-SHA256 (hex) of ``channel:normalised user id`` under
+a configured secret: no phone number or chat id appears in a key. A state is one Redis hash with two
+fields, ``v`` (the compare-and-set version) and ``s`` (the state JSON):
+
+- load: one ``HMGET`` (one round trip);
+- save: one Lua script (one round trip) that writes only if ``v`` is still the version that was
+  loaded, bumps it and refreshes the TTL; otherwise it writes nothing and the caller reloads and
+  re-applies its change (:func:`update`);
+- delete: ``DEL``.
+
+The embedded store is the very same :class:`RedisStore` on an in-process ``fakeredis`` server, used
+when no ``SCHEMEBOT_REDIS_URL`` is set (a newcomer's machine has no Redis).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import re
+import time
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+import redis
+
+from conversations.state import UserState, load_state
+
+KEY_PREFIX = "schemebot:v1:user:"
+#: default state lifetime: 30 days, in seconds
+DEFAULT_TTL_S = 30 * 24 * 3600
+
+_SAVE_LUA = """
+local current = redis.call('HGET', KEYS[1], 'v') or '0'
+if current ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 1
+"""
+
+
+class StoreError(Exception):
+    """The store could not be reached or refused an operation (Redis errors are mapped to this)."""
+
+
+class ConflictError(StoreError):
+    """Too many concurrent updates of one user's state in a row (see :func:`update`)."""
+
+
+def normalise_user_id(channel: str, user_id: str) -> str:
+    """A stable form of a user id per channel: WhatsApp/SMS addresses as E.164 (``whatsapp:+91 98...``
+    -> ``+9198...``), other ids stripped."""
+    uid = user_id.strip()
+    if channel in ("whatsapp", "sms"):
+        uid = uid.removeprefix("whatsapp:")
+        digits = re.sub(r"[^\d+]", "", uid)
+        return digits if digits.startswith("+") else "+" + digits
+    return uid
+
+
+class UserKey:
+    """The storage key of one user: ``schemebot:v1:user:<hmac>``; the raw id is never kept."""
+
+    __slots__ = ("channel", "key")
+
+    def __init__(self, channel: str, user_id: str, secret: bytes) -> None:
+        digest = hmac.new(secret, f"{channel}:{normalise_user_id(channel, user_id)}".encode(), hashlib.sha256).hexdigest()
+        self.channel = channel
+        self.key = KEY_PREFIX + digest
+
+    def __repr__(self) -> str:
+        return f"UserKey({self.channel!r}, {self.key[-12:]!r})"
+
+
+class StateStore(Protocol):
+    """Load, save atomically, delete."""
+
+    def load(self, key: UserKey) -> UserState:
+        """The stored state (``version`` = what is stored), or a fresh state with ``version`` 0."""
+
+    def save(self, key: UserKey, state: UserState) -> bool:
+        """Write ``state`` if the stored version is still ``state.version``; on success bump
+        ``state.version`` and return True, else return False and write nothing."""
+
+    def delete(self, key: UserKey) -> None:
+        """Remove everything stored for the user."""
+
+
+class RedisStore:
+    """:class:`StateStore` on Redis (see the module docstring).
+
+    Args:
+        client: a redis-py client (``decode_responses`` off).
+        ttl_s: state lifetime in seconds, refreshed on every save.
+
+    Raises (from every method):
+        StoreError: Redis unreachable or failing.
+    """
+
+    def __init__(self, client: redis.Redis, ttl_s: int = DEFAULT_TTL_S) -> None:
+        self.client = client
+        self.ttl_s = int(ttl_s)
+        self._save = client.register_script(_SAVE_LUA)
+
+    @classmethod
+    def from_url(cls, url: str, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
+        """Connect to ``redis://host:port/db``."""
+        return cls(redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5), ttl_s)
+
+    @classmethod
+    def embedded(cls, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
+        """The same store on an in-process ``fakeredis`` server (nothing survives the process)."""
+        import fakeredis
+
+        return cls(fakeredis.FakeRedis(), ttl_s)
+
+    def load(self, key: UserKey) -> UserState:
+        try:
+            version, raw = self.client.hmget(key.key, ["v", "s"])
+        except redis.RedisError as exc:
+            raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
+        state = load_state(raw)
+        state.version = int(version) if version is not None else 0
+        return state
+
+    def save(self, key: UserKey, state: UserState) -> bool:
+        new_version = state.version + 1
+        state.updated_at = _now()
+        body = state.model_copy(update={"version": new_version}).to_json()
+        try:
+            ok = self._save(keys=[key.key], args=[str(state.version), str(new_version), body, self.ttl_s])
+        except redis.RedisError as exc:
+            raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
+        if ok:
+            state.version = new_version
+        return bool(ok)
+
+    def delete(self, key: UserKey) -> None:
+        try:
+            self.client.delete(key.key)
+        except redis.RedisError as exc:
+            raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
+
+    def ping(self) -> bool:
+        """True when the server answers."""
+        try:
+            return bool(self.client.ping())
+        except redis.RedisError:
+            return False
+
+
+def _now():
+    import datetime as _dt
+
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+T = TypeVar("T")
+
+
+def update(store: StateStore, key: UserKey, apply: Callable[[UserState], tuple[T, bool]], attempts: int = 200) -> T:
+    """Load the user's state, apply a change, save it with compare-and-set; on a conflict reload and
+    apply again, so concurrent updates of one user never overwrite each other.
+
+    Args:
+        apply: ``state -> (result, save?)``; it may be called more than once, on fresh states, and
+            must not have effects outside the state except through its result.
+        attempts: give up after this many conflicts in a row.
+
+    Raises:
+        ConflictError: still conflicting after ``attempts`` tries.
+        StoreError: the store failed.
+    """
+    for attempt in range(attempts):
+        state = store.load(key)
+        result, changed = apply(state)
+        if not changed or store.save(key, state):
+            return result
+        time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+    raise ConflictError(f"gave up after {attempts} concurrent updates of one user's state")
+
+
+def store_from_settings(redis_url: str | None, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
+    """Redis when ``redis_url`` is set, else the embedded store."""
+    return RedisStore.from_url(redis_url, ttl_s) if redis_url else RedisStore.embedded(ttl_s)

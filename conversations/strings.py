@@ -1,0 +1,104 @@
+"""User-facing strings, English and Hindi. ``t(key, lang, **values)`` formats one.
+
+The bot's own sentences only (greetings, prompts, notes); scheme text is always quoted, never here.
+"""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    "start": {
+        "en": (
+            "Namaste! I help you find government welfare schemes, understand them, and check whether you may qualify.\n"
+            "Ask in English, Hindi or Hinglish, for example: \"how much money do farmers get under PM-KISAN?\" or "
+            "\"am I eligible for old age pension?\".\n"
+            "I answer only by quoting the official scheme text, with its source and link. When my documents do not "
+            "answer a question, I say \"I don't know\" and give you the official source. I cannot apply for you or "
+            "check your application status.\n"
+            "Commands: /help, /eligibility, /reset (start over), /forget (delete my data), /lang en|hi."
+        ),
+        "hi": (
+            "नमस्ते! मैं सरकारी कल्याण योजनाएँ खोजने, समझने और आपकी पात्रता जाँचने में मदद करता हूँ।\n"
+            "हिंदी, English या Hinglish में पूछें, जैसे: \"पीएम किसान में कितना पैसा मिलता है?\" या "
+            "\"क्या मैं वृद्धावस्था पेंशन के लिए पात्र हूँ?\"\n"
+            "मैं केवल योजना के आधिकारिक पाठ को उद्धृत करके, स्रोत और लिंक के साथ उत्तर देता हूँ। जब मेरे दस्तावेज़ों में "
+            "उत्तर नहीं होता, तो मैं \"मुझे नहीं पता\" कहकर आधिकारिक स्रोत बताता हूँ। मैं आपकी ओर से आवेदन नहीं कर सकता।\n"
+            "कमांड: /help, /eligibility, /reset (फिर से शुरू), /forget (मेरा डेटा मिटाएँ), /lang en|hi."
+        ),
+    },
+    "help": {
+        "en": (
+            "Ask about any scheme: benefits, who can apply, documents, how to apply. Follow-ups like \"documents?\" "
+            "or \"and for Ujjwala?\" are understood.\n"
+            "/eligibility - check which schemes you may qualify for (I ask a few questions; say \"skip\" to any)\n"
+            "/reset - forget this conversation\n/forget - delete everything I store about you\n/lang en|hi - reply language"
+        ),
+        "hi": (
+            "किसी भी योजना के बारे में पूछें: लाभ, कौन आवेदन कर सकता है, दस्तावेज़, आवेदन कैसे करें। \"दस्तावेज़?\" या "
+            "\"और उज्ज्वला में?\" जैसे सवाल भी समझता हूँ।\n"
+            "/eligibility - कौन सी योजनाएँ आपको मिल सकती हैं (कुछ सवाल पूछूँगा; किसी को भी \"skip\" कह सकते हैं)\n"
+            "/reset - यह बातचीत भूल जाएँ\n/forget - मेरे पास आपकी सारी जानकारी मिटाएँ\n/lang en|hi - उत्तर की भाषा"
+        ),
+    },
+    "reset": {"en": "Done, I have forgotten this conversation. What would you like to know?",
+              "hi": "ठीक है, मैंने यह बातचीत भुला दी। आप क्या जानना चाहते हैं?"},
+    "forget_confirm": {"en": "Delete everything I have stored about you (conversation and eligibility answers)? Reply yes or no.",
+                       "hi": "क्या मैं आपके बारे में रखी सारी जानकारी (बातचीत और पात्रता के उत्तर) मिटा दूँ? हाँ या नहीं लिखें।"},
+    "forget_done": {"en": "Deleted. I no longer store anything about you.",
+                    "hi": "मिटा दिया। अब मेरे पास आपकी कोई जानकारी नहीं है।"},
+    "forget_cancelled": {"en": "OK, nothing was deleted.", "hi": "ठीक है, कुछ नहीं मिटाया गया।"},
+    "forget_reask": {"en": "Please reply yes to delete your data, or no to keep it.",
+                     "hi": "डेटा मिटाने के लिए हाँ, रखने के लिए नहीं लिखें।"},
+    "lang_set": {"en": "I will reply in English.", "hi": "अब मैं हिंदी में उत्तर दूँगा।"},
+    "lang_usage": {"en": "Use /lang en or /lang hi.", "hi": "/lang en या /lang hi लिखें।"},
+    "unknown_command": {"en": "I don't know that command. Try /help.", "hi": "यह कमांड मैं नहीं जानता। /help देखें।"},
+    "non_text": {
+        "en": "Sorry, I can only read typed messages. Please type your question, for example: \"documents for PM-KISAN\".",
+        "hi": "माफ़ कीजिए, मैं केवल लिखे हुए संदेश पढ़ सकता हूँ। कृपया अपना सवाल लिखकर भेजें, जैसे: \"पीएम किसान के दस्तावेज़\"।",
+    },
+    "too_long": {
+        "en": "Your message was long, so I used only its first {limit} characters to search.",
+        "hi": "आपका संदेश लंबा था, इसलिए खोज के लिए मैंने केवल पहले {limit} अक्षर लिए।",
+    },
+    "decline": {
+        "en": "I don't know. {reason}",
+        "hi": "मुझे नहीं पता। {reason}",
+    },
+    "decline_named": {
+        "en": "I don't know. I know of {scheme}, but I do not have its documents, so I cannot quote them.",
+        "hi": "मुझे नहीं पता। मैं {scheme} के बारे में जानता हूँ, पर उसके दस्तावेज़ मेरे पास नहीं हैं, इसलिए उद्धृत नहीं कर सकता।",
+    },
+    "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
+    "sources": {"en": "Sources:", "hi": "स्रोत:"},
+    "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
+              "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
+    "no_more": {"en": "There is nothing more to show. Ask me another question.",
+                "hi": "इसके आगे कुछ नहीं है। कोई और सवाल पूछें।"},
+}
+
+#: Decline reasons (from the abstention gate) in the user's words.
+DECLINE_REASONS: dict[str, dict[str, str]] = {
+    "empty": {"en": "Your message was empty.", "hi": "आपका संदेश खाली था।"},
+    "no_match": {"en": "Nothing in the scheme documents I have matches this.",
+                 "hi": "मेरे पास की योजना-दस्तावेज़ों में इससे मिलता कुछ नहीं है।"},
+    "low_confidence": {"en": "I am not confident that the scheme documents I have answer this.",
+                       "hi": "मुझे भरोसा नहीं है कि मेरे दस्तावेज़ इसका उत्तर देते हैं।"},
+    "out_of_scope": {"en": "This does not look like a question about a government scheme I have documents for.",
+                     "hi": "यह उन सरकारी योजनाओं के बारे में सवाल नहीं लगता जिनके दस्तावेज़ मेरे पास हैं।"},
+    "not_in_corpus": {"en": "I do not have the documents of that scheme.", "hi": "उस योजना के दस्तावेज़ मेरे पास नहीं हैं।"},
+}
+
+
+def t(key: str, lang: str | None, **values: object) -> str:
+    """The string ``key`` in ``lang`` (``hi`` or English for anything else), formatted with ``values``.
+
+    Raises:
+        KeyError: unknown ``key``.
+    """
+    table = STRINGS[key]
+    return table.get(lang or "en", table["en"]).format(**values)
+
+
+def reason_text(reason: str | None, lang: str | None) -> str:
+    """A decline reason in the user's language."""
+    table = DECLINE_REASONS.get(reason or "", DECLINE_REASONS["low_confidence"])
+    return table.get(lang or "en", table["en"])
