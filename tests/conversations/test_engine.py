@@ -1,0 +1,123 @@
+"""The conversation engine: commands, media, long messages, /forget, concurrency on real Redis."""
+
+import concurrent.futures
+import uuid
+
+import pytest
+import redis
+
+from conversations.engine import Engine
+from conversations.store import RedisStore, UserKey
+from conversations.types import InboundMessage
+from retrieval.answer import Answerer
+
+
+@pytest.fixture(scope="module")
+def answerer(bundled_index):
+    return Answerer(bundled_index)
+
+
+@pytest.fixture
+def engine(answerer):
+    return Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+
+
+def say(engine, text, user="u1", channel="telegram"):
+    return engine.handle_turn(InboundMessage(channel=channel, user_id=user, text=text))
+
+
+def test_start_help_lang(engine):
+    start = say(engine, "/start").replies[0]
+    assert start.kind == "info" and "I don't know" in start.text and "quoting the official scheme text" in start.text
+    assert say(engine, "/lang hi").replies[0].text == "अब मैं हिंदी में उत्तर दूँगा।"
+    assert "/eligibility" in say(engine, "/help").replies[0].text
+    assert say(engine, "/lang xx").replies[0].text.startswith("/lang en")
+    assert say(engine, "/nonsense").replies[0].kind == "info"
+
+
+@pytest.mark.parametrize("kind", ["sticker", "voice", "photo", "location", "contact"])
+def test_media_gets_a_request_to_type_and_changes_nothing(engine, kind):
+    say(engine, "pm kisan kya hai")
+    key = UserKey("telegram", "u1", engine.secret)
+    before = engine.store.load(key)
+    result = engine.handle_turn(InboundMessage(channel="telegram", user_id="u1", kind=kind))
+    assert result.replies[0].kind == "info" and "type" in result.replies[0].text
+    after = engine.store.load(key)
+    assert after.version == before.version and after.turn_count == before.turn_count
+
+
+def test_empty_text_is_like_media(engine):
+    assert say(engine, "   ").replies[0].text.startswith("Sorry, I can only read typed messages")
+
+
+def test_long_message_is_cut_with_a_note(engine):
+    result = say(engine, "how much money do farmers get under pm kisan " + "please " * 300)
+    assert result.replies[0].kind == "info" and "1000 characters" in result.replies[0].text
+    assert result.replies[1].kind == "answer" and result.replies[1].citations[0].scheme_id == "pm-kisan"
+
+
+def test_follow_ups_and_topic_switch(engine):
+    r1 = say(engine, "pm kisan kya hai")
+    assert r1.replies[0].citations[0].scheme_id == "pm-kisan"
+    r2 = say(engine, "documents?")
+    assert r2.standalone_query == "documents? Pradhan Mantri Kisan Samman Nidhi"
+    assert (r2.replies[0].citations[0].scheme_id, r2.replies[0].citations[0].section) == ("pm-kisan", "documents")
+    r3 = say(engine, "what about ujjwala?")
+    assert r3.standalone_query == "what about ujjwala? documents required"
+    assert (r3.replies[0].citations[0].scheme_id, r3.replies[0].citations[0].section) == ("pmuy", "documents")
+
+
+def test_reset_forgets_context(engine):
+    say(engine, "pm kisan kya hai")
+    say(engine, "/reset")
+    assert say(engine, "documents?").standalone_query == "documents?"
+
+
+def test_decline_reply_has_official_link(engine):
+    reply = say(engine, "who won the cricket match yesterday").replies[0]
+    assert reply.kind == "decline" and reply.text.startswith("I don't know.")
+    assert "https://www.myscheme.gov.in/search" in reply.links
+
+
+def test_forget_needs_confirmation_then_deletes(engine):
+    say(engine, "pm kisan kya hai")
+    key = UserKey("telegram", "u1", engine.secret)
+    q = say(engine, "/forget").replies[0]
+    assert q.kind == "question" and [o.value for o in q.options] == ["yes", "no"]
+    assert say(engine, "maybe").replies[0].text.startswith("Please reply yes")
+    assert say(engine, "no").replies[0].text == "OK, nothing was deleted."
+    assert engine.store.load(key).scheme_id == "pm-kisan"
+    say(engine, "/forget")
+    assert say(engine, "haan").replies[0].text.startswith("Deleted.")
+    assert engine.store.client.exists(key.key) == 0
+
+
+def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
+    client = redis.Redis(host="127.0.0.1", port=6379)
+    secret = uuid.uuid4().bytes
+    engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret)
+    key = UserKey("whatsapp", "whatsapp:+919800000001", secret)
+    for text in ("pm kisan kya hai", "/forget"):
+        say(engine, text, user="whatsapp:+919800000001", channel="whatsapp")
+    assert client.exists(key.key) == 1
+    say(engine, "yes", user="whatsapp:+919800000001", channel="whatsapp")
+    left = [k for k in client.scan_iter(match="schemebot:*", count=1000) if k.decode().endswith(key.key[-64:])]
+    assert left == []
+    assert all(b"919800000001" not in k for k in client.scan_iter(match="*", count=1000))
+
+
+def test_fifty_messages_at_once_all_land_in_real_redis(answerer, redis_available):
+    client = redis.Redis(host="127.0.0.1", port=6379)
+    secret = uuid.uuid4().bytes
+    engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret)
+    key = UserKey("telegram", "777", secret)
+    questions = ["pm kisan kya hai", "documents?", "atal pension age limit", "ujjwala eligibility", "mudra loan amount"]
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=16) as pool:
+            results = list(pool.map(lambda i: say(engine, questions[i % 5], user="777"), range(50)))
+        state = engine.store.load(key)
+        assert state.turn_count == 50 and len(results) == 50
+        assert len(state.turns) == 5
+        assert all(r.replies for r in results)
+    finally:
+        client.delete(key.key)

@@ -1,0 +1,62 @@
+"""Follow-up rewriting on a table of cases, with the bundled corpus's gazetteer."""
+
+import pytest
+
+from conversations.rewrite import Context, rewrite
+from retrieval.answer import Answerer
+
+
+@pytest.fixture(scope="module")
+def tools(bundled_index):
+    answerer = Answerer(bundled_index)
+    names = {sid: s.name for sid, s in bundled_index.schemes.items()}
+    return answerer.searcher.gazetteer, names
+
+
+KISAN = Context("pm-kisan", "Pradhan Mantri Kisan Samman Nidhi", "benefits")
+APY = Context("apy", "Atal Pension Yojana", None)
+NONE = Context()
+
+CASES = [
+    # (message, context, expected standalone, focus, named)
+    ("documents?", KISAN, "documents? Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    ("age limit?", APY, "age limit? Atal Pension Yojana", "apy", []),
+    ("how to apply", APY, "how to apply Atal Pension Yojana", "apy", []),
+    ("kitna paisa milega", KISAN, "kitna paisa milega Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    ("is aadhaar compulsory", APY, "is aadhaar compulsory Atal Pension Yojana", "apy", []),
+    ("how much loan can i get from it", Context("sui", "Stand-Up India", None), "how much loan can i get from it Stand-Up India", "sui", []),
+    ("isme judne ki age limit kya hai", APY, "isme judne ki age limit kya hai Atal Pension Yojana", "apy", []),
+    ("iske liye kaun apply kar sakta hai", KISAN, "iske liye kaun apply kar sakta hai Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    ("इसमें रजिस्ट्रेशन कैसे होता है", Context("mgnrega", "Mahatma Gandhi National Rural Employment Guarantee Act", None),
+     "इसमें रजिस्ट्रेशन कैसे होता है Mahatma Gandhi National Rural Employment Guarantee Act", "mgnrega", []),
+    # "what about X" applies the previous topic to X
+    ("what about ujjwala?", Context("pm-kisan", "Pradhan Mantri Kisan Samman Nidhi", "documents"), "what about ujjwala? documents required", None, ["pmuy"]),
+    ("and for atal pension?", KISAN, "and for atal pension? benefits", None, ["apy"]),
+    ("aur kisan maandhan me kitni pension hai", KISAN, "aur kisan maandhan me kitni pension hai", None, ["pmkmy"]),
+    # naming a scheme switches, with typos
+    ("ujwala yojana eligibility", KISAN, "ujwala yojana eligibility", None, ["pmuy"]),
+    ("pm kisaan documents", APY, "pm kisaan documents", None, ["pm-kisan"]),
+    ("ayushmaan card se kitna ilaj free hai", NONE, "ayushmaan card se kitna ilaj free hai", None, ["pmjay"]),
+    # not follow-ups: left exactly as they are
+    ("my uncle died, he was the only earning member in our bpl family. is there any one time help", KISAN,
+     "my uncle died, he was the only earning member in our bpl family. is there any one time help", None, []),
+    ("pension for widows", KISAN, "pension for widows", None, []),
+    ("is there any scheme for street vendors", KISAN, "is there any scheme for street vendors", None, []),
+    ("documents?", NONE, "documents?", None, []),  # nothing active: nothing to add
+]
+
+
+@pytest.mark.parametrize("message,ctx,standalone,focus,named", CASES)
+def test_rewrite_table(tools, message, ctx, standalone, focus, named):
+    gazetteer, names = tools
+    rw = rewrite(message, ctx, gazetteer, names)
+    assert rw.standalone == standalone
+    assert rw.focus == focus
+    assert rw.scheme_ids == named
+    assert rw.rewritten == (standalone != message)
+
+
+def test_history_is_never_pasted(tools):
+    gazetteer, names = tools
+    rw = rewrite("documents?", KISAN, gazetteer, names)
+    assert "benefits" not in rw.standalone and rw.standalone.count("Kisan") == 1

@@ -1,0 +1,67 @@
+"""Multi-turn transcripts through `schemebot chat --json`, with the real Redis and a process restart."""
+
+import hashlib
+import hmac
+import json
+import os
+import subprocess
+import sys
+import uuid
+
+import redis
+
+from tests.conftest import ROOT
+
+
+def chat(lines: list[str], env: dict[str, str], user: str = "tester") -> list[dict]:
+    exe = ROOT / ".venv" / "bin" / "schemebot"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bot.cli"]
+    done = subprocess.run([*cmd, "chat", "--json", "--user", user], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, env={**os.environ, **env}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def cited(turn: dict) -> list[str]:
+    return [c["scheme_id"] for r in turn["replies"] for c in r["citations"]]
+
+
+def test_conversation_survives_restart_and_key_is_hmac(redis_available):
+    secret = uuid.uuid4().hex
+    env = {"SCHEMEBOT_REDIS_URL": "redis://127.0.0.1:6379/0", "SCHEMEBOT_STATE_SECRET": secret}
+    first = chat(["tell me about pm kisan", "documents?", "what about ujjwala?"], env)
+    assert [t["turn"] for t in first] == [1, 2, 3]
+    assert cited(first[0])[0] == "pm-kisan"
+    assert first[1]["standalone_query"] == "documents? Pradhan Mantri Kisan Samman Nidhi"
+    assert first[1]["replies"][0]["citations"][0]["section"] == "documents" and cited(first[1])[0] == "pm-kisan"
+    assert first[2]["standalone_query"] == "what about ujjwala? documents required" and cited(first[2])[0] == "pmuy"
+    # a new process: the conversation is in Redis
+    second = chat(["how do I apply for it"], env)
+    assert second[0]["standalone_query"] == "how do I apply for it Pradhan Mantri Ujjwala Yojana"
+    assert cited(second[0])[0] == "pmuy" and second[0]["replies"][0]["citations"][0]["section"] == "application_process"
+    client = redis.Redis(host="127.0.0.1", port=6379)
+    key = "schemebot:v1:user:" + hmac.new(secret.encode(), b"cli:tester", hashlib.sha256).hexdigest()
+    try:
+        assert client.exists(key) == 1
+        assert client.ttl(key) > 29 * 24 * 3600
+        assert not any(b"tester" in k for k in client.scan_iter(match="schemebot:*", count=1000))
+    finally:
+        client.delete(key)
+
+
+def test_embedded_store_without_redis_url():
+    env = {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"}
+    turns = chat(["apy kya hai", "isme judne ki age limit kya hai", "/start", "kalki movie show timings in pune"], env)
+    assert cited(turns[0])[0] == "apy"
+    assert turns[1]["standalone_query"] == "isme judne ki age limit kya hai Atal Pension Yojana" and cited(turns[1])[0] == "apy"
+    assert turns[2]["standalone_query"] is None and turns[2]["replies"][0]["kind"] == "info"
+    assert turns[3]["replies"][0]["kind"] == "decline"
+
+
+def test_hindi_transcript():
+    env = {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"}
+    turns = chat(["मनरेगा योजना क्या है", "इसमें रजिस्ट्रेशन कैसे होता है"], env)
+    assert cited(turns[0])[0] == "mgnrega"
+    assert turns[1]["standalone_query"].startswith("इसमें रजिस्ट्रेशन कैसे होता है Mahatma Gandhi")
+    assert cited(turns[1])[0] == "mgnrega"
+    assert turns[1]["replies"][0]["text"].splitlines()[-2] == "स्रोत:"
