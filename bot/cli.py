@@ -131,6 +131,58 @@ def cmd_chat(args: argparse.Namespace) -> int:
                 print()
 
 
+def cmd_eligibility(args: argparse.Namespace) -> int:
+    """``schemebot eligibility --profile PROFILE.json [--scheme ID] [--json]``: evaluate a profile (field
+    name -> value) against one scheme's rules or all of them, without a conversation."""
+    from conversations.rulebook import build_rulebook
+    from eligibility.fields import FIELDS
+    from eligibility.rules import outcome
+    from retrieval.index import open_index
+
+    try:
+        profile = json.loads(Path(args.profile).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"schemebot: cannot read profile {args.profile}: {exc}", file=sys.stderr)
+        return 2
+    if not isinstance(profile, dict):
+        print("schemebot: a profile is a JSON object of field name -> value", file=sys.stderr)
+        return 2
+    problems = [p for p in (_check_value(name, value, FIELDS) for name, value in profile.items()) if p]
+    if problems:
+        print("schemebot: " + "; ".join(problems), file=sys.stderr)
+        return 2
+    book = build_rulebook(open_index(_corpus(args)))
+    if args.scheme and args.scheme not in book.rules:
+        print(f"schemebot: no eligibility rules for scheme {args.scheme!r}", file=sys.stderr)
+        return 2
+    targets = [book.rules[args.scheme]] if args.scheme else sorted(book.rules.values(), key=lambda r: r.scheme_id)
+    outcomes = [outcome(r, profile) for r in targets]
+    if args.json:
+        print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "status": o.status,
+                           "missing_fields": o.missing_fields,
+                           "reasons": [{"field": c.field, "text": c.text, "url": c.url} for c in o.reasons]} for o in outcomes],
+                         ensure_ascii=False, indent=1))
+        return 0
+    for o in outcomes:
+        detail = ", ".join(o.missing_fields) if o.status == "need_more_info" else (o.reasons[0].text if o.reasons else "")
+        print(f"{o.scheme_id:<28} {o.status:<16} {detail}")
+    return 0
+
+
+def _check_value(name: str, value: object, fields: dict) -> str | None:
+    """A problem with one profile value, or ``None``."""
+    spec = fields.get(name)
+    if spec is None:
+        return f"unknown field {name!r} (known: {', '.join(fields)})"
+    if spec.type == "bool" and not isinstance(value, bool):
+        return f"{name} must be true or false"
+    if spec.type in ("int", "money", "percent") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return f"{name} must be a number ({spec.unit})"
+    if spec.type == "choice" and value not in spec.values:
+        return f"{name} must be one of {list(spec.values)}"
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``schemebot``."""
     p = argparse.ArgumentParser(prog="schemebot", description="Find Indian welfare schemes; answers quote the scheme documents.")
@@ -156,6 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--json", action="store_true", help="one JSON object per turn on stdout")
     chat.add_argument("--corpus")
     chat.set_defaults(func=cmd_chat)
+
+    el = sub.add_parser("eligibility", help="evaluate a profile against the eligibility rules")
+    el.add_argument("--profile", required=True, help="JSON object: field name -> value (see eligibility/fields.py)")
+    el.add_argument("--scheme", help="one scheme id (default: every scheme with rules)")
+    el.add_argument("--json", action="store_true")
+    el.add_argument("--corpus")
+    el.set_defaults(func=cmd_eligibility)
 
     ing = sub.add_parser("ingest", help="build an index from corpus files")
     ing.add_argument("paths", nargs="+")

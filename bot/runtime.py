@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bot.settings import Settings
+from conversations.eligibility_flow import EligibilityFlow
 from conversations.engine import Engine
+from conversations.rulebook import build_rulebook
 from conversations.store import RedisStore, store_from_settings
 from retrieval.answer import Answerer
 from retrieval.index import open_index
@@ -21,9 +23,11 @@ def build_engine(settings: Settings, store: RedisStore | None = None, corpus: st
         retrieval.errors.RetrievalError: the corpus cannot be loaded.
     """
     answerer = Answerer(open_index(corpus if corpus is not None else settings.corpus))
+    flow = EligibilityFlow(build_rulebook(answerer.index), max_questions=settings.screening_max_questions)
     return Engine(
         answerer,
         store if store is not None else build_store(settings),
         settings.state_secret.get_secret_value().encode(),
         max_message_chars=settings.max_message_chars,
+        eligibility=flow,
     )

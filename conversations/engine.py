@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from conversations.rewrite import Context, advance, rewrite
 from conversations.state import UserState
@@ -27,6 +26,9 @@ from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
 from retrieval.answer import Answer, Answerer, section_title
 from retrieval.query import detect_language
+
+if TYPE_CHECKING:
+    from conversations.eligibility_flow import EligibilityFlow
 
 log = logging.getLogger("schemebot.conversation")
 
@@ -48,10 +50,6 @@ class TurnResult:
     scheme_ids: list[str] = field(default_factory=list)
 
 
-#: An eligibility handler: ``(engine, message text, state, lang) -> replies or None`` (None: not for it).
-EligibilityHook = Callable[["Engine", str, UserState, str], "list[Reply] | None"]
-
-
 class Engine:
     """Turns messages into replies (see the module docstring).
 
@@ -69,7 +67,7 @@ class Engine:
         store: StateStore,
         secret: bytes,
         max_message_chars: int = MAX_MESSAGE_CHARS,
-        eligibility: object | None = None,
+        eligibility: EligibilityFlow | None = None,
     ) -> None:
         self.answerer = answerer
         self.store = store
@@ -124,6 +122,7 @@ class Engine:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
         state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
         lang = self.language(state, text)
+        state.turn_count += 1  # this message's number (saved only with a change worth saving)
         if state.pending == "forget":
             if YES.match(text):
                 return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
@@ -136,7 +135,7 @@ class Engine:
         if text.startswith("/"):
             return self.command(text, state, lang)
         if self.eligibility is not None:
-            handled = self.eligibility.handle(self, text, state, lang)
+            handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:
                 return handled, "save"
         return self.question(text, state, lang), "save"

@@ -63,6 +63,8 @@ class InterviewState(BaseModel):
         skipped: fields the user chose not to answer (they stay unknown).
         invalid: consecutive unusable answers to the current question.
         max_questions: the screening's question budget.
+        finished: the verdict has been given; kept so that a correction ("actually my age is 62") can
+            reopen the same check.
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -73,6 +75,7 @@ class InterviewState(BaseModel):
     skipped: list[str] = Field(default_factory=list)
     invalid: int = 0
     max_questions: int = 8
+    finished: bool = False
 
 
 class UserState(BaseModel):
@@ -110,8 +113,8 @@ class UserState(BaseModel):
     updated_at: _dt.datetime = Field(default_factory=_now)
 
     def remember(self, text: str, standalone: str | None, scheme_id: str | None) -> None:
-        """Record a user turn (bounded to :data:`MAX_TURNS`, texts cut to :data:`TURN_TEXT_CHARS`)."""
-        self.turn_count += 1
+        """Record a question turn (bounded to :data:`MAX_TURNS`, texts cut to :data:`TURN_TEXT_CHARS`);
+        the engine counts every message in ``turn_count``."""
         self.turns.append(Turn(text=text[:TURN_TEXT_CHARS], standalone=(standalone or "")[:TURN_TEXT_CHARS] or None, scheme_id=scheme_id))
         del self.turns[:-MAX_TURNS]
 

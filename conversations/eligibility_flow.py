@@ -1,0 +1,303 @@
+"""The eligibility interview inside a conversation: starting it, reading answers, replying.
+
+The planning is :mod:`eligibility.interview` (pure); this module keeps the progress and the profile in
+:class:`~conversations.state.UserState` and turns decisions into replies:
+
+- it starts on "am I eligible for X", "check eligibility", "which schemes can I get", their Hindi and
+  Hinglish forms, or ``/eligibility [scheme]``; a named scheme gives a one-scheme interview, otherwise
+  a screening across all schemes (at most ``max_questions`` questions);
+- an answer may fill several fields at once ("I'm a 45 year old farmer from Bihar, income 1.2 lakh"),
+  and "actually my age is 62" corrects a field at any point;
+- "skip" / "don't know" / "pata nahi" leave the field unknown and move on; after two unusable answers
+  to one question the bot explains why it asks and offers skip or stop (a third one skips it);
+  "stop" / "cancel" leaves the interview and keeps what was said;
+- a scheme question asked mid-interview is answered, and the interview resumes with a reminder;
+- the profile stays in the state for later interviews; when a remembered answer would make a scheme
+  "not eligible" at the start of a new check, that question is asked again (the user may have moved on).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from conversations.rulebook import RuleBook
+from conversations.state import InterviewState, ProfileValue, UserState
+from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply
+from eligibility.extract import extract
+from eligibility.fields import FIELDS
+from eligibility.interview import MAX_QUESTIONS, next_field, screen
+from eligibility.parse import is_skip, is_stop
+from eligibility.rules import Outcome, outcome
+from retrieval.query import section_intents
+
+if TYPE_CHECKING:
+    from conversations.engine import Engine, TurnResult
+
+START = re.compile(
+    r"\b(am i|m i|i am|im|can i|could i|will i|would i|are we|can we)\b[\w\s]{0,12}\b(eligible|qualify|entitled)\b"
+    r"|\bcheck (my |our )?eligibility\b|\beligibility check\b|\bwhich schemes? (can|could|do|am|should|will) (i|we)\b"
+    r"|\bwhat schemes? (can|could|am|are there for) (i|we|me)\b|\bschemes? (for|available for) me\b|\bam i eligible\b"
+    r"|\b(kya|kia) (main|mai|mein|me|hum|ham)\b.{0,60}\b(eligible|patra|paatra|yogya|hakdar|haqdar)\b"
+    r"|\b(eligible|patra|paatra) (hoon|hu|hun|hain|he|hai kya)\b|\bmujhe (kaun ?si|konsi|kaunsi) yojana\b"
+    r"|\b(kaun ?si|konsi|kaunsi) yojana(en|ein|yein)? (mil sakti|milegi|mil sakte)\b|\bmere liye (kaun ?si|konsi) yojana\b"
+    r"|मुझे कौन सी योजना|कौन सी योजना(एँ|एं|ये)? मिल सकती|क्या मैं.{0,60}(पात्र|योग्य|हकदार)|पात्र हूँ|पात्र हूं|पात्रता जाँच|पात्रता जांच",
+    re.IGNORECASE,
+)
+CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए", re.IGNORECASE)
+QUESTIONISH = re.compile(r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन",
+                         re.IGNORECASE)
+
+TEXT = {
+    "stopped": {"en": "OK, I stopped the eligibility check. I keep what you told me; send /eligibility to continue later.",
+                "hi": "ठीक है, पात्रता जाँच रोक दी। आपके दिए उत्तर सुरक्षित हैं; बाद में जारी रखने के लिए /eligibility भेजें।"},
+    "skipped": {"en": "OK, skipped.", "hi": "ठीक है, छोड़ दिया।"},
+    "reask": {"en": "Sorry, I could not understand that. {question} ({example})", "hi": "माफ़ कीजिए, समझ नहीं पाया। {question} ({example})"},
+    "why": {"en": "I ask because: {why} You can answer ({example}), say \"skip\" to leave it unknown, or \"stop\" to end the check.",
+            "hi": "मैं इसलिए पूछ रहा हूँ: {why} आप उत्तर दें ({example}), \"skip\" कहकर छोड़ें, या \"stop\" कहकर जाँच बंद करें।"},
+    "resume": {"en": "Back to your eligibility check: {question}", "hi": "आपकी पात्रता जाँच पर लौटते हैं: {question}"},
+    "noted": {"en": "Noted: {values}.", "hi": "नोट किया: {values}।"},
+    "recheck": {"en": "Earlier you told me {field}: {value}. Is that still right? {question}",
+                "hi": "पहले आपने {field} बताया था: {value}। क्या यह अब भी सही है? {question}"},
+    "no_rules": {"en": "I have no eligibility rules for {scheme} yet, so I cannot check it for you. Its eligibility section says:",
+                 "hi": "{scheme} के पात्रता नियम अभी मेरे पास नहीं हैं, इसलिए जाँच नहीं कर सकता। इसकी पात्रता में लिखा है:"},
+    "eligible": {"en": "{scheme}: ELIGIBLE on every condition I can check.", "hi": "{scheme}: जिन शर्तों की मैं जाँच कर सकता हूँ, उन सब पर आप पात्र हैं।"},
+    "likely_eligible": {"en": "{scheme}: LIKELY ELIGIBLE (these conditions come from myScheme's filters and were not checked by hand).",
+                        "hi": "{scheme}: संभवतः पात्र (ये शर्तें myScheme के फ़िल्टर से हैं, हाथ से जाँची नहीं गईं)।"},
+    "not_eligible": {"en": "{scheme}: NOT ELIGIBLE, because of this condition:", "hi": "{scheme}: पात्र नहीं, इस शर्त के कारण:"},
+    "need_more_info": {"en": "{scheme}: I need more information: {fields}.", "hi": "{scheme}: और जानकारी चाहिए: {fields}।"},
+    "screen_head": {"en": "Here is what I found from your answers.", "hi": "आपके उत्तरों के आधार पर यह मिला।"},
+    "screen_none": {"en": "From your answers I found no scheme you qualify for yet.", "hi": "आपके उत्तरों से अभी कोई योजना नहीं मिली जिसके आप पात्र हों।"},
+    "screen_missing": {"en": "Not settled yet ({n} schemes); most need: {fields}. Send /eligibility to answer more.",
+                       "hi": "अभी तय नहीं ({n} योजनाएँ); ज़्यादातर को चाहिए: {fields}। और उत्तर देने के लिए /eligibility भेजें।"},
+    "confirm": {"en": "Please confirm at the official source before you apply: {url}", "hi": "आवेदन से पहले आधिकारिक स्रोत पर पुष्टि करें: {url}"},
+    "you_said": {"en": "you said: {value}", "hi": "आपने बताया: {value}"},
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    return TEXT[key].get(lang, TEXT[key]["en"]).format(**kw)
+
+
+def _show(name: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return ("हाँ" if value else "नहीं") if lang == "hi" else ("yes" if value else "no")
+    if name == "annual_family_income":
+        return f"₹{value:,} a year" if lang != "hi" else f"₹{value:,} सालाना"
+    if name == "disability_percent":
+        return f"{value}%"
+    if isinstance(value, str):
+        for opt in FIELDS[name].options:
+            if opt[0] == value:
+                return opt[2] if lang == "hi" else opt[1]
+        return value.replace("_", " ")
+    return str(value)
+
+
+def _field_label(name: str, lang: str) -> str:
+    labels = {"annual_family_income": ("family income", "परिवार की आय"), "is_bpl": ("BPL card", "बीपीएल कार्ड"),
+              "is_student": ("studying", "पढ़ाई"), "disability_percent": ("disability %", "दिव्यांगता %"),
+              "is_minority": ("minority community", "अल्पसंख्यक समुदाय"), "marital_status": ("marital status", "वैवाहिक स्थिति"),
+              "owns_cultivable_land": ("farm land", "खेती की ज़मीन"), "is_income_tax_payer": ("income tax", "आयकर"),
+              "social_category": ("category", "वर्ग"), "education_level": ("education", "शिक्षा"), "age": ("age", "उम्र"),
+              "gender": ("gender", "लिंग"), "state": ("state", "राज्य"), "residence": ("village or town", "गाँव या शहर"),
+              "occupation": ("work", "काम")}
+    en, hi = labels.get(name, (name.replace("_", " "), name))
+    return hi if lang == "hi" else en
+
+
+class EligibilityFlow:
+    """The interview, plugged into :class:`~conversations.engine.Engine` (``engine.eligibility``)."""
+
+    def __init__(self, rulebook: RuleBook, max_questions: int = MAX_QUESTIONS) -> None:
+        self.book = rulebook
+        self.max_questions = max_questions
+
+    # ------------------------------------------------------------------ engine hooks
+
+    def handle(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult | None:
+        """Handle ``text`` if it belongs to the interview (running, a correction after its verdict, or a
+        start phrase); else ``None``."""
+        from conversations.engine import TurnResult
+
+        if state.interview is not None and state.interview.finished:
+            found = extract(text) if CORRECTION.search(text) else {}
+            if found and not START.search(text):
+                # "actually my age is 62" after a verdict: correct it and check the same thing again
+                state.interview.finished = False
+                state.interview.field = None
+                noted = self._record(found, state, text, lang)
+                return TurnResult([Reply(kind="info", text=_t("noted", lang, values=noted))] + self._next(engine, state, lang))
+            state.interview = None
+        if state.interview is not None:
+            return self._answer(engine, text, state, lang)
+        if START.search(text):
+            return self.start(engine, text, state, lang)
+        return None
+
+    def start_command(self, engine: Engine, rest: str, state: UserState, lang: str) -> TurnResult:
+        """``/eligibility [scheme]``."""
+        return self.start(engine, rest, state, lang)
+
+    # ------------------------------------------------------------------ flow
+
+    def start(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:
+        """Begin an interview for the scheme ``text`` names, or a screening."""
+        from conversations.engine import TurnResult
+
+        mentions = [m.scheme_id for m in engine.answerer.searcher.mentions(text) if m.indexed] if text.strip() else []
+        replies: list[Reply] = []
+        if mentions and mentions[0] not in self.book.rules:
+            sid = mentions[0]
+            scheme = engine.answerer.index.schemes[sid]
+            answer = engine.answerer.ask(text, standalone_query=f"eligibility {scheme.name}", focus=[sid])
+            from conversations.engine import answer_reply
+
+            return TurnResult([Reply(kind="info", text=_t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
+        mode = "scheme" if mentions else "screening"
+        state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
+        noted = self._record(extract(text), state, text, lang)
+        if noted:
+            replies.append(Reply(kind="info", text=_t("noted", lang, values=noted)))
+        if mode == "scheme":
+            rules = self.book.rules[state.interview.scheme_id]
+            first = outcome(rules, self._profile(state))
+            if first.status == "not_eligible" and first.reasons and first.reasons[0].field not in extract(text):
+                # a remembered answer would end it at once: ask that question again
+                name = first.reasons[0].field
+                state.interview.field = name
+                state.interview.asked.append(name)
+                q = self._question(name, lang)
+                q.text = _t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
+                return TurnResult(replies + [q])
+        return TurnResult(replies + self._next(engine, state, lang))
+
+    def _answer(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:
+        from conversations.engine import TurnResult
+
+        iv = state.interview
+        assert iv is not None
+        if is_stop(text):
+            state.interview = None
+            return TurnResult([Reply(kind="info", text=_t("stopped", lang))])
+        pending = iv.field
+        if pending and is_skip(text):
+            iv.skipped.append(pending)
+            iv.field, iv.invalid = None, 0
+            return TurnResult([Reply(kind="info", text=_t("skipped", lang))] + self._next(engine, state, lang))
+        found = extract(text)
+        if pending:
+            value = FIELDS[pending].read(text)
+            if value is not None:
+                found[pending] = value
+        if found:
+            noted = self._record(found, state, text, lang)
+            iv.field, iv.invalid = None, 0
+            replies = [Reply(kind="info", text=_t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
+            return TurnResult(replies + self._next(engine, state, lang))
+        if QUESTIONISH.search(text) or section_intents(text) or len(text.split()) >= 5 or engine.answerer.searcher.mentions(text):
+            answered = engine.question(text, state, lang)
+            reminder = self._question(pending, lang) if pending else None
+            if reminder is not None:
+                reminder.text = _t("resume", lang, question=reminder.text)
+                answered.replies.append(reminder)
+            return answered
+        iv.invalid += 1
+        spec = FIELDS[pending] if pending else None
+        if spec is None:
+            return TurnResult(self._next(engine, state, lang))
+        if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop
+            iv.skipped.append(pending)
+            iv.field, iv.invalid = None, 0
+            return TurnResult([Reply(kind="info", text=_t("skipped", lang))] + self._next(engine, state, lang))
+        if iv.invalid >= 2:
+            q = self._question(pending, lang)
+            q.text = _t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))
+            q.options = [*q.options, Option(value="skip", label="Skip" if lang != "hi" else "छोड़ें"),
+                         Option(value="stop", label="Stop" if lang != "hi" else "बंद करें")]
+            return TurnResult([q])
+        q = self._question(pending, lang)
+        q.text = _t("reask", lang, question=spec.question.get(lang, spec.question["en"]), example=spec.example.get(lang, spec.example["en"]))
+        return TurnResult([q])
+
+    # ------------------------------------------------------------------ helpers
+
+    def _profile(self, state: UserState) -> dict[str, Any]:
+        return {k: v.value for k, v in state.profile.items()}
+
+    def _record(self, values: dict[str, Any], state: UserState, said: str, lang: str) -> str:
+        """Store what the user said (each with this turn's number); returns a short summary."""
+        for name, value in values.items():
+            state.profile[name] = ProfileValue(value=value, turn=state.turn_count, said=said[:80])
+        return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}" for n, v in values.items())
+
+    def _question(self, name: str | None, lang: str) -> Reply | None:
+        if name is None:
+            return None
+        spec = FIELDS[name]
+        text = f"{spec.question.get(lang, spec.question['en'])} ({spec.example.get(lang, spec.example['en'])})"
+        options = [Option(value=v, label=hi if lang == "hi" else en) for v, en, hi in spec.options]
+        return Reply(kind="question", text=text, field=name, options=options)
+
+    def _next(self, engine: Engine, state: UserState, lang: str) -> list[Reply]:
+        """Ask the next question, or finish with the outcomes."""
+        iv = state.interview
+        assert iv is not None
+        profile = self._profile(state)
+        if iv.mode == "scheme":
+            rules = self.book.rules[iv.scheme_id]
+            result = outcome(rules, profile)
+            if result.status == "need_more_info":
+                choice = next_field([rules], profile, exclude=iv.skipped)
+                if choice.field is not None:
+                    iv.field = choice.field
+                    iv.asked.append(choice.field)
+                    return [self._question(choice.field, lang)]
+            iv.finished, iv.field = True, None
+            return [self._verdict([result], lang, single=True)]
+        rules = list(self.book.rules.values())
+        step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=iv.skipped)
+        if step.next is not None:
+            iv.field = step.next
+            iv.asked.append(step.next)
+            return [self._question(step.next, lang)]
+        iv.finished, iv.field = True, None
+        return [self._verdict(step.outcomes, lang, single=False)]
+
+    def _verdict(self, outcomes: list[Outcome], lang: str, single: bool) -> Reply:
+        """The ``eligibility`` reply: verdicts with the official sentences behind them."""
+        shown = outcomes if single else [o for o in outcomes if o.status in ("eligible", "likely_eligible")]
+        shown.sort(key=lambda o: (o.status != "eligible", o.scheme_name))
+        lines: list[str] = [] if single else [_t("screen_head" if shown else "screen_none", lang)]
+        n = 0
+        links: list[str] = []
+        for o in shown:
+            lines.append("")
+            if o.status == "need_more_info":
+                lines.append(_t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
+            else:
+                lines.append(_t(o.status, lang, scheme=o.scheme_name))
+                for c in o.reasons:
+                    n += 1
+                    lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
+            if o.status in ("eligible", "likely_eligible"):
+                lines.append(_t("confirm", lang, url=o.url))
+            links.append(o.url)
+        if not single:
+            rest = [o for o in outcomes if o.status == "need_more_info"]
+            if rest:
+                counts: dict[str, int] = {}
+                for o in rest:
+                    for f in o.missing_fields:
+                        counts[f] = counts.get(f, 0) + 1
+                top = sorted(counts, key=lambda f: -counts[f])[:3]
+                lines.append("")
+                lines.append(_t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
+        listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
+        return Reply(
+            kind="eligibility",
+            text="\n".join(lines).strip(),
+            links=list(dict.fromkeys(links)),
+            outcomes=[ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, status=o.status, missing_fields=o.missing_fields,
+                                   reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons]) for o in listed],
+        )

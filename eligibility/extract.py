@@ -1,0 +1,121 @@
+"""Fields stated in a free-text message: "I'm a 45 year old farmer from Bihar, income 1.2 lakh" gives
+``age=45, occupation=farmer, state=Bihar, annual_family_income=120000``.
+
+Only what the text says is taken; nothing is inferred beyond the words (the one exception is that
+"widow"/"विधवा" names a woman, so it also gives ``gender=female``). Short state codes (UP, MP, J&K)
+count only when written in capitals, so that "sign up" is not Uttar Pradesh.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
+from eligibility.parse import normalise, parse_money, parse_number
+
+_AGE = [
+    re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(\d{1,3})\b"),
+    re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)\b"),
+    re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
+    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
+]
+_INCOME = re.compile(
+    r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-))*\s*(.{1,40})"
+)
+_DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
+_DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
+
+
+def _words(text: str) -> str:
+    return " " + re.sub(r"[^\w\u0900-\u097f&%]+", " ", normalise(text)).strip() + " "
+
+
+def _first(table: dict[str, tuple[str, ...]], padded: str, skip: frozenset[str] = frozenset()) -> str | None:
+    best: tuple[int, int, str] | None = None  # (position, -length, value)
+    for value, phrases in table.items():
+        for p in phrases:
+            p = normalise(p)
+            if p in skip:
+                continue
+            i = padded.find(f" {p} ")
+            if i >= 0 and (best is None or (i, -len(p)) < best[:2]):
+                best = (i, -len(p), value)
+    return best[2] if best else None
+
+
+_SHORT_STATE = re.compile(r"(?<![A-Za-z])(UP|MP|AP|HP|TN|WB|J&K|J & K|JK|CG|MH|RJ)(?![A-Za-z])")
+_SHORT_MAP = {"UP": "Uttar Pradesh", "MP": "Madhya Pradesh", "AP": "Andhra Pradesh", "HP": "Himachal Pradesh",
+              "TN": "Tamil Nadu", "WB": "West Bengal", "J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir",
+              "JK": "Jammu and Kashmir", "CG": "Chhattisgarh", "MH": "Maharashtra", "RJ": "Rajasthan"}
+
+
+def extract(text: str) -> dict[str, Any]:
+    """Field name -> value for every field the message states (see the module docstring)."""
+    t = normalise(text)
+    padded = _words(text)
+    out: dict[str, Any] = {}
+    for pattern in _AGE:
+        m = pattern.search(t)
+        if m and 0 < int(m.group(1)) <= 120:
+            out["age"] = int(m.group(1))
+            break
+    m = _INCOME.search(t)
+    if m:
+        money = parse_money(m.group(1))
+        if money is not None:
+            out["annual_family_income"] = money
+    short_forms = frozenset(p for ps in STATES.values() for p in ps if len(p.replace(" ", "")) <= 3)
+    state = _first(STATES, padded, skip=short_forms)
+    if state is None:
+        sm = _SHORT_STATE.search(text)
+        state = _SHORT_MAP.get(sm.group(1)) if sm else None
+    if state:
+        out["state"] = state
+    marital = _first(MARITAL, padded)
+    if marital:
+        out["marital_status"] = marital
+    gender = _first(GENDERS, padded, skip=frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
+    if gender is None and marital == "widowed" and re.search(r"widow\b|vidhwa|विधवा", t):
+        gender = "female"
+    if gender:
+        out["gender"] = gender
+    occupation = _first(OCCUPATIONS, padded, skip=frozenset({"other", "anya", "अन्य", "business", "labour"}))
+    if occupation:
+        out["occupation"] = occupation
+        if occupation == "student":
+            out["is_student"] = True
+    residence = _first(RESIDENCES, padded, skip=frozenset({"nagar"}))
+    if residence:
+        out["residence"] = residence
+    category = _first(CATEGORIES, padded, skip=frozenset({"open", "gen"}))
+    if category:
+        out["social_category"] = category
+    education = _first(EDUCATION, padded, skip=frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
+    if education:
+        out["education_level"] = education
+    if re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t):
+        out["is_bpl"] = False
+    elif re.search(r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा", t):
+        out["is_bpl"] = True
+    if _DISABLED_WORD.search(t):
+        pm = _DISABILITY.search(t)
+        if pm and int(pm.group(1)) <= 100:
+            out["disability_percent"] = int(pm.group(1))
+    elif re.search(r"\bnot disabled\b|\bno disability\b", t):
+        out["disability_percent"] = 0
+    if re.search(r"\b(muslim|christian|sikh|buddhist|jain|parsi)\b|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", t):
+        out["is_minority"] = True
+    if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन", t):
+        out["owns_cultivable_land"] = False
+    elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
+        out["owns_cultivable_land"] = True
+    if re.search(r"\b(don'?t|do not|never|no|not|nahi|nahin)\b[^.]{0,15}income ?tax|income ?tax[^.]{0,15}\b(nahi|nahin|not)\b", t):
+        out["is_income_tax_payer"] = False
+    elif re.search(r"\b(pay|paid|pays|bharta|bharte|bhara)\b[^.]{0,15}income ?tax|income ?tax\s+(payer|bharta|bharte|deta|dete)", t):
+        out["is_income_tax_payer"] = True
+    if "age" not in out:
+        bare = parse_number(t) if re.fullmatch(r"\s*\d{1,3}\s*", t) else None
+        if bare is not None:
+            pass  # a bare number is only an age when the age was asked (the interview decides)
+    return out

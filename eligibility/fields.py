@@ -1,0 +1,318 @@
+"""The field registry: every piece of information an eligibility rule can ask about.
+
+Each :class:`FieldSpec` has a standard name, a type and unit, the allowed values, the question in
+English and Hindi with an example answer, options for buttons, why it is asked, and a parser from
+free text (English, Hindi, Romanized Hindi). A parser returns ``None`` for an answer it cannot use;
+the interview then re-asks with the example. A blank field is unknown, never zero or "no".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from eligibility.parse import normalise, parse_choice, parse_money, parse_number, parse_yes_no
+
+# --------------------------------------------------------------------------------------------- values
+
+#: The 28 states and 8 union territories: canonical name -> other ways people write it (case-folded).
+STATES: dict[str, tuple[str, ...]] = {
+    "Andhra Pradesh": ("andhra pradesh", "andhra", "ap", "आंध्र प्रदेश", "आंध्रप्रदेश"),
+    "Arunachal Pradesh": ("arunachal pradesh", "arunachal", "अरुणाचल प्रदेश"),
+    "Assam": ("assam", "asam", "असम"),
+    "Bihar": ("bihar", "बिहार"),
+    "Chhattisgarh": ("chhattisgarh", "chattisgarh", "chhatisgarh", "cg", "छत्तीसगढ़", "छत्तीसगढ"),
+    "Goa": ("goa", "गोवा"),
+    "Gujarat": ("gujarat", "gujrat", "गुजरात"),
+    "Haryana": ("haryana", "hariyana", "हरियाणा"),
+    "Himachal Pradesh": ("himachal pradesh", "himachal", "hp", "हिमाचल प्रदेश", "हिमाचल"),
+    "Jharkhand": ("jharkhand", "झारखंड", "झारखण्ड"),
+    "Karnataka": ("karnataka", "karnatak", "कर्नाटक"),
+    "Kerala": ("kerala", "keral", "केरल"),
+    "Madhya Pradesh": ("madhya pradesh", "mp", "m p", "मध्य प्रदेश", "मध्यप्रदेश", "एमपी"),
+    "Maharashtra": ("maharashtra", "maharastra", "mh", "महाराष्ट्र"),
+    "Manipur": ("manipur", "मणिपुर"),
+    "Meghalaya": ("meghalaya", "मेघालय"),
+    "Mizoram": ("mizoram", "मिज़ोरम", "मिजोरम"),
+    "Nagaland": ("nagaland", "नागालैंड"),
+    "Odisha": ("odisha", "orissa", "odisa", "ओडिशा", "उड़ीसा"),
+    "Punjab": ("punjab", "panjab", "पंजाब"),
+    "Rajasthan": ("rajasthan", "rajsthan", "rj", "राजस्थान"),
+    "Sikkim": ("sikkim", "सिक्किम"),
+    "Tamil Nadu": ("tamil nadu", "tamilnadu", "tn", "तमिलनाडु", "तमिल नाडु"),
+    "Telangana": ("telangana", "telengana", "तेलंगाना"),
+    "Tripura": ("tripura", "त्रिपुरा"),
+    "Uttar Pradesh": ("uttar pradesh", "up", "u p", "उत्तर प्रदेश", "उत्तरप्रदेश", "यूपी"),
+    "Uttarakhand": ("uttarakhand", "uttaranchal", "uk", "उत्तराखंड", "उत्तराखण्ड"),
+    "West Bengal": ("west bengal", "bengal", "wb", "bangal", "पश्चिम बंगाल", "बंगाल"),
+    "Andaman and Nicobar Islands": ("andaman and nicobar islands", "andaman", "andaman nicobar", "अंडमान"),
+    "Chandigarh": ("chandigarh", "चंडीगढ़"),
+    "Dadra and Nagar Haveli and Daman and Diu": ("dadra and nagar haveli and daman and diu", "dadra", "daman", "diu", "dnh"),
+    "Delhi": ("delhi", "new delhi", "dilli", "nct of delhi", "दिल्ली"),
+    "Jammu and Kashmir": ("jammu and kashmir", "jammu & kashmir", "j&k", "j & k", "jk", "jammu", "kashmir", "जम्मू", "कश्मीर", "जम्मू कश्मीर"),
+    "Ladakh": ("ladakh", "लद्दाख"),
+    "Lakshadweep": ("lakshadweep", "लक्षद्वीप"),
+    "Puducherry": ("puducherry", "pondicherry", "pondy", "पुडुचेरी"),
+}
+
+GENDERS = {
+    "female": ("female", "woman", "women", "lady", "girl", "f", "mahila", "aurat", "ladki", "stri", "महिला", "औरत", "स्त्री", "लड़की"),
+    "male": ("male", "man", "men", "boy", "m", "purush", "aadmi", "ladka", "mard", "पुरुष", "आदमी", "लड़का"),
+    "transgender": ("transgender", "trans", "third gender", "kinnar", "hijra", "किन्नर", "ट्रांसजेंडर"),
+}
+RESIDENCES = {
+    "rural": ("rural", "village", "gaon", "gaav", "gav", "gramin", "dehat", "गांव", "गाँव", "ग्रामीण"),
+    "urban": ("urban", "city", "town", "shahar", "sheher", "shahri", "nagar", "शहर", "शहरी", "कस्बा"),
+}
+CATEGORIES = {
+    "general": ("general", "gen", "open", "unreserved", "samanya", "सामान्य"),
+    "obc": ("obc", "other backward class", "backward class", "pichda varg", "ओबीसी", "पिछड़ा वर्ग"),
+    "sc": ("sc", "scheduled caste", "dalit", "anusuchit jati", "एससी", "अनुसूचित जाति", "दलित"),
+    "st": ("st", "scheduled tribe", "tribal", "adivasi", "anusuchit janjati", "एसटी", "अनुसूचित जनजाति", "आदिवासी"),
+    "ews": ("ews", "economically weaker section", "ईडब्ल्यूएस"),
+    "pvtg": ("pvtg", "particularly vulnerable tribal group"),
+    "dnt": ("dnt", "denotified tribe", "nomadic tribe", "vimukt jati"),
+}
+OCCUPATIONS = {
+    "farmer": ("farmer", "kisan", "kisaan", "krishak", "cultivator", "kheti", "किसान", "कृषक", "खेती"),
+    "agricultural_labourer": ("agricultural labourer", "farm labourer", "khet mazdoor", "khetihar mazdoor", "खेतिहर मजदूर", "खेत मजदूर"),
+    "student": ("student", "studying", "chhatra", "vidyarthi", "padhai", "छात्र", "छात्रा", "विद्यार्थी"),
+    "unorganised_worker": ("unorganised worker", "unorganized worker", "daily wage", "labourer", "labour", "mazdoor", "majdoor", "मजदूर", "मज़दूर", "श्रमिक"),
+    "street_vendor": ("street vendor", "vendor", "hawker", "rehri", "thela", "ठेला", "रेहड़ी", "फेरीवाला"),
+    "artisan_weaver": ("artisan", "weaver", "craftsman", "karigar", "bunkar", "कारीगर", "बुनकर"),
+    "fisher": ("fisherman", "fisher", "fisherfolk", "fisherwoman", "machhuara", "मछुआरा"),
+    "construction_worker": ("construction worker", "building worker", "mistri", "raj mistri", "निर्माण मजदूर"),
+    "self_employed": ("self employed", "self-employed", "trader", "shopkeeper", "business", "dukandar", "vyapari", "दुकानदार", "व्यापारी"),
+    "government_employee": ("government employee", "govt employee", "government job", "sarkari naukri", "sarkari karmchari", "सरकारी कर्मचारी"),
+    "ex_serviceman": ("ex-serviceman", "ex serviceman", "ex servicemen", "retired soldier", "veteran", "fauji", "पूर्व सैनिक"),
+    "unemployed": ("unemployed", "jobless", "no job", "berozgar", "बेरोजगार", "बेरोज़गार"),
+    "other": ("other", "anya", "अन्य"),
+}
+EDUCATION = {
+    "none": ("none", "no schooling", "illiterate", "anpadh", "अनपढ़"),
+    "primary": ("primary", "class 1 to 5", "1-5", "प्राथमिक"),
+    "upper_primary": ("middle", "upper primary", "class 6 to 8", "6-8", "8th", "8th pass"),
+    "secondary": ("secondary", "matric", "10th", "10th pass", "class 10", "high school", "दसवीं", "मैट्रिक"),
+    "higher_secondary": ("higher secondary", "12th", "12th pass", "class 12", "intermediate", "inter", "बारहवीं"),
+    "diploma": ("diploma", "iti", "polytechnic", "डिप्लोमा"),
+    "graduate": ("graduate", "graduation", "bachelor", "ba", "bsc", "bcom", "btech", "degree", "स्नातक"),
+    "postgraduate": ("postgraduate", "post graduate", "post graduation", "masters", "ma", "msc", "mcom", "mtech", "mba", "परास्नातक"),
+    "doctorate": ("phd", "ph.d", "doctorate", "पीएचडी"),
+}
+MARITAL = {
+    "never_married": ("never married", "unmarried", "single", "kunwara", "kunwari", "avivahit", "अविवाहित", "कुंवारा", "कुंवारी"),
+    "married": ("married", "shadishuda", "vivahit", "shaadi ho gayi", "विवाहित", "शादीशुदा"),
+    "widowed": ("widow", "widowed", "widower", "vidhwa", "vidhur", "विधवा", "विधुर"),
+    "divorced_separated": ("divorced", "separated", "talaq", "talaqshuda", "abandoned", "तलाकशुदा", "अलग"),
+}
+
+
+def _syn(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    return {k: tuple(normalise(p) for p in v) for k, v in table.items()}
+
+
+# --------------------------------------------------------------------------------------------- spec
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One eligibility field (see the module docstring).
+
+    Attributes:
+        name: standard name (``annual_family_income``).
+        type: ``int``, ``money``, ``bool``, ``choice`` or ``percent``.
+        unit: ``years``, ``INR per year``, ``%`` or ``None``.
+        values: allowed values of a ``choice`` field.
+        question, example, why: English and Hindi texts, keyed ``en``/``hi``.
+        options: ``(value, English label, Hindi label)`` for buttons / numbered lists.
+        parse: free text -> value or ``None``.
+        valid: a parsed value -> whether it is plausible (an age of 400 is not).
+    """
+
+    name: str
+    type: str
+    unit: str | None
+    question: dict[str, str]
+    example: dict[str, str]
+    why: dict[str, str]
+    parse: Callable[[str], Any]
+    values: tuple[str, ...] = ()
+    options: tuple[tuple[str, str, str], ...] = ()
+    valid: Callable[[Any], bool] = field(default=lambda v: True)
+
+    def read(self, text: str) -> Any:
+        """Parse ``text``; ``None`` when it gives no usable value. A bare number answers a question
+        with options by position ("2" = the second option, as in a numbered list on SMS)."""
+        stripped = text.strip().rstrip(".")
+        if self.options and stripped.isdigit() and self.type != "percent":
+            n = int(stripped)
+            if not 1 <= n <= len(self.options):
+                return None
+            value = self.options[n - 1][0]
+            return {"yes": True, "no": False}.get(value, value) if self.type == "bool" else value
+        value = self.parse(text)
+        if value is None or not self.valid(value):
+            return None
+        return value
+
+
+def _age(text: str) -> int | None:
+    n = parse_number(text)
+    return int(n) if n is not None and float(n).is_integer() else None
+
+
+def _percent(text: str) -> int | None:
+    n = parse_number(text)
+    return int(round(n)) if n is not None else None
+
+
+def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
+    syn = _syn(table)
+    return lambda text: parse_choice(text, syn)
+
+
+def _state(text: str) -> str | None:
+    return parse_choice(text, _syn(STATES))
+
+
+def _yn_options() -> tuple[tuple[str, str, str], ...]:
+    return (("yes", "Yes", "हाँ"), ("no", "No", "नहीं"))
+
+
+def _opts(table: dict[str, tuple[str, ...]], labels: dict[str, tuple[str, str]]) -> tuple[tuple[str, str, str], ...]:
+    return tuple((v, *labels[v]) for v in table if v in labels)
+
+
+FIELDS: dict[str, FieldSpec] = {}
+
+
+def _register(spec: FieldSpec) -> None:
+    FIELDS[spec.name] = spec
+
+
+_register(FieldSpec(
+    "age", "int", "years",
+    {"en": "How old are you (in years)?", "hi": "आपकी उम्र कितनी है (साल में)?"},
+    {"en": "for example: 45", "hi": "जैसे: 45"},
+    {"en": "Age limits decide many pensions and scholarships.", "hi": "कई पेंशन और छात्रवृत्ति उम्र पर निर्भर हैं।"},
+    _age, valid=lambda v: 0 <= v <= 120,
+))
+_register(FieldSpec(
+    "gender", "choice", None,
+    {"en": "What is your gender?", "hi": "आपका लिंग क्या है?"},
+    {"en": "female, male or transgender", "hi": "महिला, पुरुष या ट्रांसजेंडर"},
+    {"en": "Some schemes are only for women or for transgender persons.", "hi": "कुछ योजनाएँ केवल महिलाओं या ट्रांसजेंडर व्यक्तियों के लिए हैं।"},
+    _choice(GENDERS), values=tuple(GENDERS),
+    options=(("female", "Female", "महिला"), ("male", "Male", "पुरुष"), ("transgender", "Transgender", "ट्रांसजेंडर")),
+))
+_register(FieldSpec(
+    "state", "choice", None,
+    {"en": "Which state or union territory do you live in?", "hi": "आप किस राज्य या केंद्र शासित प्रदेश में रहते हैं?"},
+    {"en": "for example: Bihar, UP, Tamil Nadu", "hi": "जैसे: बिहार, यूपी, तमिलनाडु"},
+    {"en": "State schemes are only for residents of that state.", "hi": "राज्य की योजनाएँ केवल उसी राज्य के निवासियों के लिए हैं।"},
+    _state, values=tuple(STATES),
+))
+_register(FieldSpec(
+    "residence", "choice", None,
+    {"en": "Do you live in a village (rural) or a town/city (urban)?", "hi": "आप गाँव (ग्रामीण) में रहते हैं या शहर (शहरी) में?"},
+    {"en": "rural or urban", "hi": "गाँव या शहर"},
+    {"en": "Some housing and job schemes are only for rural or only for urban areas.", "hi": "कुछ आवास और रोज़गार योजनाएँ केवल गाँव या केवल शहर के लिए हैं।"},
+    _choice(RESIDENCES), values=tuple(RESIDENCES),
+    options=(("rural", "Village (rural)", "गाँव"), ("urban", "Town/city (urban)", "शहर")),
+))
+_register(FieldSpec(
+    "social_category", "choice", None,
+    {"en": "Which social category do you belong to?", "hi": "आप किस सामाजिक वर्ग से हैं?"},
+    {"en": "General, OBC, SC, ST or EWS", "hi": "सामान्य, ओबीसी, एससी, एसटी या ईडब्ल्यूएस"},
+    {"en": "Many scholarships and loans are for SC, ST, OBC or EWS families.", "hi": "कई छात्रवृत्तियाँ और ऋण एससी, एसटी, ओबीसी या ईडब्ल्यूएस परिवारों के लिए हैं।"},
+    _choice(CATEGORIES), values=tuple(CATEGORIES),
+    options=(("general", "General", "सामान्य"), ("obc", "OBC", "ओबीसी"), ("sc", "SC", "एससी"), ("st", "ST", "एसटी"), ("ews", "EWS", "ईडब्ल्यूएस")),
+))
+_register(FieldSpec(
+    "annual_family_income", "money", "INR per year",
+    {"en": "What is your family's total income in a year (in rupees)?", "hi": "आपके परिवार की सालाना कुल आय कितनी है (रुपये में)?"},
+    {"en": "for example: 1.5 lakh, 80000, or 10000 per month", "hi": "जैसे: डेढ़ लाख, 80000, या 10000 महीना"},
+    {"en": "Most schemes have an income limit.", "hi": "ज़्यादातर योजनाओं में आय की सीमा होती है।"},
+    parse_money, valid=lambda v: 0 <= v <= 10_000_000_000,
+))
+_register(FieldSpec(
+    "occupation", "choice", None,
+    {"en": "What is your main work?", "hi": "आपका मुख्य काम क्या है?"},
+    {"en": "for example: farmer, student, street vendor, labourer", "hi": "जैसे: किसान, छात्र, रेहड़ी वाला, मज़दूर"},
+    {"en": "Many schemes are for a particular kind of work.", "hi": "कई योजनाएँ किसी खास काम वालों के लिए हैं।"},
+    _choice(OCCUPATIONS), values=tuple(OCCUPATIONS),
+    options=(("farmer", "Farmer", "किसान"), ("agricultural_labourer", "Farm labourer", "खेतिहर मज़दूर"), ("student", "Student", "छात्र"),
+             ("unorganised_worker", "Unorganised worker", "असंगठित मज़दूर"), ("street_vendor", "Street vendor", "रेहड़ी/ठेला"),
+             ("self_employed", "Self-employed / trader", "स्वरोज़गार/व्यापारी"), ("government_employee", "Government employee", "सरकारी कर्मचारी"),
+             ("unemployed", "Unemployed", "बेरोज़गार"), ("other", "Other", "अन्य")),
+))
+_register(FieldSpec(
+    "is_bpl", "bool", None,
+    {"en": "Does your family have a BPL (below poverty line) card or an Antyodaya ration card?", "hi": "क्या आपके परिवार के पास बीपीएल (गरीबी रेखा से नीचे) या अंत्योदय राशन कार्ड है?"},
+    {"en": "yes or no", "hi": "हाँ या नहीं"},
+    {"en": "Pensions and several other schemes are only for BPL families.", "hi": "पेंशन और कई योजनाएँ केवल बीपीएल परिवारों के लिए हैं।"},
+    parse_yes_no, options=_yn_options(),
+))
+_register(FieldSpec(
+    "is_student", "bool", None,
+    {"en": "Are you studying now?", "hi": "क्या आप अभी पढ़ाई कर रहे हैं?"},
+    {"en": "yes or no", "hi": "हाँ या नहीं"},
+    {"en": "Scholarships are for students.", "hi": "छात्रवृत्तियाँ छात्रों के लिए हैं।"},
+    parse_yes_no, options=_yn_options(),
+))
+_register(FieldSpec(
+    "education_level", "choice", None,
+    {"en": "What is the highest class or course you have passed (or are studying in)?", "hi": "आपने सबसे ऊँची कौन सी कक्षा या कोर्स किया है (या कर रहे हैं)?"},
+    {"en": "for example: 10th, 12th, diploma, graduation", "hi": "जैसे: दसवीं, बारहवीं, डिप्लोमा, स्नातक"},
+    {"en": "Scholarships depend on the class or course.", "hi": "छात्रवृत्ति कक्षा या कोर्स पर निर्भर है।"},
+    _choice(EDUCATION), values=tuple(EDUCATION),
+))
+_register(FieldSpec(
+    "disability_percent", "percent", "%",
+    {"en": "Do you have a disability? If yes, what percentage is on your certificate? (0 if none)", "hi": "क्या आपको कोई दिव्यांगता है? हो तो प्रमाणपत्र पर कितने प्रतिशत लिखा है? (न हो तो 0)"},
+    {"en": "for example: 40, or 0", "hi": "जैसे: 40, या 0"},
+    {"en": "Disability pensions and aids need a minimum disability percentage.", "hi": "दिव्यांग पेंशन और सहायता के लिए न्यूनतम दिव्यांगता प्रतिशत चाहिए।"},
+    lambda text: 0 if parse_yes_no(text) is False else _percent(text), valid=lambda v: 0 <= v <= 100,
+))
+_register(FieldSpec(
+    "is_minority", "bool", None,
+    {"en": "Do you belong to a notified minority community (Muslim, Christian, Sikh, Buddhist, Jain or Parsi)?", "hi": "क्या आप अल्पसंख्यक समुदाय (मुस्लिम, ईसाई, सिख, बौद्ध, जैन या पारसी) से हैं?"},
+    {"en": "yes or no", "hi": "हाँ या नहीं"},
+    {"en": "Some scholarships are for minority communities.", "hi": "कुछ छात्रवृत्तियाँ अल्पसंख्यक समुदायों के लिए हैं।"},
+    lambda text: True if re.search(r"muslim|christian|sikh|buddhist|jain|parsi|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", normalise(text)) else parse_yes_no(text),
+    options=_yn_options(),
+))
+_register(FieldSpec(
+    "marital_status", "choice", None,
+    {"en": "What is your marital status?", "hi": "आपकी वैवाहिक स्थिति क्या है?"},
+    {"en": "never married, married, widowed, or divorced/separated", "hi": "अविवाहित, विवाहित, विधवा/विधुर, या तलाकशुदा/अलग"},
+    {"en": "Widow pensions and some marriage schemes depend on it.", "hi": "विधवा पेंशन और कुछ विवाह योजनाएँ इस पर निर्भर हैं।"},
+    _choice(MARITAL), values=tuple(MARITAL),
+    options=(("never_married", "Never married", "अविवाहित"), ("married", "Married", "विवाहित"), ("widowed", "Widowed", "विधवा/विधुर"),
+             ("divorced_separated", "Divorced / separated", "तलाकशुदा/अलग")),
+))
+_register(FieldSpec(
+    "owns_cultivable_land", "bool", None,
+    {"en": "Does your family own farm land (cultivable land) in its name?", "hi": "क्या आपके परिवार के नाम पर खेती की ज़मीन है?"},
+    {"en": "yes or no", "hi": "हाँ या नहीं"},
+    {"en": "Farmer income support needs land in the family's name.", "hi": "किसान आय सहायता के लिए परिवार के नाम पर ज़मीन चाहिए।"},
+    parse_yes_no, options=_yn_options(),
+))
+_register(FieldSpec(
+    "is_income_tax_payer", "bool", None,
+    {"en": "Did you or anyone in your family pay income tax last year?", "hi": "क्या पिछले साल आपने या परिवार में किसी ने आयकर भरा?"},
+    {"en": "yes or no", "hi": "हाँ या नहीं"},
+    {"en": "Income-tax payers are excluded from several schemes.", "hi": "आयकर भरने वाले कई योजनाओं से बाहर हैं।"},
+    parse_yes_no, options=_yn_options(),
+))
+
+
+def spec(name: str) -> FieldSpec:
+    """The spec of field ``name``.
+
+    Raises:
+        KeyError: unknown field.
+    """
+    return FIELDS[name]

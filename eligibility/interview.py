@@ -1,0 +1,134 @@
+"""The interview planner: which field to ask next, and when to stop. Pure: values in, decisions out.
+
+For one scheme: ask only fields the scheme's rules still need, one at a time, and stop the moment
+its outcome is settled (one false criterion of an ``all`` ends it).
+
+Screening across schemes (docassemble-style: ask what the goal needs, not a fixed form): the next
+question is the unknown field whose answer settles the most still-undecided schemes, averaged over
+the answers it could get (every value of a yes/no or choice field; for a number, each side of every
+threshold the rules use). Ties go to the field more undecided schemes mention, then to registry order.
+The screening stops when no undecided scheme can be settled by a field not yet asked or skipped, or
+after ``max_questions`` questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from eligibility.fields import FIELDS
+from eligibility.rules import Outcome, SchemeRules, criteria, evaluate, outcome
+
+#: default question budget of a screening across all schemes
+MAX_QUESTIONS = 8
+
+
+def probe_values(name: str, rules: Iterable[SchemeRules]) -> list[Any]:
+    """Answers field ``name`` could get that matter to ``rules``: every value of a yes/no or choice
+    field, and for a number one value on each side of every threshold the rules use."""
+    spec = FIELDS[name]
+    if spec.type == "bool":
+        return [True, False]
+    if spec.type == "choice":
+        return list(spec.values)
+    points: set[float] = set()
+    for r in rules:
+        for c in criteria(r.rule):
+            if c.field != name:
+                continue
+            if c.op == "gte":
+                points |= {c.value - 1, c.value}
+            elif c.op == "lte":
+                points |= {c.value, c.value + 1}
+            elif c.op == "between":
+                points |= {c.value[0] - 1, c.value[0], c.value[1], c.value[1] + 1}
+            elif c.op in ("eq", "in", "not_in"):
+                vals = c.value if isinstance(c.value, list) else [c.value]
+                points |= {v for v in vals if isinstance(v, (int, float))}
+    return sorted(points)
+
+
+def undecided(rules: Iterable[SchemeRules], profile: dict[str, Any]) -> list[SchemeRules]:
+    """Rules whose outcome ``profile`` does not settle yet."""
+    return [r for r in rules if evaluate(r.rule, profile).value is None]
+
+
+@dataclass
+class Choice:
+    """The next field to ask and how much it is expected to settle."""
+
+    field: str | None
+    expected_settled: float = 0.0
+    mentioned_by: int = 0
+
+
+def next_field(rules: list[SchemeRules], profile: dict[str, Any], exclude: Iterable[str] = ()) -> Choice:
+    """The unknown field to ask next (see the module docstring); ``Choice(None)`` when nothing left
+    to ask can settle an undecided scheme.
+
+    Args:
+        rules: the schemes in play (one scheme, or all of them for a screening).
+        profile: what the user has given (field -> value).
+        exclude: fields not to ask (skipped ones).
+    """
+    open_rules = undecided(rules, profile)
+    excluded = set(exclude)
+    mentions: dict[str, int] = {}
+    for r in open_rules:
+        for c in evaluate(r.rule, profile).unknown:
+            if c.field not in excluded and c.field not in profile:
+                mentions[c.field] = mentions.get(c.field, 0) + 1
+    best = Choice(None)
+    order = {name: i for i, name in enumerate(FIELDS)}
+    for name in sorted(mentions, key=lambda f: order.get(f, len(order))):
+        relevant = [r for r in open_rules if name in {c.field for c in evaluate(r.rule, profile).unknown}]
+        values = probe_values(name, relevant)
+        if not values:
+            continue
+        settled = sum(sum(1 for r in relevant if evaluate(r.rule, {**profile, name: v}).value is not None) for v in values)
+        score = settled / len(values)
+        key = (score, mentions[name])
+        if best.field is None or key > (best.expected_settled, best.mentioned_by):
+            best = Choice(name, score, mentions[name])
+    if best.field is not None and best.expected_settled == 0.0:
+        # no single answer settles anything yet: still ask what the most schemes need
+        most = max(mentions, key=lambda f: (mentions[f], -order.get(f, 0)))
+        best = Choice(most, 0.0, mentions[most])
+    return best
+
+
+@dataclass
+class Screening:
+    """The state of a screening after some answers: outcomes per scheme and the next question."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+    next: str | None = None
+
+
+def screen(rules: list[SchemeRules], profile: dict[str, Any], asked: int, max_questions: int = MAX_QUESTIONS,
+           exclude: Iterable[str] = ()) -> Screening:
+    """Outcomes for every scheme and, while the budget lasts and something can still be settled, the
+    next field to ask."""
+    choice = next_field(rules, profile, exclude) if asked < max_questions else Choice(None)
+    order = [choice.field] if choice.field else []
+    return Screening([outcome(r, profile, order) for r in rules], choice.field)
+
+
+def run_screening(rules: list[SchemeRules], answers: dict[str, Any], max_questions: int | None = None) -> tuple[list[Outcome], list[str]]:
+    """Simulate a screening where the user knows ``answers`` (complete or not; a field not in it is
+    answered "skip"). Returns the final outcomes and the fields asked, in order. Used to check that
+    asking adaptively reaches the same outcomes as evaluating the whole profile."""
+    profile: dict[str, Any] = {}
+    asked: list[str] = []
+    skipped: list[str] = []
+    budget = max_questions if max_questions is not None else len(FIELDS)
+    while True:
+        step = screen(rules, profile, len(asked), budget, exclude=skipped)
+        if step.next is None:
+            return step.outcomes, asked
+        asked.append(step.next)
+        if step.next in answers:
+            profile[step.next] = answers[step.next]
+        else:
+            skipped.append(step.next)

@@ -1,0 +1,46 @@
+"""The adaptive screening reaches the outcomes of the full profile and asks fewer questions than the
+rules have fields; a one-scheme interview asks only what that scheme needs."""
+
+import random
+import statistics
+
+from conversations.rulebook import build_rulebook
+from eligibility.interview import next_field, run_screening
+from eligibility.profiles import random_profile
+from eligibility.rules import criteria, outcome
+
+
+def _check(rules):
+    rng = random.Random(2026)
+    asked_counts = []
+    for _ in range(30):
+        profile = random_profile(rng)
+        adaptive, asked = run_screening(rules, profile)
+        full = [outcome(r, profile) for r in rules]
+        assert [(o.scheme_id, o.status) for o in adaptive] == [(o.scheme_id, o.status) for o in full]
+        assert len(asked) == len(set(asked))
+        asked_counts.append(len(asked))
+    distinct = len({c.field for r in rules for c in criteria(r.rule)})
+    assert statistics.mean(asked_counts) < distinct
+    return statistics.mean(asked_counts), distinct
+
+
+def test_screening_on_hand_checked_rules(bundled_index):
+    rules = list(build_rulebook(bundled_index).rules.values())
+    _check(rules)
+
+
+def test_screening_on_derived_rules(opennyai_index):
+    book = build_rulebook(opennyai_index)
+    rules = [r for r in book.rules.values() if r.source == "derived"]
+    assert len(rules) >= 100
+    _check(rules)
+
+
+def test_one_scheme_asks_only_its_fields_first_decisive(bundled_index):
+    book = build_rulebook(bundled_index)
+    ignoaps = book.rules["ignoaps"]
+    assert next_field([ignoaps], {}).field in {"age", "is_bpl"}
+    assert next_field([ignoaps], {"age": 70}).field == "is_bpl"
+    assert next_field([ignoaps], {"age": 35}).field is None  # settled: not eligible
+    assert next_field([ignoaps], {}, exclude=["age"]).field == "is_bpl"
