@@ -183,6 +183,45 @@ def _check_value(name: str, value: object, fields: dict) -> str | None:
     return None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``schemebot serve [--host H] [--port P] [--workers N]``: the webhook server (uvicorn)."""
+    import uvicorn
+
+    uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,
+                log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*")
+    return 0
+
+
+def cmd_set_webhook(args: argparse.Namespace) -> int:
+    """``schemebot set-webhook``: register ``SCHEMEBOT_PUBLIC_BASE_URL/telegram/webhook`` with Telegram,
+    with the secret token and the update types the bot handles."""
+    import asyncio
+
+    from telegram import Bot
+    from telegram.error import TelegramError
+
+    from bot.telegram_channel import ALLOWED_UPDATES
+
+    settings = Settings()
+    if not settings.telegram_enabled or not settings.public_base_url:
+        print("schemebot: set SCHEMEBOT_TELEGRAM_TOKEN, SCHEMEBOT_TELEGRAM_SECRET and SCHEMEBOT_PUBLIC_BASE_URL first", file=sys.stderr)
+        return 2
+    url = settings.public_base_url + "/telegram/webhook"
+
+    async def register() -> bool:
+        bot = Bot(settings.telegram_token.get_secret_value(), base_url=settings.telegram_api_url)
+        return await bot.set_webhook(url=url, secret_token=settings.telegram_secret.get_secret_value(),
+                                     allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False)
+
+    try:
+        ok = asyncio.run(register())
+    except TelegramError as exc:
+        print(f"schemebot: Telegram refused the webhook: {exc}", file=sys.stderr)
+        return 2
+    print(f"webhook {'set' if ok else 'NOT set'}: {url} (updates: {', '.join(ALLOWED_UPDATES)})")
+    return 0 if ok else 2
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``schemebot``."""
     p = argparse.ArgumentParser(prog="schemebot", description="Find Indian welfare schemes; answers quote the scheme documents.")
@@ -215,6 +254,15 @@ def build_parser() -> argparse.ArgumentParser:
     el.add_argument("--json", action="store_true")
     el.add_argument("--corpus")
     el.set_defaults(func=cmd_eligibility)
+
+    serve = sub.add_parser("serve", help="the webhook server for Telegram, WhatsApp and SMS")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (state is in Redis)")
+    serve.set_defaults(func=cmd_serve)
+
+    hook = sub.add_parser("set-webhook", help="register the Telegram webhook (secret token, update types)")
+    hook.set_defaults(func=cmd_set_webhook)
 
     ing = sub.add_parser("ingest", help="build an index from corpus files")
     ing.add_argument("paths", nargs="+")

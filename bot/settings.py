@@ -6,6 +6,8 @@ secrets are set. Secrets are :class:`pydantic.SecretStr`: they never appear in `
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -37,6 +39,12 @@ class Settings(BaseSettings):
     max_message_chars: int = Field(default=1000, ge=50, description="longer messages are cut for retrieval")
     sms_max_segments: int = Field(default=3, ge=1, le=10, description="SMS segments per reply")
     screening_max_questions: int = Field(default=8, ge=1, le=30, description="questions in an all-schemes screening")
+    max_body_bytes: int = Field(default=1_000_000, ge=1024, description="larger webhook bodies get 413")
+    sms_templates: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description='DLT template mode: reply kind -> {"id": template id, "text": "... {#var#} ...", "slots": [...]}',
+    )
+    sms_var_limit: int = Field(default=30, ge=5, le=160, description="characters per DLT {#var#} slot (DLT's usual limit: 30)")
 
     @field_validator("public_base_url")
     @classmethod
@@ -55,10 +63,14 @@ class Settings(BaseSettings):
 
     @property
     def whatsapp_enabled(self) -> bool:
-        """True when Twilio is configured with a WhatsApp sender."""
-        return self.twilio_enabled and bool(self.twilio_whatsapp_from)
+        """True when Twilio is configured with a WhatsApp sender and the public URL (needed to check signatures)."""
+        return self.twilio_enabled and bool(self.twilio_whatsapp_from) and bool(self.public_base_url)
 
     @property
     def sms_enabled(self) -> bool:
-        """True when Twilio is configured with an SMS sender."""
-        return self.twilio_enabled and bool(self.twilio_sms_from)
+        """True when Twilio is configured with an SMS sender and the public URL."""
+        return self.twilio_enabled and bool(self.twilio_sms_from) and bool(self.public_base_url)
+
+    def channels(self) -> dict[str, bool]:
+        """Which channels are on."""
+        return {"telegram": self.telegram_enabled, "whatsapp": self.whatsapp_enabled, "sms": self.sms_enabled}

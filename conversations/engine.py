@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("schemebot.conversation")
 
+#: ``(replies, language) -> pages of text``: how a channel with small messages (SMS) pages a reply.
+Pager = Callable[[list[Reply], str], list[str]]
+#: "MORE" in the languages users write (the word SMS pages ask for).
+MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
 #: Messages longer than this many characters are cut before retrieval (a note says so).
 MAX_MESSAGE_CHARS = 1000
 YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
@@ -48,6 +53,7 @@ class TurnResult:
     replies: list[Reply]
     standalone_query: str | None = None
     scheme_ids: list[str] = field(default_factory=list)
+    lang: str = "en"
 
 
 class Engine:
@@ -59,6 +65,8 @@ class Engine:
         secret: key of the HMAC that turns user ids into storage keys.
         max_message_chars: longer messages are cut before retrieval.
         eligibility: the eligibility interview (``None``: not available).
+        pagers: channel -> function cutting replies into pages (SMS): the first page is returned, the
+            rest saved in the state and sent one by one when the user replies "MORE".
     """
 
     def __init__(
@@ -68,8 +76,10 @@ class Engine:
         secret: bytes,
         max_message_chars: int = MAX_MESSAGE_CHARS,
         eligibility: EligibilityFlow | None = None,
+        pagers: dict[str, Pager] | None = None,
     ) -> None:
         self.answerer = answerer
+        self.pagers = dict(pagers or {})
         self.store = store
         self.secret = secret
         self.max_message_chars = max_message_chars
@@ -92,12 +102,12 @@ class Engine:
         text = (msg.option or msg.text or "").strip()
         if msg.kind != "text" or not text:
             state = self.store.load(key)  # read-only: for the reply language
-            return TurnResult([Reply(kind="info", text=t("non_text", state.language))])
+            return TurnResult([Reply(kind="info", text=t("non_text", state.language))], lang=state.language or "en")
         deleted: list[bool] = []
 
         def apply(state: UserState) -> tuple[TurnResult, bool]:
             deleted.clear()
-            result, action = self.process(text, state)
+            result, action = self.process(text, state, msg.channel)
             if action == "delete":
                 deleted.append(True)
                 return result, False
@@ -118,10 +128,28 @@ class Engine:
             return state.language
         return "hi" if detect_language(text) == "hi" else "en"
 
-    def process(self, text: str, state: UserState) -> tuple[TurnResult, Action]:
+    def process(self, text: str, state: UserState, channel: str = "cli") -> tuple[TurnResult, Action]:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
         state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
         lang = self.language(state, text)
+        if MORE.match(text) and (state.paging or channel in self.pagers):
+            if not state.paging:
+                return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
+            page = state.paging.pop(0)
+            return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
+        result, action = self._dispatch(text, state, lang)
+        result.lang = lang
+        pager = self.pagers.get(channel)
+        if pager is not None and action != "delete" and result.replies:
+            pages = pager(result.replies, lang)
+            if len(pages) > 1 or state.paging:
+                state.paging = pages[1:]
+                action = "save"
+            result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
+                                    options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
+        return result, action
+
+    def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
         state.turn_count += 1  # this message's number (saved only with a change worth saving)
         if state.pending == "forget":
             if YES.match(text):

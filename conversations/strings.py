@@ -71,6 +71,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
     "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
               "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
+    "edited": {"en": "I only read new messages, not edits. Please send your corrected message again as a new message.",
+               "hi": "मैं केवल नए संदेश पढ़ता हूँ, बदले हुए नहीं। कृपया सुधारा हुआ संदेश नए संदेश के रूप में भेजें।"},
     "no_more": {"en": "There is nothing more to show. Ask me another question.",
                 "hi": "इसके आगे कुछ नहीं है। कोई और सवाल पूछें।"},
 }

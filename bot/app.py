@@ -1,0 +1,229 @@
+"""The ASGI app: ``create_app(settings)`` (FastAPI), served by uvicorn (``schemebot serve``).
+
+Routes: ``POST /telegram/webhook``, ``POST /twilio/whatsapp``, ``POST /twilio/sms``,
+``POST /twilio/status``; ``GET /healthz`` (alive), ``GET /readyz`` (index loaded, Redis answering),
+``GET /metrics`` (Prometheus). A channel is active only when configured; an inactive channel's path
+answers 404. With nothing configured the app still starts, on the embedded store, and logs which
+channels are off.
+
+Bad input never crashes a handler: a wrong secret or signature is 403, a body too large 413, a body
+that is not a Telegram update or a Twilio form 400, and a failure while handling a message releases
+the delivery's claim (so a retry can succeed) and answers the user with an apology.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+import redis
+from fastapi import BackgroundTasks, FastAPI, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from bot import telegram_channel, twilio_channel
+from bot.claims import Claims
+from bot.observability import Metrics, log_turn
+from bot.render import SmsTemplate, sms_pages
+from bot.settings import Settings
+from conversations.engine import Engine
+from conversations.store import StoreError
+from conversations.strings import t
+from conversations.types import Reply
+
+log = logging.getLogger("schemebot.app")
+
+
+@dataclass
+class Runtime:
+    """What the handlers share: settings, engine, Redis, claims, metrics and the channel clients."""
+
+    settings: Settings
+    engine: Engine
+    redis: redis.Redis
+    claims: Claims
+    metrics: Metrics = field(default_factory=Metrics)
+    telegram_bot: object | None = None
+    twilio: object | None = None
+    sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
+
+    def observe(self, channel: str, replies: list[Reply], latency_ms: float) -> None:
+        """Count and log one handled message."""
+        m = self.metrics
+        m.requests.labels(channel, "ok").inc()
+        m.latency.labels(channel).observe(latency_ms / 1000.0)
+        for r in replies:
+            m.replies.labels(channel, r.kind).inc()
+            if r.kind == "decline":
+                m.declines.labels(channel, "declined").inc()
+        log_turn(channel, replies, latency_ms)
+
+
+def _templates(settings: Settings) -> dict[str, SmsTemplate]:
+    return {kind: SmsTemplate(str(v.get("id", "")), str(v["text"]), tuple(v.get("slots", ()))) for kind, v in settings.sms_templates.items()
+            if isinstance(v, dict) and "text" in v}
+
+
+def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
+    """Build the app. Loads the corpus index (unless an ``engine`` is given) so it is ready to serve.
+
+    Raises:
+        retrieval.errors.RetrievalError: the configured corpus cannot be loaded.
+    """
+    from bot.runtime import build_engine
+
+    if engine is None:
+        engine = build_engine(settings)
+    if settings.sms_enabled:
+        engine.pagers.setdefault("sms", lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments))
+    client = engine.store.client
+    rt = Runtime(settings, engine, client, Claims(client), sms_templates=_templates(settings))
+    if settings.twilio_enabled:
+        rt.twilio = twilio_channel.rest_client(settings.twilio_account_sid or "", settings.twilio_auth_token.get_secret_value(),
+                                               settings.twilio_api_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if settings.telegram_enabled:
+            from telegram import Bot
+
+            rt.telegram_bot = Bot(settings.telegram_token.get_secret_value(), base_url=settings.telegram_api_url)
+        off = [name for name, on in settings.channels().items() if not on]
+        log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
+                                                      "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
+        yield
+        if rt.telegram_bot is not None:
+            try:
+                await rt.telegram_bot.shutdown()
+            except Exception:  # noqa: BLE001 - shutting down anyway
+                pass
+
+    app = FastAPI(title="schemebot", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.runtime = rt
+
+    async def read_body(request: Request) -> bytes | Response:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > settings.max_body_bytes:
+            return PlainTextResponse("body too large", status_code=413)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > settings.max_body_bytes:
+                return PlainTextResponse("body too large", status_code=413)
+        return body
+
+    @app.get("/healthz")
+    async def healthz() -> dict:
+        return {"status": "alive"}
+
+    @app.get("/readyz")
+    async def readyz() -> Response:
+        redis_ok = engine.store.ping()
+        index_ok = len(engine.answerer.index.chunks) > 0
+        body = {"index": index_ok, "redis": redis_ok, "channels": settings.channels()}
+        return JSONResponse(body, status_code=200 if redis_ok and index_ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        return Response(generate_latest(rt.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    @app.post("/telegram/webhook")
+    async def telegram_webhook(request: Request, background: BackgroundTasks) -> Response:
+        if not settings.telegram_enabled or rt.telegram_bot is None:
+            return PlainTextResponse("telegram is not configured", status_code=404)
+        secret = settings.telegram_secret.get_secret_value()
+        if not telegram_channel.secret_ok(request.headers.get("x-telegram-bot-api-secret-token"), secret):
+            rt.metrics.requests.labels("telegram", "forbidden").inc()
+            return PlainTextResponse("forbidden", status_code=403)
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        update = telegram_channel.parse_update(body, rt.telegram_bot)
+        if update is None:
+            rt.metrics.requests.labels("telegram", "bad_request").inc()
+            return PlainTextResponse("not a Telegram update", status_code=400)
+        try:
+            first = rt.claims.claim("telegram", str(update.update_id))
+        except redis.RedisError:
+            return PlainTextResponse("state store unavailable", status_code=503)
+        if not first:
+            rt.metrics.duplicates.labels("telegram").inc()
+            return JSONResponse({})
+        background.add_task(telegram_channel.process, rt, update)
+        return JSONResponse({})
+
+    async def twilio_in(request: Request, channel: str) -> Response:
+        enabled = settings.whatsapp_enabled if channel == "whatsapp" else settings.sms_enabled
+        if not enabled:
+            return PlainTextResponse(f"{channel} is not configured", status_code=404)
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        params = twilio_channel.form(body)
+        url = twilio_channel.public_url(settings.public_base_url or "", request.url.path, request.url.query)
+        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, params,
+                                           request.headers.get("x-twilio-signature")):
+            rt.metrics.requests.labels(channel, "forbidden").inc()
+            return PlainTextResponse("forbidden", status_code=403)
+        sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From")
+        if not sid or not sender:
+            rt.metrics.requests.labels(channel, "bad_request").inc()
+            return PlainTextResponse("MessageSid and From are required", status_code=400)
+        try:
+            first = rt.claims.claim(channel, sid)
+        except redis.RedisError:
+            return PlainTextResponse("state store unavailable", status_code=503)
+        if not first:
+            rt.metrics.duplicates.labels(channel).inc()
+            return Response(twilio_channel.twiml([], None), media_type="application/xml")
+        try:
+            xml = await twilio_channel.handle_inbound(rt, channel, params)
+        except (StoreError, redis.RedisError, OSError) as exc:
+            rt.claims.release(channel, sid)
+            rt.metrics.requests.labels(channel, "error").inc()
+            log.error("message failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+            xml = twilio_channel.twiml([t("error", None)], None)
+        return Response(xml, media_type="application/xml")
+
+    @app.post("/twilio/whatsapp")
+    async def twilio_whatsapp(request: Request) -> Response:
+        return await twilio_in(request, "whatsapp")
+
+    @app.post("/twilio/sms")
+    async def twilio_sms(request: Request) -> Response:
+        return await twilio_in(request, "sms")
+
+    @app.post("/twilio/status")
+    async def twilio_status(request: Request, background: BackgroundTasks) -> Response:
+        if not settings.twilio_enabled or not settings.public_base_url:
+            return PlainTextResponse("twilio is not configured", status_code=404)
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        params = twilio_channel.form(body)
+        url = twilio_channel.public_url(settings.public_base_url, request.url.path, request.url.query)
+        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, params,
+                                           request.headers.get("x-twilio-signature")):
+            return PlainTextResponse("forbidden", status_code=403)
+        sid, status = params.get("MessageSid"), params.get("MessageStatus") or params.get("SmsStatus")
+        if not sid or not status:
+            return PlainTextResponse("MessageSid and MessageStatus are required", status_code=400)
+        if not rt.claims.once(f"status:{sid}:{status}", ttl_s=7 * 24 * 3600):
+            return Response(status_code=204)  # this status of this message was already recorded
+        log.info("delivery status", extra={"event": {"channel": "twilio", "status": status, "error_code": params.get("ErrorCode")}})
+        ref = request.query_params.get("ref")
+        if status in twilio_channel.FAILED and ref and settings.sms_enabled:
+            background.add_task(_fallback, rt, ref)
+        return Response(status_code=204)
+
+    return app
+
+
+async def _fallback(rt: Runtime, ref: str) -> None:
+    import anyio
+
+    started = time.perf_counter()
+    sent = await anyio.to_thread.run_sync(twilio_channel.sms_fallback, rt, ref)
+    log.info("sms fallback", extra={"event": {"channel": "sms", "sent": sent, "latency_ms": round((time.perf_counter() - started) * 1000, 2)}})

@@ -1,0 +1,37 @@
+"""At-most-once processing of a delivery: an atomic claim per channel message id in Redis.
+
+Telegram re-delivers an update when the reply is slow, and Twilio may post the same ``MessageSid``
+twice. Before processing, the handler claims ``schemebot:v1:claim:<channel>:<id>`` with ``SET NX`` and
+a TTL; only the first claim wins. If processing fails the claim is released, so a retry can succeed.
+"""
+
+from __future__ import annotations
+
+import redis
+
+CLAIM_PREFIX = "schemebot:v1:claim:"
+#: how long a claim is kept: one day, longer than Telegram's and Twilio's retry windows
+CLAIM_TTL_S = 24 * 3600
+
+
+class Claims:
+    """Claims on one Redis client (the store's client, so the embedded store works too)."""
+
+    def __init__(self, client: redis.Redis, ttl_s: int = CLAIM_TTL_S) -> None:
+        self.client = client
+        self.ttl_s = ttl_s
+
+    def _key(self, channel: str, message_id: str) -> str:
+        return f"{CLAIM_PREFIX}{channel}:{message_id}"
+
+    def claim(self, channel: str, message_id: str) -> bool:
+        """True for the first claim of ``(channel, message_id)``; False for a repeat."""
+        return bool(self.client.set(self._key(channel, message_id), b"1", nx=True, ex=self.ttl_s))
+
+    def release(self, channel: str, message_id: str) -> None:
+        """Undo a claim after failed processing, so a re-delivery is processed."""
+        self.client.delete(self._key(channel, message_id))
+
+    def once(self, name: str, ttl_s: int | None = None) -> bool:
+        """True the first time ``name`` is seen (status callbacks, fallbacks)."""
+        return bool(self.client.set(f"{CLAIM_PREFIX}{name}", b"1", nx=True, ex=ttl_s or self.ttl_s))

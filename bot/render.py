@@ -1,0 +1,230 @@
+"""Channel renderers: a channel-neutral :class:`~conversations.types.Reply` to Telegram HTML, WhatsApp
+text or SMS text, split to each channel's limit.
+
+- Telegram (Bot API ``sendMessage``, ``parse_mode=HTML``): at most 4,096 UTF-16 code units per message
+  (Bot API documentation); every piece of corpus or user text is HTML-escaped, citations are links,
+  interview options become an inline keyboard (``callback_data`` at most 64 bytes, Bot API limit).
+- WhatsApp (Twilio): ``*bold*`` emphasis, plain links, each message at most 1,600 characters (Twilio's
+  message body limit); options as a numbered list; each quote is followed by its own source line, so a
+  split never separates a citation from its sentence.
+- SMS (Twilio): the shortest useful answer first (the top quote cut at a sentence boundary, the scheme
+  name, a short link), at most N segments per message (:mod:`bot.split`), the rest on "MORE". In DLT
+  template mode each reply kind has a registered template whose ``{#var#}`` slots are the only text filled.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.split import sms_fits, split_fitting, split_text, utf16_len
+from conversations.types import Reply
+from retrieval.answer import section_title
+
+TELEGRAM_LIMIT = 4096
+WHATSAPP_LIMIT = 1600
+CALLBACK_DATA_BYTES = 64
+
+_LABELS = {
+    "sources": {"en": "Sources", "hi": "स्रोत"},
+    "reply_with": {"en": "Reply with a number:", "hi": "नंबर लिखकर जवाब दें:"},
+    "more": {"en": "Reply MORE for the rest.", "hi": "बाकी के लिए MORE लिखें।"},
+}
+
+
+def _label(key: str, lang: str) -> str:
+    return _LABELS[key].get(lang, _LABELS[key]["en"])
+
+
+def short_link(url: str) -> str:
+    """``https://www.myscheme.gov.in/schemes/pm-kisan#benefits`` -> ``myscheme.gov.in/schemes/pm-kisan``."""
+    url = re.sub(r"^https?://(www\.)?", "", url)
+    return url.split("#")[0].rstrip("/")
+
+
+# ------------------------------------------------------------------------------------------ Telegram
+
+
+@dataclass
+class TelegramMessage:
+    """One ``sendMessage`` call: HTML text and, on the last part of a question, the keyboard options
+    as ``(label, callback_data)`` rows."""
+
+    html: str
+    keyboard: list[tuple[str, str]] | None = None
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
+    if reply.kind == "answer" and reply.citations:
+        paras = []
+        for c in reply.citations:
+            pieces = split_text(c.text, TELEGRAM_LIMIT - 200, lambda s: utf16_len(_escape(s)))
+            paras.append(f"<b>[{c.n}]</b> \u201c{_escape(pieces[0])}" + ("\u201d" if len(pieces) == 1 else ""))
+            paras.extend(_escape(p) + ("\u201d" if i == len(pieces) - 1 else "") for i, p in enumerate(pieces[1:], start=1))
+        sources = [f"<b>{_label('sources', lang)}</b>"] + [
+            f"[{c.n}] <a href=\"{html.escape(c.url, quote=True)}\">{_escape(c.scheme_name)} - {_escape(section_title(c.section))}</a>"
+            for c in reply.citations
+        ]
+        return paras + ["\n".join(sources)]
+    out = []
+    for para in re.split(r"\n\s*\n", reply.text):
+        for piece in split_text(para, TELEGRAM_LIMIT - 50, lambda s: utf16_len(_escape(s))):
+            out.append(_escape(piece))
+    return out
+
+
+def _pack(paragraphs: Sequence[str], limit: int, measure, sep: str = "\n\n") -> list[str]:
+    """Greedy packing of paragraphs (each within ``limit``) into messages within ``limit``."""
+    messages: list[str] = []
+    current = ""
+    for p in paragraphs:
+        candidate = p if not current else current + sep + p
+        if current and measure(candidate) > limit:
+            messages.append(current)
+            current = p
+        else:
+            current = candidate
+    if current:
+        messages.append(current)
+    return messages
+
+
+def telegram_messages(replies: Sequence[Reply], lang: str = "en") -> list[TelegramMessage]:
+    """Replies as Telegram messages (HTML, within 4,096 UTF-16 code units each)."""
+    out: list[TelegramMessage] = []
+    for reply in replies:
+        parts = _pack(_telegram_paragraphs(reply, lang), TELEGRAM_LIMIT, utf16_len)
+        msgs = [TelegramMessage(p) for p in parts] or [TelegramMessage(_escape(reply.text[:TELEGRAM_LIMIT]) or "…")]
+        if reply.options:
+            msgs[-1].keyboard = [(o.label, callback_data(reply.field, o.value)) for o in reply.options]
+        out.extend(msgs)
+    return out
+
+
+def callback_data(field: str | None, value: str) -> str:
+    """The button payload ``opt:<field>:<value>``, cut to 64 bytes (Bot API limit)."""
+    data = f"opt:{field or ''}:{value}"
+    return data.encode("utf-8")[:CALLBACK_DATA_BYTES].decode("utf-8", "ignore")
+
+
+def parse_callback_data(data: str) -> str | None:
+    """The option value in a button payload, or ``None`` for a payload not made by :func:`callback_data`."""
+    parts = data.split(":", 2)
+    if len(parts) == 3 and parts[0] == "opt" and parts[2]:
+        return parts[2]
+    return None
+
+
+# ------------------------------------------------------------------------------------------ WhatsApp
+
+
+def _plain_blocks(reply: Reply, lang: str, bold: bool) -> list[str]:
+    """Paragraphs of a reply as plain text: each quote followed by its source line; options numbered."""
+    b = (lambda s: f"*{s}*") if bold else (lambda s: s)
+    if reply.kind == "answer" and reply.citations:
+        return [f"{b(f'[{c.n}]')} \u201c{c.text}\u201d\n{c.scheme_name} - {section_title(c.section)}: {c.url}" for c in reply.citations]
+    blocks = [p for p in re.split(r"\n\s*\n", reply.text) if p.strip()]
+    if reply.options:
+        blocks.append(_label("reply_with", lang) + "\n" + "\n".join(f"{i}. {o.label}" for i, o in enumerate(reply.options, start=1)))
+    return blocks
+
+
+def whatsapp_messages(replies: Sequence[Reply], lang: str = "en") -> list[str]:
+    """Replies as WhatsApp message bodies (at most 1,600 characters each)."""
+    out: list[str] = []
+    for reply in replies:
+        paragraphs: list[str] = []
+        for block in _plain_blocks(reply, lang, bold=True):
+            paragraphs.extend(split_text(block, WHATSAPP_LIMIT) if len(block) > WHATSAPP_LIMIT else [block])
+        out.extend(_pack(paragraphs, WHATSAPP_LIMIT, len))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ SMS
+
+
+@dataclass(frozen=True)
+class SmsTemplate:
+    """A DLT-registered template: its id, its text with ``{#var#}`` slots, and what fills each slot
+    (``scheme``, ``quote``, ``link``, ``question``, ``options``, ``status``, ``text``)."""
+
+    template_id: str
+    text: str
+    slots: tuple[str, ...]
+
+    def render(self, values: dict[str, str], var_limit: int) -> str:
+        """The template with each slot filled (cut at a word to ``var_limit`` characters)."""
+        parts = self.text.split("{#var#}")
+        out = parts[0]
+        for i, rest in enumerate(parts[1:]):
+            name = self.slots[i] if i < len(self.slots) else "text"
+            out += _cut_words(values.get(name, ""), var_limit) + rest
+        return out
+
+
+def _cut_words(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
+    return (cut or text[: limit - 1]) + "…"
+
+
+def _first_sentences(text: str, fits) -> str:
+    """The longest run of leading sentences of ``text`` that ``fits`` (at least the first words)."""
+    pieces = split_fitting(text, fits)
+    return pieces[0].rstrip() if pieces else ""
+
+
+def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
+    """Replies as SMS pages of at most ``segments`` segments each; every page but the last ends with
+    the "reply MORE" line. An answer opens with its top quote cut at a sentence boundary, the scheme
+    name and a short link."""
+    more = " " + _label("more", lang)
+    blocks: list[str] = []
+    for reply in replies:
+        if reply.kind == "answer" and reply.citations:
+            for c in reply.citations:
+                blocks.append(f"[{c.n}] {c.text}\n- {c.scheme_name}, {short_link(c.url)}")
+        else:
+            blocks.extend(_plain_blocks(reply, lang, bold=False))
+    text = "\n\n".join(blocks)
+    if sms_fits(text, segments):
+        return [text]
+    pages: list[str] = []
+    rest = text
+    while rest:
+        if sms_fits(rest, segments):
+            pages.append(rest)
+            break
+        page = _first_sentences(rest, lambda s: sms_fits(s.rstrip() + more, segments))
+        if not page:
+            break
+        pages.append(page + more)
+        rest = rest[len(page):].lstrip()
+    return pages
+
+
+def sms_template_message(reply: Reply, templates: dict[str, SmsTemplate], var_limit: int = 30) -> tuple[str, str] | None:
+    """``(template_id, text)`` for a reply in DLT template mode, or ``None`` if its kind has no template."""
+    template = templates.get(reply.kind)
+    if template is None:
+        return None
+    values = {"text": reply.text, "question": reply.text, "status": reply.text}
+    if reply.citations:
+        c = reply.citations[0]
+        values.update(scheme=c.scheme_name, quote=c.text, link=short_link(c.url))
+    elif reply.links:
+        values["link"] = short_link(reply.links[0])
+    if reply.options:
+        values["options"] = " ".join(f"{i}.{o.label}" for i, o in enumerate(reply.options, start=1))
+    if reply.outcomes:
+        o = reply.outcomes[0]
+        values.update(scheme=o.scheme_name, status=o.status.replace("_", " "))
+    return template.template_id, template.render(values, var_limit)

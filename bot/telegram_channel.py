@@ -1,0 +1,145 @@
+"""Telegram: ``POST /telegram/webhook`` and replies through the Bot API (python-telegram-bot).
+
+The webhook checks ``X-Telegram-Bot-Api-Secret-Token`` in constant time before reading the body (403
+when missing or wrong), parses the update with ``Update.de_json``, claims its ``update_id`` (a repeat
+is acknowledged and dropped) and answers 200 at once; the message is handled in the background:
+a "typing" chat action, the engine, then ``sendMessage`` in HTML parse mode. A 429 with
+``retry_after`` is waited out and retried; a 403 (the user blocked the bot) is logged and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import time
+import warnings
+from typing import TYPE_CHECKING
+
+import anyio
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import Forbidden, RetryAfter, TelegramError
+
+from bot.render import parse_callback_data, telegram_messages
+from conversations.strings import t
+from conversations.types import InboundMessage, Reply
+
+if TYPE_CHECKING:
+    from bot.app import Runtime
+
+log = logging.getLogger("schemebot.telegram")
+#: update types the bot asks Telegram for (``setWebhook`` ``allowed_updates``)
+ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
+#: retries of one sendMessage after 429 Too Many Requests
+MAX_RETRIES = 3
+
+
+def secret_ok(header: str | None, secret: str) -> bool:
+    """Constant-time comparison of the webhook secret header."""
+    if header is None:
+        return False
+    return hmac.compare_digest(header.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))
+
+
+def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | None]:
+    """``(message for the engine, chat id, special)`` for an update; ``special`` is ``"edited"`` for an
+    edited message (not processed again) and ``None`` otherwise. Unusable updates give ``(None, None, None)``."""
+    if update.callback_query is not None:
+        cq = update.callback_query
+        chat = cq.message.chat.id if cq.message is not None else (cq.from_user.id if cq.from_user else None)
+        value = parse_callback_data(cq.data or "")
+        if chat is None:
+            return None, None, None
+        return InboundMessage(channel="telegram", user_id=str(chat), option=value, kind="text" if value else "other",
+                              message_id=str(update.update_id)), chat, None
+    if update.edited_message is not None:
+        return None, update.edited_message.chat.id, "edited"
+    msg = update.message
+    if msg is None:
+        return None, None, None
+    if msg.text:
+        kind = "text"
+    elif msg.sticker:
+        kind = "sticker"
+    elif msg.voice or msg.audio:
+        kind = "voice"
+    elif msg.photo:
+        kind = "photo"
+    elif msg.video or msg.video_note:
+        kind = "video"
+    elif msg.document:
+        kind = "document"
+    elif msg.location or msg.venue:
+        kind = "location"
+    elif msg.contact:
+        kind = "contact"
+    else:
+        kind = "other"
+    return InboundMessage(channel="telegram", user_id=str(msg.chat.id), text=msg.text, kind=kind,
+                          message_id=str(update.update_id)), msg.chat.id, None
+
+
+async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
+    """Send replies as HTML messages; returns how many were sent. 429: wait and retry; 403: drop."""
+    sent = 0
+    for part in telegram_messages(replies, lang):
+        markup = None
+        if part.keyboard:
+            markup = InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=data)] for label, data in part.keyboard])
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                await bot.send_message(chat_id=chat_id, text=part.html, parse_mode=ParseMode.HTML, reply_markup=markup,
+                                       disable_web_page_preview=True)
+                sent += 1
+                break
+            except RetryAfter as exc:
+                with warnings.catch_warnings():  # PTB warns that retry_after becomes a timedelta; both are handled
+                    warnings.simplefilter("ignore")
+                    after = exc.retry_after
+                wait = after.total_seconds() if hasattr(after, "total_seconds") else float(after)
+                if attempt == MAX_RETRIES:
+                    raise
+                await asyncio.sleep(wait)
+            except Forbidden:
+                log.warning("user blocked the bot; reply dropped", extra={"event": {"channel": "telegram"}})
+                return sent
+    return sent
+
+
+async def process(rt: Runtime, update: Update) -> None:
+    """Handle one claimed update in the background (release the claim if it fails)."""
+    t0 = time.perf_counter()
+    msg, chat_id, special = inbound(update)
+    try:
+        if update.callback_query is not None:
+            await rt.telegram_bot.answer_callback_query(update.callback_query.id)
+        if chat_id is None:
+            return
+        if special == "edited":
+            await send(rt.telegram_bot, chat_id, [Reply(kind="info", text=t("edited", None))], "en")
+            return
+        assert msg is not None
+        await rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
+        result = await anyio.to_thread.run_sync(rt.engine.handle_turn, msg)
+        await send(rt.telegram_bot, chat_id, result.replies, result.lang)
+        rt.observe("telegram", result.replies, (time.perf_counter() - t0) * 1000)
+    except (TelegramError, OSError, Exception) as exc:  # noqa: BLE001 - a background task must not die silently
+        rt.claims.release("telegram", str(update.update_id))
+        rt.metrics.requests.labels("telegram", "error").inc()
+        log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
+
+
+def parse_update(body: bytes, bot: Bot) -> Update | None:
+    """The update in a webhook body, or ``None`` if it is not a Telegram update."""
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+        return None
+    try:
+        return Update.de_json(data, bot)
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -1,0 +1,170 @@
+"""WhatsApp and SMS through Twilio: ``POST /twilio/whatsapp``, ``/twilio/sms``, ``/twilio/status``.
+
+Inbound: the form is checked with twilio's ``RequestValidator`` against the public URL Twilio called
+(``SCHEMEBOT_PUBLIC_BASE_URL`` + path + query as received; the validator also tries the URL with and
+without an explicit ``:443``), 403 otherwise — including for a genuine request whose ``Body`` was
+altered. ``MessageSid`` is claimed like a Telegram ``update_id``. The reply is TwiML
+(``MessagingResponse``); each ``<Message>`` carries a status-callback ``action`` with a reference to the
+reply, kept in Redis for a day.
+
+Status callbacks are recorded once per ``MessageSid`` + status and never trigger a bot reply. When a
+WhatsApp reply ends ``failed`` or ``undelivered`` (outside the 24-hour window, error 63016, a number not
+on WhatsApp), the same reply is sent once by SMS through the Twilio REST API, if SMS is configured.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode
+
+import anyio
+from twilio.base.exceptions import TwilioException
+from twilio.http.http_client import TwilioHttpClient
+from twilio.request_validator import RequestValidator
+from twilio.rest import Client
+from twilio.twiml.messaging_response import MessagingResponse
+
+from bot.render import sms_pages, sms_template_message, whatsapp_messages
+from conversations.store import UserKey, normalise_user_id, update
+from conversations.types import InboundMessage, Reply
+
+if TYPE_CHECKING:
+    from bot.app import Runtime
+
+log = logging.getLogger("schemebot.twilio")
+REF_PREFIX = "schemebot:v1:reply:"
+#: how long a sent reply is kept for an SMS fallback: one day (WhatsApp's session window)
+REF_TTL_S = 24 * 3600
+FAILED = frozenset({"failed", "undelivered"})
+
+
+class RebasedHttpClient(TwilioHttpClient):
+    """twilio's HTTP client with ``https://api.twilio.com`` replaced by another base URL (tests point it
+    at a local stand-in of the REST API)."""
+
+    def __init__(self, base_url: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.base_url = base_url.rstrip("/")
+
+    def request(self, method, url, params=None, data=None, headers=None, auth=None, timeout=None, allow_redirects=False):
+        if url.startswith("https://api.twilio.com"):
+            url = self.base_url + url[len("https://api.twilio.com"):]
+        return super().request(method, url, params=params, data=data, headers=headers, auth=auth, timeout=timeout,
+                               allow_redirects=allow_redirects)
+
+
+def rest_client(account_sid: str, auth_token: str, api_url: str) -> Client:
+    """A twilio REST client whose requests go to ``api_url``."""
+    return Client(account_sid, auth_token, http_client=RebasedHttpClient(api_url, timeout=10))
+
+
+def public_url(base: str, path: str, query: str) -> str:
+    """The URL Twilio signed: the configured public origin, the path and the query as received."""
+    return base.rstrip("/") + path + (f"?{query}" if query else "")
+
+
+def form(body: bytes) -> dict[str, str]:
+    """An ``application/x-www-form-urlencoded`` body as a dict (the last value of a repeated key wins)."""
+    return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+
+
+def signature_ok(auth_token: str, url: str, params: dict[str, str], signature: str | None) -> bool:
+    """twilio's ``RequestValidator`` check of ``X-Twilio-Signature``."""
+    if not signature:
+        return False
+    return RequestValidator(auth_token).validate(url, params, signature)
+
+
+def inbound(channel: str, params: dict[str, str]) -> InboundMessage:
+    """The engine's message for a Twilio form post (media without text asks the user to type)."""
+    body = params.get("Body", "")
+    try:
+        media = int(params.get("NumMedia", "0") or 0)
+    except ValueError:
+        media = 0
+    kind = "text" if body.strip() or media == 0 else _media_kind(params.get("MediaContentType0", ""))
+    return InboundMessage(channel=channel, user_id=params.get("From", ""), text=body, kind=kind, message_id=params.get("MessageSid"))
+
+
+def _media_kind(content_type: str) -> str:
+    if content_type.startswith("audio"):
+        return "voice"
+    if content_type.startswith("image"):
+        return "photo"
+    if content_type.startswith("video"):
+        return "video"
+    return "document"
+
+
+def twiml(parts: list[str], action: str | None) -> str:
+    """A TwiML ``<Response>`` with one ``<Message>`` per part (each with the status callback ``action``)."""
+    response = MessagingResponse()
+    for part in parts:
+        if action:
+            response.message(part, action=action, method="POST")
+        else:
+            response.message(part)
+    return str(response)
+
+
+def render(rt: Runtime, channel: str, replies: list[Reply], lang: str) -> list[str]:
+    """Message bodies for a channel: WhatsApp parts, or the SMS page (already paged by the engine), in
+    DLT template form when templates are configured."""
+    if channel == "whatsapp":
+        return whatsapp_messages(replies, lang)
+    templates = rt.sms_templates
+    if templates:
+        out = []
+        for r in replies:
+            filled = sms_template_message(r, templates, rt.settings.sms_var_limit)
+            if filled is not None:
+                out.append(filled[1])
+        return out
+    return [r.text for r in replies]
+
+
+async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str]) -> str:
+    """Process one inbound message (already validated and claimed); returns the TwiML reply."""
+    t0 = time.perf_counter()
+    msg = inbound(channel, params)
+    result = await anyio.to_thread.run_sync(rt.engine.handle_turn, msg)
+    parts = render(rt, channel, result.replies, result.lang)
+    action = None
+    if channel == "whatsapp" and rt.settings.sms_enabled and rt.settings.public_base_url:
+        ref = params.get("MessageSid", "")
+        rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
+                                                   "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
+        action = public_url(rt.settings.public_base_url, "/twilio/status", urlencode({"ref": ref}))
+    rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
+    return twiml(parts, action)
+
+
+def sms_fallback(rt: Runtime, ref: str) -> bool:
+    """Send the WhatsApp reply ``ref`` once by SMS (first page; the rest waits for "MORE" in the SMS
+    conversation). Returns True if an SMS was sent."""
+    raw = rt.redis.get(REF_PREFIX + ref)
+    if raw is None or not rt.settings.sms_enabled or not rt.claims.once(f"fallback:{ref}"):
+        return False
+    data = json.loads(raw)
+    to = normalise_user_id("sms", data["to"])
+    replies = [Reply.model_validate(r) for r in data["replies"]]
+    pages = sms_pages(replies, data.get("lang", "en"), rt.settings.sms_max_segments)
+    if len(pages) > 1:
+        key = UserKey("sms", to, rt.settings.state_secret.get_secret_value().encode())
+
+        def keep(state):
+            state.paging = pages[1:]
+            return None, True
+
+        update(rt.engine.store, key, keep)
+    try:
+        rt.twilio.messages.create(to=to, from_=rt.settings.twilio_sms_from, body=pages[0])
+    except TwilioException as exc:
+        rt.claims.client.delete(f"schemebot:v1:claim:fallback:{ref}")
+        log.error("sms fallback failed: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
+        return False
+    rt.metrics.fallbacks.inc()
+    return True

@@ -1,0 +1,100 @@
+"""Splitting and rendering: limits, rejoining, markers and URLs kept whole, SMS segments, DLT templates."""
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.render import (SmsTemplate, callback_data, parse_callback_data, short_link, sms_pages, sms_template_message,
+                        telegram_messages, whatsapp_messages)
+from bot.split import is_gsm7, sms_segments, split_text, utf16_len
+from conversations.types import Option, Reply
+from retrieval.answer import Citation
+from tests.integration.standins import telegram_html_problems
+
+PIECES = st.sampled_from(["word", "लाभ", "₹6,000", "[1]", "[23]", "https://www.myscheme.gov.in/schemes/pm-kisan#benefits",
+                          ".", "।", " ", "\n", "\n\n", "😀", "&", "<b>", "income < 2 lakh"])
+TEXT = st.lists(PIECES, min_size=1, max_size=300).map("".join)
+PROTECTED = re.compile(r"\[\d+\]|https?://\S+")
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT, st.integers(min_value=60, max_value=700))
+def test_split_parts_fit_rejoin_and_keep_markers_and_urls(text, limit):
+    parts = split_text(text, limit, utf16_len)
+    assert "".join(parts) == text
+    assert all(utf16_len(p) <= limit for p in parts)
+    offsets, pos = [], 0
+    for p in parts[:-1]:
+        pos += len(p)
+        offsets.append(pos)
+    for m in PROTECTED.finditer(text):
+        if m.end() - m.start() <= limit:
+            assert not any(m.start() < cut < m.end() for cut in offsets), (m.group(), offsets)
+
+
+def _citation(n: int, text: str) -> Citation:
+    return Citation(n=n, scheme_id="pm-kisan", scheme_name="Pradhan Mantri Kisan Samman Nidhi", section="benefits", text=text,
+                    url="https://www.myscheme.gov.in/schemes/pm-kisan#benefits", chunk_id=f"pm-kisan:benefits:{n}", score=1.0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(TEXT, min_size=1, max_size=4))
+def test_telegram_messages_within_limit_and_valid_html(quotes):
+    reply = Reply(kind="answer", text="", citations=[_citation(i + 1, q * 20) for i, q in enumerate(quotes)])
+    for msg in telegram_messages([reply]):
+        assert utf16_len(msg.html) <= 4096
+        assert telegram_html_problems(msg.html) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(TEXT, min_size=1, max_size=4))
+def test_whatsapp_bodies_within_1600(quotes):
+    reply = Reply(kind="answer", text="", citations=[_citation(i + 1, q * 10) for i, q in enumerate(quotes)])
+    assert all(len(p) <= 1600 for p in whatsapp_messages([reply]))
+
+
+def test_sms_segment_counting():
+    assert sms_segments("a" * 160) == 1 and sms_segments("a" * 161) == 2 and sms_segments("a" * 306) == 2 and sms_segments("a" * 307) == 3
+    assert sms_segments("€" * 80) == 1 and sms_segments("€" * 81) == 2  # extension characters count twice
+    hindi = "किसान सम्मान निधि में हर साल छह हज़ार रुपये तीन किस्तों में मिलते हैं। " * 3
+    hindi = hindi[:200]
+    assert len(hindi) == 200 and not is_gsm7(hindi)
+    assert sms_segments(hindi) == 3  # UCS-2: 67 per segment when split
+    assert sms_segments("Plain text with a curly quote \u201c") == 1 and not is_gsm7("\u201c")
+    assert sms_segments("x" * 69 + "😀") == 2  # an emoji is two UTF-16 units
+
+
+def test_sms_pages_start_with_the_quote_name_and_short_link():
+    reply = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives ₹6,000 per year. " * 12)])
+    pages = sms_pages([reply], "en", segments=3)
+    assert len(pages) > 1 and all(sms_segments(p) <= 3 for p in pages)
+    assert pages[0].startswith("[1] Each eligible farmer family receives ₹6,000 per year.")
+    assert pages[0].endswith("Reply MORE for the rest.")
+    assert "myscheme.gov.in/schemes/pm-kisan" in pages[-1] and "Pradhan Mantri Kisan Samman Nidhi" in pages[-1]
+    assert short_link("https://www.myscheme.gov.in/schemes/pm-kisan#benefits") == "myscheme.gov.in/schemes/pm-kisan"
+
+
+def test_sms_question_is_a_numbered_list():
+    q = Reply(kind="question", text="Do you have a BPL card?", field="is_bpl", options=[Option(value="yes", label="Yes"), Option(value="no", label="No")])
+    (page,) = sms_pages([q])
+    assert page.endswith("Reply with a number:\n1. Yes\n2. No")
+
+
+def test_dlt_template_fills_only_its_slots():
+    templates = {"answer": SmsTemplate("1107160000000000001", "Scheme {#var#}: {#var#} Info: {#var#} -SCHMBT", ("scheme", "quote", "link"))}
+    reply = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives ₹6,000 per year.")])
+    template_id, text = sms_template_message(reply, templates, var_limit=30)
+    assert template_id == "1107160000000000001"
+    m = re.fullmatch(r"Scheme (.+?): (.+?) Info: (.+?) -SCHMBT", text)
+    assert m is not None  # the registered text is unchanged around the slots
+    assert [len(v) <= 30 for v in m.groups()] == [True, True, True]
+    assert m.group(1) == "Pradhan Mantri Kisan Samman…" and m.group(2) == "Each eligible farmer family…"
+    assert sms_template_message(Reply(kind="info", text="hello"), templates) is None
+
+
+def test_callback_data_round_trip_and_limit():
+    data = callback_data("annual_family_income", "x" * 100)
+    assert len(data.encode()) <= 64 and data.startswith("opt:annual_family_income:")
+    assert parse_callback_data(callback_data("is_bpl", "yes")) == "yes"
+    assert parse_callback_data("garbage") is None

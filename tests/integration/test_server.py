@@ -1,0 +1,295 @@
+"""The webhook server on loopback with the real Redis, against local stand-ins of Telegram and Twilio."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import random
+import re
+import time
+import uuid
+from urllib.parse import urlencode
+
+import httpx
+import pytest
+from twilio.request_validator import RequestValidator
+
+from bot.app import create_app
+from bot.runtime import build_engine
+from bot.settings import Settings
+from tests.integration.standins import ServerThread, TelegramStandIn, TwilioStandIn
+
+TOKEN = "123456:TEST-token"
+SECRET = "webhook-secret-" + uuid.uuid4().hex[:8]
+SID, AUTH = "AC" + "1" * 32, "twilio-auth-token"
+PUBLIC = "https://bot.example.org"
+
+
+@pytest.fixture(scope="module")
+def stack(redis_available):
+    tg, tw = TelegramStandIn(TOKEN), TwilioStandIn(SID, AUTH)
+    with ServerThread(tg.app()) as tg_srv, ServerThread(tw.app()) as tw_srv:
+        settings = Settings(
+            redis_url="redis://127.0.0.1:6379/0", state_secret="state-" + uuid.uuid4().hex, public_base_url=PUBLIC,
+            telegram_token=TOKEN, telegram_secret=SECRET, telegram_api_url=f"{tg_srv.url}/bot",
+            twilio_account_sid=SID, twilio_auth_token=AUTH, twilio_whatsapp_from="whatsapp:+14155238886",
+            twilio_sms_from="+15005550006", twilio_api_url=tw_srv.url, sms_max_segments=3,
+        )
+        app = create_app(settings, engine=build_engine(settings))
+        with ServerThread(app) as srv:
+            yield {"tg": tg, "tw": tw, "url": srv.url, "settings": settings, "app": app}
+
+
+def uid() -> int:
+    return random.randint(10**8, 10**9)
+
+
+def tg_update(update_id: int, chat_id: int, text: str | None = None, **extra) -> dict:
+    msg = {"message_id": 1, "date": int(time.time()), "chat": {"id": chat_id, "type": "private"},
+           "from": {"id": chat_id, "is_bot": False, "first_name": "Asha"}}
+    if text is not None:
+        msg["text"] = text
+    msg.update(extra)
+    return {"update_id": update_id, "message": msg}
+
+
+def post_tg(stack, payload, secret: str | None = SECRET, **kw) -> httpx.Response:
+    headers = {} if secret is None else {"X-Telegram-Bot-Api-Secret-Token": secret}
+    return httpx.post(stack["url"] + "/telegram/webhook", json=payload, headers=headers, timeout=10, **kw)
+
+
+def post_twilio(stack, path: str, params: dict, sign_url: str | None = None, tamper: dict | None = None, query: str = "") -> httpx.Response:
+    url_for_sig = sign_url or f"{PUBLIC}{path}" + (f"?{query}" if query else "")
+    signature = RequestValidator(AUTH).compute_signature(url_for_sig, params)
+    body = {**params, **(tamper or {})}
+    return httpx.post(stack["url"] + path + (f"?{query}" if query else ""), content=urlencode(body),
+                      headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"}, timeout=10)
+
+
+def wa_params(body: str, sender: str | None = None, **extra) -> dict:
+    return {"MessageSid": "SM" + uuid.uuid4().hex, "AccountSid": SID, "From": sender or f"whatsapp:+9198{uid():08d}",
+            "To": "whatsapp:+14155238886", "Body": body, "NumMedia": "0", **extra}
+
+
+def messages(xml: str) -> list[str]:
+    import html
+
+    return [html.unescape(m) for m in re.findall(r"<Message[^>]*>(.*?)</Message>", xml, flags=re.S)]
+
+
+# ----------------------------------------------------------------------------------------- basics
+
+
+def test_health_ready_metrics(stack):
+    assert httpx.get(stack["url"] + "/healthz").json() == {"status": "alive"}
+    ready = httpx.get(stack["url"] + "/readyz")
+    assert ready.status_code == 200 and ready.json()["redis"] is True and ready.json()["index"] is True
+    assert "schemebot_requests_total" in httpx.get(stack["url"] + "/metrics").text
+
+
+# ----------------------------------------------------------------------------------------- Telegram
+
+
+def test_secret_header_missing_wrong_right(stack):
+    chat = uid()
+    assert post_tg(stack, tg_update(uid(), chat, "hi"), secret=None).status_code == 403
+    assert post_tg(stack, tg_update(uid(), chat, "hi"), secret="wrong").status_code == 403
+    assert stack["tg"].sent(chat) == []
+    assert post_tg(stack, tg_update(uid(), chat, "how much money do farmers get under pm kisan")).status_code == 200
+    sent = stack["tg"].wait_sent(chat)
+    assert sent and "₹6,000 per year" in sent[0]["text"] and 'href="https://www.myscheme.gov.in/schemes/pm-kisan#benefits"' in sent[0]["text"]
+    assert sent[0]["parse_mode"] == "HTML"
+    methods = stack["tg"].methods()
+    assert "sendChatAction" in methods
+    assert stack["tg"].problems == []
+
+
+def test_malformed_and_oversized_bodies(stack):
+    bad = httpx.post(stack["url"] + "/telegram/webhook", content=b"{not json", headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+    assert bad.status_code == 400
+    assert post_tg(stack, {"hello": "world"}).status_code == 400
+    big = httpx.post(stack["url"] + "/telegram/webhook", content=b"x" * 2_000_000, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+    assert big.status_code == 413
+    assert httpx.get(stack["url"] + "/healthz").status_code == 200  # still alive
+
+
+def test_same_update_twice_and_concurrently_gives_one_reply(stack):
+    chat, update_id = uid(), uid()
+    payload = tg_update(update_id, chat, "atal pension yojana age limit")
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: post_tg(stack, payload).status_code, range(8)))
+    assert codes == [200] * 8
+    assert post_tg(stack, payload).status_code == 200
+    stack["tg"].wait_sent(chat)
+    time.sleep(0.5)
+    assert len(stack["tg"].sent(chat)) == 1
+
+
+def test_edited_message_is_not_processed_again(stack):
+    chat = uid()
+    post_tg(stack, {"update_id": uid(), "edited_message": {"message_id": 5, "date": int(time.time()), "edit_date": int(time.time()),
+                                                           "chat": {"id": chat, "type": "private"}, "text": "67"}})
+    (sent,) = stack["tg"].wait_sent(chat)
+    assert sent["text"].startswith("I only read new messages")
+
+
+@pytest.mark.parametrize("media", [{"sticker": {"file_id": "s", "file_unique_id": "u", "width": 1, "height": 1, "is_animated": False,
+                                                "is_video": False, "type": "regular"}},
+                                   {"voice": {"file_id": "v", "file_unique_id": "u", "duration": 3}},
+                                   {"location": {"latitude": 28.6, "longitude": 77.2}}])
+def test_stickers_voice_location_get_a_request_to_type(stack, media):
+    chat = uid()
+    post_tg(stack, tg_update(uid(), chat, None, **media))
+    (sent,) = stack["tg"].wait_sent(chat)
+    assert "type your question" in sent["text"]
+
+
+def test_escaping_of_corpus_and_user_text(stack):
+    from bot.render import telegram_messages
+    from conversations.types import Reply
+    from tests.integration.standins import telegram_html_problems
+
+    (msg,) = telegram_messages([Reply(kind="info", text="income < 2 lakh & age > 60 <b>not a tag</b>")])
+    assert msg.html == "income &lt; 2 lakh &amp; age &gt; 60 &lt;b&gt;not a tag&lt;/b&gt;"
+    assert telegram_html_problems(msg.html) == []
+
+
+def test_429_is_waited_out_and_403_dropped(stack):
+    chat = uid()
+    stack["tg"].fail[chat] = [(429, 1)]
+    t0 = time.time()
+    post_tg(stack, tg_update(uid(), chat, "pm kisan kya hai"))
+    sent = stack["tg"].wait_sent(chat, count=2, timeout=20)  # the refused call, then the retry
+    assert len(sent) == 2 and time.time() - t0 >= 1.0
+    assert sent[0]["text"] == sent[1]["text"]
+    blocked = uid()
+    stack["tg"].fail[blocked] = [(403, None)]
+    assert post_tg(stack, tg_update(uid(), blocked, "pm kisan kya hai")).status_code == 200
+    time.sleep(1.0)
+    assert len(stack["tg"].sent(blocked)) == 1  # one refused attempt, dropped, not retried
+    assert httpx.get(stack["url"] + "/healthz").status_code == 200
+
+
+def test_full_interview_by_buttons(stack):
+    chat = uid()
+    post_tg(stack, tg_update(uid(), chat, "am I eligible for old age pension?"))
+    first = stack["tg"].wait_sent(chat, 1)[-1]
+    assert "How old are you" in first["text"]
+    post_tg(stack, tg_update(uid(), chat, "67"))
+    bpl = stack["tg"].wait_sent(chat, 2)[-1]
+    import json
+
+    keyboard = json.loads(bpl["reply_markup"])["inline_keyboard"]
+    buttons = [row[0] for row in keyboard]
+    assert [b["text"] for b in buttons] == ["Yes", "No"] and buttons[0]["callback_data"] == "opt:is_bpl:yes"
+    press = {"update_id": uid(), "callback_query": {"id": "cb1", "chat_instance": "ci", "data": buttons[0]["callback_data"],
+                                                     "from": {"id": chat, "is_bot": False, "first_name": "Asha"},
+                                                     "message": {"message_id": 9, "date": int(time.time()), "chat": {"id": chat, "type": "private"}, "text": bpl["text"]}}}
+    assert post_tg(stack, press).status_code == 200
+    verdict = stack["tg"].wait_sent(chat, 3)[-1]
+    assert "ELIGIBLE on every condition" in verdict["text"] and "The applicant must be aged 60 years or more." in verdict["text"]
+    assert "answerCallbackQuery" in stack["tg"].methods()
+
+
+# ----------------------------------------------------------------------------------------- WhatsApp
+
+
+def test_signed_unsigned_tampered_proxy_and_port_443(stack):
+    params = wa_params("pm kisan documents")
+    ok = post_twilio(stack, "/twilio/whatsapp", params)
+    assert ok.status_code == 200 and "Aadhaar" in ok.text
+    unsigned = httpx.post(stack["url"] + "/twilio/whatsapp", content=urlencode(wa_params("hi")),
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert unsigned.status_code == 403
+    genuine = wa_params("pm kisan documents")
+    assert post_twilio(stack, "/twilio/whatsapp", genuine, tamper={"Body": "something else"}).status_code == 403
+    with_port = wa_params("atal pension yojana")
+    assert post_twilio(stack, "/twilio/whatsapp", with_port, sign_url=f"{PUBLIC}:443/twilio/whatsapp").status_code == 200
+    wrong_host = wa_params("atal pension yojana")
+    assert post_twilio(stack, "/twilio/whatsapp", wrong_host, sign_url="https://evil.example.org/twilio/whatsapp").status_code == 403
+
+
+def test_whatsapp_reply_is_twiml_with_numbered_options_and_prefixed_address(stack):
+    sender = f"whatsapp:+91 98{uid():08d}"
+    first = post_twilio(stack, "/twilio/whatsapp", wa_params("am I eligible for old age pension?", sender=sender))
+    assert first.headers["content-type"].startswith("application/xml")
+    post_twilio(stack, "/twilio/whatsapp", wa_params("67", sender=sender))
+    # the same person without spaces in the number: the same conversation (E.164 key)
+    third = post_twilio(stack, "/twilio/whatsapp", wa_params("1", sender=sender.replace(" ", "")))
+    text = "\n".join(messages(third.text))
+    assert "*ELIGIBLE*" in text or "ELIGIBLE on every condition" in text
+
+
+def test_same_message_sid_twice_gives_one_reply(stack):
+    params = wa_params("mudra loan amount")
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        replies = list(pool.map(lambda _: post_twilio(stack, "/twilio/whatsapp", params), range(6)))
+    answered = [r for r in replies if messages(r.text)]
+    assert len(answered) == 1 and all(r.status_code == 200 for r in replies)
+
+
+def test_media_only_whatsapp_asks_to_type(stack):
+    r = post_twilio(stack, "/twilio/whatsapp", wa_params("", NumMedia="1", MediaContentType0="audio/ogg",
+                                                          MediaUrl0="https://api.twilio.com/media/1"))
+    assert "type your question" in messages(r.text)[0]
+
+
+def test_long_whatsapp_answer_is_split_under_1600(stack):
+    from bot.render import whatsapp_messages
+    from conversations.types import Reply
+    from retrieval.answer import Citation
+
+    long_quote = " ".join(f"Sentence number {i} of a long official paragraph ends here." for i in range(60))  # ~3,000 characters
+    reply = Reply(kind="answer", text="", citations=[Citation(n=1, scheme_id="x", scheme_name="X Scheme", section="benefits",
+                                                              text=long_quote, url="https://www.myscheme.gov.in/schemes/x#benefits",
+                                                              chunk_id="x:benefits:0", score=1.0)])
+    parts = whatsapp_messages([reply])
+    assert len(parts) >= 2 and all(len(p) <= 1600 for p in parts)
+    assert "".join(parts).replace("\n\n", "").count("Sentence number") == 60
+    assert parts[0].startswith("*[1]*")
+
+
+# ----------------------------------------------------------------------------------------- SMS and fallback
+
+
+def sms_params(body: str, sender: str) -> dict:
+    return {"MessageSid": "SM" + uuid.uuid4().hex, "AccountSid": SID, "From": sender, "To": "+15005550006", "Body": body, "NumMedia": "0"}
+
+
+def test_sms_reply_fits_segments_and_pages_with_more(stack):
+    from bot.split import sms_segments
+
+    sender = f"+9199{uid():08d}"
+    r = post_twilio(stack, "/twilio/sms", sms_params("how to apply for pm kisan", sender))
+    (first,) = messages(r.text)
+    assert sms_segments(first) <= 3
+    assert first.startswith("[1] ")
+    if first.endswith("Reply MORE for the rest."):
+        more = messages(post_twilio(stack, "/twilio/sms", sms_params("MORE", sender)).text)[0]
+        assert sms_segments(more) <= 3 and more != first
+
+
+def test_whatsapp_failure_falls_back_to_sms_once_and_status_never_replies(stack):
+    sender = f"whatsapp:+9197{uid():08d}"
+    params = wa_params("pm kisan kya hai", sender=sender)
+    r = post_twilio(stack, "/twilio/whatsapp", params)
+    action = re.search(r'action="([^"]+)"', r.text).group(1)
+    assert action.startswith(f"{PUBLIC}/twilio/status?ref=")
+    query = action.split("?", 1)[1]
+    before = len(stack["tw"].messages)
+    status = {"MessageSid": "SM" + uuid.uuid4().hex, "MessageStatus": "sent", "AccountSid": SID, "To": sender}
+    assert post_twilio(stack, "/twilio/status", status, query=query).status_code == 204
+    failed = {**status, "MessageStatus": "undelivered", "ErrorCode": "63016"}
+    for _ in range(3):  # Twilio may repeat a callback; the fallback still goes once
+        assert post_twilio(stack, "/twilio/status", failed, query=query).status_code == 204
+    deadline = time.time() + 10
+    while time.time() < deadline and len(stack["tw"].messages) == before:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    sent = stack["tw"].messages[before:]
+    assert len(sent) == 1
+    assert sent[0]["To"] == sender.removeprefix("whatsapp:") and sent[0]["From"] == "+15005550006"
+    assert "PM-KISAN" in sent[0]["Body"] or "Kisan" in sent[0]["Body"]
+    assert stack["tw"].problems == []
+    unsigned = httpx.post(stack["url"] + "/twilio/status?" + query, content=urlencode(failed),
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert unsigned.status_code == 403
