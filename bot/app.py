@@ -88,8 +88,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         if settings.telegram_enabled:
             from telegram import Bot
+            from telegram.request import HTTPXRequest
 
-            rt.telegram_bot = Bot(settings.telegram_token.get_secret_value(), base_url=settings.telegram_api_url)
+            # python-telegram-bot's default pool has one connection: every reply would queue behind the last
+            request = HTTPXRequest(connection_pool_size=64, pool_timeout=10.0, read_timeout=10.0, write_timeout=10.0)
+            rt.telegram_bot = Bot(settings.telegram_token.get_secret_value(), base_url=settings.telegram_api_url, request=request)
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
