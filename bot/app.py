@@ -27,7 +27,7 @@ from bot import telegram_channel, twilio_channel
 from bot.claims import Claims
 from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, sms_pages
-from bot.settings import Settings
+from bot.settings import DEV_SECRET, Settings
 from conversations.engine import Engine
 from conversations.store import StoreError
 from conversations.strings import t
@@ -74,6 +74,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     """
     from bot.runtime import build_engine
 
+    if any(settings.channels().values()) and settings.state_secret.get_secret_value() == DEV_SECRET:
+        raise ValueError("SCHEMEBOT_STATE_SECRET is the development default: set a long random secret before turning on a channel")
     if engine is None:
         engine = build_engine(settings)
     if settings.sms_enabled:

@@ -147,13 +147,15 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     if not isinstance(profile, dict):
         print("schemebot: a profile is a JSON object of field name -> value", file=sys.stderr)
         return 2
+    profile = {name: _read_value(name, value, FIELDS) for name, value in profile.items()}
     problems = [p for p in (_check_value(name, value, FIELDS) for name, value in profile.items()) if p]
     if problems:
         print("schemebot: " + "; ".join(problems), file=sys.stderr)
         return 2
     book = build_rulebook(open_index(_corpus(args)))
     if args.scheme and args.scheme not in book.rules:
-        print(f"schemebot: no eligibility rules for scheme {args.scheme!r}", file=sys.stderr)
+        print(f"schemebot: no eligibility rules for scheme {args.scheme!r}; schemes with rules: {', '.join(sorted(book.rules))}",
+              file=sys.stderr)
         return 2
     targets = [book.rules[args.scheme]] if args.scheme else sorted(book.rules.values(), key=lambda r: r.scheme_id)
     outcomes = [outcome(r, profile) for r in targets]
@@ -169,6 +171,17 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_value(name: str, value: object, fields: dict) -> object:
+    """A text value read with the field's own parser ("UP" -> "Uttar Pradesh", "1.5 lakh" -> 150000);
+    other values unchanged (checked by :func:`_check_value`)."""
+    spec = fields.get(name)
+    if spec is not None and isinstance(value, str):
+        parsed = spec.read(value)
+        if parsed is not None:
+            return parsed
+    return value
+
+
 def _check_value(name: str, value: object, fields: dict) -> str | None:
     """A problem with one profile value, or ``None``."""
     spec = fields.get(name)
@@ -178,6 +191,8 @@ def _check_value(name: str, value: object, fields: dict) -> str | None:
         return f"{name} must be true or false"
     if spec.type in ("int", "money", "percent") and (isinstance(value, bool) or not isinstance(value, (int, float))):
         return f"{name} must be a number ({spec.unit})"
+    if spec.type in ("int", "money", "percent") and not spec.valid(value):
+        return f"{name} = {value} is out of range"
     if spec.type == "choice" and value not in spec.values:
         return f"{name} must be one of {list(spec.values)}"
     return None
@@ -187,6 +202,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``schemebot serve [--host H] [--port P] [--workers N]``: the webhook server (uvicorn)."""
     import uvicorn
 
+    from bot.settings import DEV_SECRET
+
+    settings = Settings()
+    if any(settings.channels().values()) and settings.state_secret.get_secret_value() == DEV_SECRET:
+        print("schemebot: set SCHEMEBOT_STATE_SECRET to a long random secret before turning on a channel", file=sys.stderr)
+        return 2
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,
                 log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*")
     return 0

@@ -11,10 +11,9 @@ from typing import Any
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-#: Telegram Bot API's documented limit for one message's text (UTF-16 code units).
-TELEGRAM_MAX_TEXT = 4096
-#: Twilio's documented limit for one WhatsApp/SMS message body (characters).
-TWILIO_MAX_BODY = 1600
+#: The state secret used when none is configured: fine for `schemebot chat`, refused by the server
+#: once a channel is on (user keys must not be computable by anyone who reads this source).
+DEV_SECRET = "schemebot-dev-secret"
 
 
 class Settings(BaseSettings):
@@ -24,7 +23,7 @@ class Settings(BaseSettings):
 
     corpus: str | None = Field(default=None, description="corpus file/folder or built index; default the bundled corpus")
     redis_url: str | None = Field(default=None, description="redis://host:port/db; unset: the embedded store")
-    state_secret: SecretStr = Field(default=SecretStr("schemebot-dev-secret"), description="HMAC key for user ids")
+    state_secret: SecretStr = Field(default=SecretStr(DEV_SECRET), description="HMAC key for user ids")
     state_ttl_s: int = Field(default=30 * 24 * 3600, ge=60, description="state lifetime, seconds")
     public_base_url: str | None = Field(default=None, description="https origin Telegram and Twilio call")
     telegram_token: SecretStr | None = None

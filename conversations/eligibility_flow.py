@@ -29,6 +29,7 @@ from eligibility.fields import FIELDS
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop
 from eligibility.rules import Outcome, outcome
+from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 
 if TYPE_CHECKING:
@@ -71,6 +72,9 @@ TEXT = {
     "screen_missing": {"en": "Not settled yet ({n} schemes); most need: {fields}. Send /eligibility to answer more.",
                        "hi": "अभी तय नहीं ({n} योजनाएँ); ज़्यादातर को चाहिए: {fields}। और उत्तर देने के लिए /eligibility भेजें।"},
     "confirm": {"en": "Please confirm at the official source before you apply: {url}", "hi": "आवेदन से पहले आधिकारिक स्रोत पर पुष्टि करें: {url}"},
+    "unchecked": {"en": "Some official conditions cannot be checked here (for example {example}); read the full eligibility before applying.",
+                  "hi": "कुछ आधिकारिक शर्तें यहाँ नहीं जाँची जा सकतीं (जैसे {example}); आवेदन से पहले पूरी पात्रता पढ़ें।"},
+    "screen_not": {"en": "Not eligible: {names}.", "hi": "पात्र नहीं: {names}।"},
     "you_said": {"en": "you said: {value}", "hi": "आपने बताया: {value}"},
 }
 
@@ -106,6 +110,12 @@ def _field_label(name: str, lang: str) -> str:
     return hi if lang == "hi" else en
 
 
+def _short_note(note: str) -> str:
+    """The first clause of a rule note, as an example of what is not checked."""
+    first = re.split(r"(?<=[.;:])\s", note.strip(), maxsplit=1)[0].rstrip(".;:")
+    return first[:120] + ("…" if len(first) > 120 else "")
+
+
 class EligibilityFlow:
     """The interview, plugged into :class:`~conversations.engine.Engine` (``engine.eligibility``)."""
 
@@ -121,7 +131,7 @@ class EligibilityFlow:
         from conversations.engine import TurnResult
 
         if state.interview is not None and state.interview.finished:
-            found = extract(text) if CORRECTION.search(text) else {}
+            found = extract(blank_mentions(text, engine.answerer.searcher.mentions(text))) if CORRECTION.search(text) else {}
             if found and not START.search(text):
                 # "actually my age is 62" after a verdict: correct it and check the same thing again
                 state.interview.finished = False
@@ -145,7 +155,9 @@ class EligibilityFlow:
         """Begin an interview for the scheme ``text`` names, or a screening."""
         from conversations.engine import TurnResult
 
-        mentions = [m.scheme_id for m in engine.answerer.searcher.mentions(text) if m.indexed] if text.strip() else []
+        found_mentions = engine.answerer.searcher.mentions(text) if text.strip() else []
+        mentions = [m.scheme_id for m in found_mentions if m.indexed]
+        stated = extract(blank_mentions(text, found_mentions))
         replies: list[Reply] = []
         if mentions and mentions[0] not in self.book.rules:
             sid = mentions[0]
@@ -156,13 +168,13 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="info", text=_t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
         mode = "scheme" if mentions else "screening"
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
-        noted = self._record(extract(text), state, text, lang)
+        noted = self._record(stated, state, text, lang)
         if noted:
             replies.append(Reply(kind="info", text=_t("noted", lang, values=noted)))
         if mode == "scheme":
             rules = self.book.rules[state.interview.scheme_id]
             first = outcome(rules, self._profile(state))
-            if first.status == "not_eligible" and first.reasons and first.reasons[0].field not in extract(text):
+            if first.status == "not_eligible" and first.reasons and first.reasons[0].field not in stated:
                 # a remembered answer would end it at once: ask that question again
                 name = first.reasons[0].field
                 state.interview.field = name
@@ -185,8 +197,10 @@ class EligibilityFlow:
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
             return TurnResult([Reply(kind="info", text=_t("skipped", lang))] + self._next(engine, state, lang))
-        found = extract(text)
-        if pending:
+        mentions = engine.answerer.searcher.mentions(text)
+        question_like = bool(mentions) or (QUESTIONISH.search(text) is not None and len(text.split()) >= 4) or bool(section_intents(text))
+        found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
+        if pending and (not question_like or len(text.split()) <= 3):
             value = FIELDS[pending].read(text)
             if value is not None:
                 found[pending] = value
@@ -195,7 +209,7 @@ class EligibilityFlow:
             iv.field, iv.invalid = None, 0
             replies = [Reply(kind="info", text=_t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
             return TurnResult(replies + self._next(engine, state, lang))
-        if QUESTIONISH.search(text) or section_intents(text) or len(text.split()) >= 5 or engine.answerer.searcher.mentions(text):
+        if question_like or len(text.split()) >= 5:
             answered = engine.question(text, state, lang)
             reminder = self._question(pending, lang) if pending else None
             if reminder is not None:
@@ -281,9 +295,17 @@ class EligibilityFlow:
                     n += 1
                     lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
             if o.status in ("eligible", "likely_eligible"):
+                notes = self.book.rules[o.scheme_id].notes if o.scheme_id in self.book.rules else []
+                if notes:
+                    lines.append(_t("unchecked", lang, example=_short_note(notes[0])))
                 lines.append(_t("confirm", lang, url=o.url))
             links.append(o.url)
         if not single:
+            failed = [o for o in outcomes if o.status == "not_eligible"]
+            if failed:
+                names = ", ".join(o.scheme_name for o in failed[:4]) + (f" (+{len(failed) - 4})" if len(failed) > 4 else "")
+                lines.append("")
+                lines.append(_t("screen_not", lang, names=names))
             rest = [o for o in outcomes if o.status == "need_more_info"]
             if rest:
                 counts: dict[str, int] = {}

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from conversations.rewrite import Context, advance, rewrite
+from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import UserState
 from conversations.store import StateStore, UserKey, update
 from conversations.strings import reason_text, t
@@ -37,6 +37,8 @@ log = logging.getLogger("schemebot.conversation")
 Pager = Callable[[list[Reply], str], list[str]]
 #: "MORE" in the languages users write (the word SMS pages ask for).
 MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
+GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
+THANKS = re.compile(r"^\s*(thanks?( you| u)?|thank you( so much| very much)?|thx|ty|dhanyavaa?d|shukriya|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|👍|🙏)\s*[.!]*\s*$", re.IGNORECASE)
 #: Messages longer than this many characters are cut before retrieval (a note says so).
 MAX_MESSAGE_CHARS = 1000
 YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
@@ -123,10 +125,17 @@ class Engine:
     # ------------------------------------------------------------------ processing (pure on the state)
 
     def language(self, state: UserState, text: str) -> str:
-        """Reply language: the ``/lang`` choice, else Hindi for a Devanagari message, else English."""
+        """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, English for a
+        Latin one of several words; a short Latin message ("skip", "pata nahi", "65") keeps the
+        language of the conversation so far."""
         if state.language:
             return state.language
-        return "hi" if detect_language(text) == "hi" else "en"
+        detected = detect_language(text)
+        if detected == "hi":
+            state.auto_language = "hi"
+        elif len(text.split()) > 3 or state.auto_language is None:
+            state.auto_language = "en"
+        return state.auto_language or "en"
 
     def process(self, text: str, state: UserState, channel: str = "cli") -> tuple[TurnResult, Action]:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
@@ -166,6 +175,12 @@ class Engine:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:
                 return handled, "save"
+        if GREETING.match(text):
+            return TurnResult([Reply(kind="info", text=t("greeting", lang))]), "save"
+        if THANKS.match(text):
+            return TurnResult([Reply(kind="info", text=t("thanks", lang))]), "save"
+        if YES.match(text) or NO.match(text):
+            return TurnResult([Reply(kind="info", text=t("help", lang))]), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
@@ -201,6 +216,11 @@ class Engine:
             replies.append(Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         ctx = Context(state.scheme_id, state.scheme_name, state.topic)
         rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names)
+        if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
+            # "documents?" with no scheme under discussion: ask which scheme rather than guess
+            example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
+            replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
+            return TurnResult(replies, rw.standalone)
         answer = self.answerer.ask(text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None)
         replies.append(answer_reply(answer, lang))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None

@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass, field
 
 from retrieval.gazetteer import Gazetteer
-from retrieval.query import section_intents
+from functools import lru_cache
+
+from retrieval.query import expansions, section_intents
 from retrieval.tokenize import analyze
 
 #: Phrases that point back at the scheme being discussed (English, Romanized Hindi, Hindi). Bare
@@ -57,12 +59,24 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     website link apply register form documents eligible eligibility benefit subsidy refund penalty nominee
     transfer change update correction kyc ekyc otp mobile payment paid pay receive get credit when family
     husband wife son daughter child children girl boy woman man sc st obc general bpl apl rural urban village
-    city state other also again still yes ok okay then more detail details process steps"""
+    city state other also again still yes ok okay then more detail details process steps papers kagaz kagzat
+    dastavej dastavez paisa paise rupaye rashi labh fayda patrata avedan aavedan panjikaran judne jud join
+    register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
+    पैसे राशि उम्र आयु आय किस्त"""
 ))
+#: a message naming a scheme with at most this many other words carries the previous topic over
+SHORT_NAME_WORDS = 3
 #: a message of at most this many content words that asks about a section is a follow-up
 SHORT_FOLLOWUP_WORDS = 6
 #: a message with a reference word is a follow-up only if it is at most this many words long
 REFERENCE_FOLLOWUP_WORDS = 14
+
+
+@lru_cache(maxsize=1)
+def topic_words() -> frozenset[str]:
+    """Words that name a subject (who or what a scheme is for: widow, pension, farmer, scholarship ...):
+    the English targets of the query lexicon, less the words every scheme has (:data:`ATTRIBUTE_WORDS`)."""
+    return frozenset(t for targets in expansions().values() for t in targets) - ATTRIBUTE_WORDS
 
 
 @dataclass
@@ -95,6 +109,12 @@ class Rewrite:
     topic: str | None = None
 
 
+def asks_only_section(text: str) -> bool:
+    """True for a message that asks about a section and says nothing else ("documents?", "age limit?")."""
+    content = analyze(text)
+    return bool([i for i in section_intents(text) if i != "details"]) and 0 < len(content) <= 3 and all(t in ATTRIBUTE_WORDS for t in content)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+", text.casefold())
 
@@ -114,7 +134,11 @@ def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, s
     mentions = [m for m in gazetteer.find(text) if m.indexed and m.scheme_id in names]
     ids = list(dict.fromkeys(m.scheme_id for m in mentions))
     if ids:
-        if topic is None and ctx.topic and WHAT_ABOUT.match(text):
+        # "what about X?", "and for X?", "X ke liye?", "उज्ज्वला के लिए?": X with no topic of its own
+        # takes the previous topic
+        named_words = sum(m.end - m.start for m in mentions)
+        carry = WHAT_ABOUT.match(text) or len(_words(text)) - named_words <= SHORT_NAME_WORDS
+        if topic is None and ctx.topic and carry:
             return Rewrite(f"{text} {TOPIC_WORDS.get(ctx.topic, ctx.topic)}", True, False, ids, None, ctx.topic)
         return Rewrite(text, False, False, ids, None, topic)
     if ctx.scheme_id is None or ctx.scheme_id not in names:
@@ -123,8 +147,13 @@ def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, s
     content = analyze(text)
     has_reference = REFERENCE.search(text) is not None and len(words) <= REFERENCE_FOLLOWUP_WORDS
     short = 0 < len(content) <= SHORT_FOLLOWUP_WORDS
-    short_section = short and topic is not None
-    short_attribute = short and all(t in ATTRIBUTE_WORDS or t.isdigit() for t in content)
+    own = [w for w in content if w not in ATTRIBUTE_WORDS and not w.isdigit()]
+    # a short question about a section is a follow-up unless it brings a subject of its own
+    # ("what is the widow pension amount?" names a topic; "can we take it out before she turns 21" does not)
+    # ("what is X?" always has a subject of its own, so the details intent never makes a follow-up)
+    asks = [i for i in section_intents(text) if i != "details"]
+    short_section = short and bool(asks) and len(own) <= 2 and not any(w in topic_words() for w in own)
+    short_attribute = short and not own
     if has_reference or short_section or short_attribute:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
     return Rewrite(text, False, False, [], None, topic)

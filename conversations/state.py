@@ -84,6 +84,7 @@ class UserState(BaseModel):
     Attributes:
         version: compare-and-set counter; the store bumps it on every save.
         language: reply language chosen with ``/lang`` (``None``: follow the user's own messages).
+        auto_language: the language the user's messages were last written in (kept across short replies).
         scheme_id, scheme_name: the scheme under discussion.
         topic: the section last asked about (benefits, eligibility, documents, application_process ...).
         last_standalone: the last standalone query.
@@ -99,6 +100,7 @@ class UserState(BaseModel):
     schema_version: int = SCHEMA_VERSION
     version: int = 0
     language: Literal["en", "hi"] | None = None
+    auto_language: Literal["en", "hi"] | None = None
     scheme_id: str | None = None
     scheme_name: str | None = None
     topic: str | None = None

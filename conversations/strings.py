@@ -73,6 +73,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
     "edited": {"en": "I only read new messages, not edits. Please send your corrected message again as a new message.",
                "hi": "मैं केवल नए संदेश पढ़ता हूँ, बदले हुए नहीं। कृपया सुधारा हुआ संदेश नए संदेश के रूप में भेजें।"},
+    "greeting": {"en": "Namaste! Ask me about any government scheme, for example \"documents for PM-KISAN\", or send /eligibility to check what you may qualify for.",
+                 "hi": "नमस्ते! किसी भी सरकारी योजना के बारे में पूछें, जैसे \"पीएम किसान के दस्तावेज़\", या पात्रता जाँचने के लिए /eligibility भेजें।"},
+    "thanks": {"en": "You're welcome. Ask me anything else about government schemes.", "hi": "आपका स्वागत है। योजनाओं के बारे में कुछ और पूछें।"},
+    "which_scheme": {"en": "Which scheme do you mean? For example: \"{example} for PM-KISAN\".",
+                     "hi": "आप किस योजना के बारे में पूछ रहे हैं? जैसे: \"पीएम किसान {example}\"।"},
     "no_more": {"en": "There is nothing more to show. Ask me another question.",
                 "hi": "इसके आगे कुछ नहीं है। कोई और सवाल पूछें।"},
 }

@@ -15,6 +15,8 @@ Which quotes:
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
@@ -26,6 +28,8 @@ from retrieval.searcher import Retrieval, Searcher
 MAX_SCHEMES = 3
 #: other schemes are quoted when their score is at least this share of the first scheme's
 CLOSE_SHARE = 0.85
+#: a section of at most this many characters is quoted whole (a documents list is not cut to 3 items)
+WHOLE_SECTION_CHARS = 700
 #: user-facing wording of each decline reason
 DECLINE_TEXT = {
     "empty": "The question is empty.",
@@ -37,7 +41,7 @@ DECLINE_TEXT = {
 
 
 class Citation(BaseModel):
-    """One quoted passage: ``text`` is a verbatim substring of the named scheme's section."""
+    """One quoted passage: ``text`` is ``section_text[start:end]`` of the named scheme's section."""
 
     n: int
     scheme_id: str
@@ -47,6 +51,26 @@ class Citation(BaseModel):
     url: str
     chunk_id: str
     score: float
+    start: int = Field(default=-1, exclude=True)
+    end: int = Field(default=-1, exclude=True)
+
+
+def quote_span(section_text: str, start: int, end: int) -> tuple[int, int]:
+    """The span to quote for a chunk ``[start, end)``: the whole section when it is short (at most
+    :data:`WHOLE_SECTION_CHARS`), else the chunk widened to the start of its first line when only a
+    list marker stands before it ("- Aadhaar card", not "Aadhaar card")."""
+    if len(section_text) <= WHOLE_SECTION_CHARS:
+        a, b = 0, len(section_text)
+        while a < b and section_text[a].isspace():
+            a += 1
+        while b > a and section_text[b - 1].isspace():
+            b -= 1
+        return a, b
+    line_start = section_text.rfind("\n", 0, start) + 1
+    prefix = section_text[line_start:start]
+    if prefix.strip() in ("", "-", "*", "•") or re.fullmatch(r"\s*\(?\w{1,3}[.)]\s*", prefix):
+        start = line_start
+    return start, end
 
 
 class Answer(BaseModel):
@@ -158,19 +182,24 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]
+        section = index.section_text(chunk.scheme_id, chunk.section)
+        a, b = quote_span(section, chunk.start, chunk.end)
         citations.append(Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
-                                  text=chunk.text, url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6)))
+                                  text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6), start=a, end=b))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, **base)
 
 
 def verify(index: Index, answer: Answer) -> bool:
-    """True if every citation's text equals its chunk's offsets in its section text (verbatim)."""
+    """True if every citation's text is exactly its offsets in its section's text (verbatim), and the
+    quote contains the chunk it was chosen for."""
     for cit in answer.citations:
         chunk = index.chunk_by_id(cit.chunk_id)
-        if chunk is None:
+        if chunk is None or cit.scheme_id != chunk.scheme_id or cit.section != chunk.section:
             return False
         section = index.section_text(chunk.scheme_id, chunk.section)
-        if section[chunk.start:chunk.end] != cit.text or cit.scheme_id != chunk.scheme_id:
+        if cit.start < 0 or section[cit.start:cit.end] != cit.text:
+            return False
+        if not (cit.start <= chunk.start and chunk.end <= cit.end):
             return False
     return True

@@ -9,8 +9,8 @@ Hard rules, in order:
    scheme we hold: the decline names that scheme and links to its page.
 3. A question that names a scheme we hold is answered (the quote comes from that scheme).
 4. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
-   scheme's best passages share a word with it or it asks about a section ("documents?"); a
-   follow-up that shares nothing with the scheme ("will it rain tomorrow?") goes to the model.
+   scheme's best passages share a word with it, or it asks about one of its sections ("documents?",
+   "kitna paisa milega"); anything else goes to the model.
 
 Otherwise a logistic model over :class:`Features` gives P(answerable); below :data:`THRESHOLD` the
 answer is ``low_confidence`` (or ``out_of_scope`` when most of the question's words are unknown to the
@@ -95,7 +95,7 @@ def _covered(index: Index, chunks: list[int], words: list[list[str]]) -> list[bo
 def features(index: Index, r: Retrieval) -> Features:
     """Compute the gate's signals for one retrieval.
 
-    - ``cosine``: TF-IDF cosine of the top scheme's best chunk;
+    - ``cosine``: TF-IDF cosine of the top scheme's best-matching chunk;
     - ``bm25_norm``: its BM25 score over the most the query's terms could score (sum of ``idf * (k1 + 1)``);
     - ``coverage``: IDF-weighted share of the user's content words (or their resolved forms) found in
       that chunk; ``coverage_scheme``: the same over the top scheme's three best chunks;
@@ -117,15 +117,15 @@ def features(index: Index, r: Retrieval) -> Features:
     max_idf = float(idf.max()) if idf.size else 1.0
     weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
     total = sum(weights) or 1.0
-    best = _covered(index, [top.hit.chunk], alts)
-    same_scheme = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[top.hit.chunk]][:3] or [top.hit.chunk]
+    best = _covered(index, [top.match.chunk], alts)
+    same_scheme = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[top.match.chunk]][:3] or [top.match.chunk]
     scheme_cov = _covered(index, same_scheme, alts)
     k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
     max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
     second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
     return Features(
-        cosine=top.hit.cosine,
-        bm25_norm=min(1.0, top.hit.bm25 / max_bm25),
+        cosine=top.match.cosine,
+        bm25_norm=min(1.0, top.match.bm25 / max_bm25),
         coverage=sum(w for w, c in zip(weights, best) if c) / total,
         coverage_scheme=sum(w for w, c in zip(weights, scheme_cov) if c) / total,
         unknown_share=len(unknown) / n,
@@ -160,7 +160,8 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "not_in_corpus", 0.0, f, named_catalog=named_catalog[0].scheme_id)
     if named_indexed:
         return Decision(True, None, 1.0, f)
-    if r.focus and r.schemes[0].scheme_id in r.focus and (f.coverage_scheme > 0 or r.user_query.intents):
+    asks_section = any(i != "details" for i in r.user_query.intents)
+    if r.focus and r.schemes[0].scheme_id in r.focus and (f.coverage_scheme > 0 or asks_section):
         return Decision(True, None, 1.0, f)
     p = probability(f)
     if p >= threshold:

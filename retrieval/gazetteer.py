@@ -56,10 +56,25 @@ class Mention:
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text`` with Devanagari romanised; ``pm-kisan`` gives ``pm``, ``kisan``."""
-    out = []
-    for w in _WORD.findall(normalize(text).casefold()):
-        out.append(romanize(w))
-    return out
+    return [w for w, _, _ in word_spans(text)]
+
+
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """``(word, start, end)`` for each word of ``text``: the word as :func:`words` gives it, and its
+    character offsets in ``normalize(text)``."""
+    return [(romanize(m.group().casefold()), m.start(), m.end()) for m in _WORD.finditer(normalize(text))]
+
+
+def blank_mentions(text: str, mentions: list[Mention]) -> str:
+    """``normalize(text)`` with the words of each mention replaced by spaces (so that the name
+    "PM Kisan" is not read as the statement "I am a farmer")."""
+    norm = normalize(text)
+    spans = word_spans(text)
+    chars = list(norm)
+    for m in mentions:
+        for _, a, b in spans[m.start:m.end]:
+            chars[a:b] = " " * (b - a)
+    return "".join(chars)
 
 
 def _same(q: str, a: str) -> bool:

@@ -278,6 +278,14 @@ class Index:
                     keep[i] = False
         return keep[self.chunk_scheme]
 
+    def first_chunk_of(self, scheme_id: str, section: str) -> int | None:
+        """Position of the first chunk of ``section`` of a scheme (its opening passage), or ``None``."""
+        pos = self.scheme_ids.index(scheme_id) if scheme_id in self.schemes else -1
+        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
+        hi = int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+        hits = np.flatnonzero(self.chunk_section[lo:hi] == SECTION_ORDER_INDEX.get(section, -1))
+        return lo + int(hits[0]) if hits.size else None
+
     def best_chunk_of(self, terms: Mapping[str, float], scheme_id: str) -> Hit:
         """The best chunk of one scheme for a query, by BM25 (TF-IDF cosine breaks ties), touching only
         that scheme's chunks (they are contiguous in the index). A scheme with no matching chunk gives

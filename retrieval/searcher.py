@@ -32,12 +32,15 @@ SCHEME_CHUNKS = 2
 
 @dataclass(frozen=True)
 class RankedScheme:
-    """A scheme in a ranking, with its best chunk (``hit``) and its aggregated ``score``."""
+    """A scheme in a ranking: ``hit`` is the chunk to quote (the section asked about counts),
+    ``match`` the chunk that matches the question best (what the gate judges), ``score`` the
+    aggregated fused score."""
 
     scheme_id: str
     score: float
     hit: Hit
     named: bool
+    match: Hit
 
 
 @dataclass
@@ -195,14 +198,18 @@ class Searcher:
         else:
             user_query, user_mentions = query, mentions
         mask = idx.mask(scheme_ids, level, state)
-        result = idx.search(query.weights, mask=mask, sections=query.intents)
+        # a bare scheme name ("sukanya samriddhi yojana") asks what the scheme is: quote its details
+        sections = query.intents or (["details"] if any(m.indexed for m in user_mentions) else [])
+        result = idx.search(query.weights, mask=mask, sections=sections)
         focus = [f for f in focus or [] if f in idx.schemes and (scheme_ids is None or f in scheme_ids)]
         out = Retrieval(question=question, query=query, mentions=mentions, user_query=user_query,
                         user_mentions=user_mentions, focus=focus, hits=result.hits)
         best: dict[str, Hit] = {}
+        match: dict[str, Hit] = {}
         scores: dict[str, list[float]] = {}
         for hit in result.hits:
             sid = idx.scheme_ids[idx.chunk_scheme[hit.chunk]]
+            match.setdefault(sid, hit)  # hits come best-fused first
             if sid not in best or hit.pick > best[sid].pick:
                 best[sid] = hit  # the chunk to quote: the section asked about counts here
             scores.setdefault(sid, []).append(hit.fused)
@@ -213,8 +220,15 @@ class Searcher:
         named += [f for f in focus if f not in named]
         for sid in named:
             if sid not in best:  # named but no chunk in the fused lists: its best chunk by itself
-                best[sid] = idx.best_chunk_of(query.weights, sid)
+                best[sid] = match[sid] = idx.best_chunk_of(query.weights, sid)
                 scores[sid] = [best[sid].fused]
+        if sections == ["details"]:
+            # "what is X": the opening of X's details says what the scheme is
+            for sid in list(best):
+                first = idx.first_chunk_of(sid, "details")
+                if first is not None:
+                    h = best[sid]
+                    best[sid] = Hit(chunk=first, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
         ranked = sorted(best, key=lambda s: (-sum(sorted(scores[s], reverse=True)[:SCHEME_CHUNKS]), s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared
@@ -228,7 +242,7 @@ class Searcher:
         named = sorted(dict.fromkeys(named), key=lambda s: (start.get(s, 1e9), position[s]))
         order = named + [s for s in ranked if s not in named]
         out.schemes = [
-            RankedScheme(s, float(sum(sorted(scores[s], reverse=True)[:SCHEME_CHUNKS])), best[s], s in named) for s in order
+            RankedScheme(s, float(sum(sorted(scores[s], reverse=True)[:SCHEME_CHUNKS])), best[s], s in named, match[s]) for s in order
         ]
         return out
 
