@@ -42,6 +42,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from retrieval.index import open_index
 
     questions = read_questions(Path(args.questions))
+    if not questions:
+        print(f"schemebot: {args.questions} holds no questions", file=sys.stderr)
+        return 2
+    missing = [c for c in args.calibration if not Path(c).is_dir()]
+    if missing:
+        print(f"schemebot: --calibration folder not found: {missing[0]}", file=sys.stderr)
+        return 2
     answerer = Answerer(open_index(_corpus(args)))
     if args.tune:
         from retrieval.tuning import run_tuning
@@ -66,9 +73,22 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from retrieval.index import Index
     from retrieval.loaders import load_corpus
 
+    from retrieval.errors import EmptyCorpusError
+
+    if not args.out.strip():
+        print("schemebot: --out must name a folder", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     report = load_corpus([Path(p) for p in args.paths], progress=lambda files: tqdm(files, desc="reading", unit="file", file=sys.stderr))
-    index = Index.build(report)
+    try:
+        index = Index.build(report)
+    except EmptyCorpusError as exc:
+        print(f"schemebot: {exc} ({report.files_read} files read, {len(report.rejected)} rejected)", file=sys.stderr)
+        for reason, n in report.rejected_by_reason().items():
+            print(f"  {n:>6}  {reason}", file=sys.stderr)
+        for r in report.rejected[:10]:
+            print(f"  rejected {r.origin}: {r.reason}", file=sys.stderr)
+        return 2
     index.save(Path(args.out))
     took = time.perf_counter() - t0
     counts = index.manifest["counts"]
@@ -80,7 +100,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     print(f"superseded:       {counts['superseded']}")
     print(f"rejected:         {counts['rejected']}")
     for reason, n in report.rejected_by_reason().items():
-        print(f"  {n:>6}  {reason}")
+        examples = ", ".join(Path(r.origin.split("[")[0]).name for r in report.rejected if r.reason == reason)
+        print(f"  {n:>6}  {reason}: {examples[:200]}{'...' if len(examples) > 200 else ''}")
     print(f"index written to {args.out} in {took:.1f} s")
     return 0
 
@@ -92,9 +113,14 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from bot.runtime import build_engine
     from conversations.store import StoreError
     from conversations.types import InboundMessage
+    from retrieval.text import clean_user_text
 
     settings = Settings()
     engine = build_engine(settings, corpus=_corpus(args))
+    if not engine.store.ping():
+        print(f"schemebot: cannot reach Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
+              file=sys.stderr)
+        return 2
     interactive = sys.stdin.isatty() and not args.json
     if interactive:
         where = "Redis" if settings.redis_url else "memory only (set SCHEMEBOT_REDIS_URL to keep it)"
@@ -112,8 +138,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
             if not line:
                 return 0
             line = line.rstrip("\n")
-        if not line.strip() and not interactive:
-            continue
+        line = clean_user_text(line)
+        if not line.strip():
+            continue  # an empty line is not a message
         turn += 1
         try:
             result = engine.handle_turn(InboundMessage(channel="cli", user_id=args.user, text=line))
@@ -140,8 +167,8 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     from retrieval.index import open_index
 
     try:
-        profile = json.loads(Path(args.profile).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        profile = json.loads(Path(args.profile).read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError) as exc:
         print(f"schemebot: cannot read profile {args.profile}: {exc}", file=sys.stderr)
         return 2
     if not isinstance(profile, dict):
@@ -156,6 +183,9 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     if args.scheme and args.scheme not in book.rules:
         print(f"schemebot: no eligibility rules for scheme {args.scheme!r}; schemes with rules: {', '.join(sorted(book.rules))}",
               file=sys.stderr)
+        return 2
+    if not book.rules:
+        print("schemebot: this corpus has no eligibility rules (no hand-checked rules and no structured eligibility fields)", file=sys.stderr)
         return 2
     targets = [book.rules[args.scheme]] if args.scheme else sorted(book.rules.values(), key=lambda r: r.scheme_id)
     outcomes = [outcome(r, profile) for r in targets]
@@ -293,18 +323,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``schemebot`` console script."""
+    """Entry point of the ``schemebot`` console script. Errors become one line on stderr: exit 2 for
+    bad input or configuration, 130 for Ctrl-C, 1 for anything unexpected (never a traceback)."""
+    from pydantic import ValidationError
+
+    from conversations.store import StoreError
+    from eligibility.rules import RuleError
+
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except RetrievalError as exc:
+    except (RetrievalError, StoreError, RuleError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
         print(f"schemebot: {exc}", file=sys.stderr)
         return 2
-    except FileNotFoundError as exc:
-        print(f"schemebot: {exc}", file=sys.stderr)
+    except ValidationError as exc:  # settings from the environment
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"])
+        print(f"schemebot: setting SCHEMEBOT_{field.upper()} is invalid: {err['msg']}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"schemebot: {exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}".rstrip(": "), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. piped into head
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, not a traceback
+        print(f"schemebot: unexpected error ({exc.__class__.__name__}: {exc}); please report it", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

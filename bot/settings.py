@@ -6,6 +6,7 @@ secrets are set. Secrets are :class:`pydantic.SecretStr`: they never appear in `
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import Field, SecretStr, field_validator
@@ -44,6 +45,15 @@ class Settings(BaseSettings):
         description='DLT template mode: reply kind -> {"id": template id, "text": "... {#var#} ...", "slots": [...]}',
     )
     sms_var_limit: int = Field(default=30, ge=5, le=160, description="characters per DLT {#var#} slot (DLT's usual limit: 30)")
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, v: str | None) -> str | None:
+        if not v:
+            return None
+        if not re.fullmatch(r"(rediss?://[^/\s]+(/\d{1,2})?|unix://\S+)", v.strip()):
+            raise ValueError("expected redis://host:port/db with a numeric db (or rediss://, unix://)")
+        return v.strip()
 
     @field_validator("public_base_url")
     @classmethod

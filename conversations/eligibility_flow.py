@@ -25,7 +25,7 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply
 from eligibility.extract import extract
-from eligibility.fields import FIELDS
+from eligibility.fields import FIELDS, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop
 from eligibility.rules import Outcome, outcome
@@ -46,6 +46,8 @@ START = re.compile(
     re.IGNORECASE,
 )
 CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए", re.IGNORECASE)
+#: a clause that asks (rather than states facts about the user)
+ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|eligible|patra|qualify|check)\b|क्या|कौन|पात्र", re.IGNORECASE)
 QUESTIONISH = re.compile(r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन",
                          re.IGNORECASE)
 
@@ -74,6 +76,10 @@ TEXT = {
     "confirm": {"en": "Please confirm at the official source before you apply: {url}", "hi": "आवेदन से पहले आधिकारिक स्रोत पर पुष्टि करें: {url}"},
     "unchecked": {"en": "Some official conditions cannot be checked here (for example {example}); read the full eligibility before applying.",
                   "hi": "कुछ आधिकारिक शर्तें यहाँ नहीं जाँची जा सकतीं (जैसे {example}); आवेदन से पहले पूरी पात्रता पढ़ें।"},
+    "bad_correction": {"en": "Sorry, I could not read that correction. For example: \"actually my age is 62\".",
+                       "hi": "माफ़ कीजिए, यह सुधार समझ नहीं पाया। जैसे: \"actually my age is 62\"।"},
+    "unknown_scheme": {"en": "I don't know a scheme called \"{name}\", so I will check all schemes.",
+                       "hi": "\"{name}\" नाम की योजना मैं नहीं जानता, इसलिए सभी योजनाओं की जाँच करूँगा।"},
     "screen_not": {"en": "Not eligible: {names}.", "hi": "पात्र नहीं: {names}।"},
     "you_said": {"en": "you said: {value}", "hi": "आपने बताया: {value}"},
 }
@@ -110,6 +116,18 @@ def _field_label(name: str, lang: str) -> str:
     return hi if lang == "hi" else en
 
 
+def stated_facts(text: str, mentions: list) -> dict[str, Any]:
+    """Fields the user states about themselves: only from clauses that do not ask something ("am I
+    eligible for widow pension?" states nothing; "I'm 67, a widow" does), with scheme names blanked."""
+    blanked = blank_mentions(text, mentions)
+    found: dict[str, Any] = {}
+    for clause in re.split(r"[.?!;,\n]|\b(?:and|aur|but)\b|और", blanked):
+        if clause.strip() and not ASKING.search(clause):
+            found.update(extract(clause))
+    # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67")
+    return found
+
+
 def _short_note(note: str) -> str:
     """The first clause of a rule note, as an example of what is not checked."""
     first = re.split(r"(?<=[.;:])\s", note.strip(), maxsplit=1)[0].rstrip(".;:")
@@ -130,24 +148,42 @@ class EligibilityFlow:
         start phrase); else ``None``."""
         from conversations.engine import TurnResult
 
+        self._sanitise(state)
         if state.interview is not None and state.interview.finished:
-            found = extract(blank_mentions(text, engine.answerer.searcher.mentions(text))) if CORRECTION.search(text) else {}
-            if found and not START.search(text):
+            if CORRECTION.search(text) and not START.search(text):
+                found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
+                if not found:
+                    return TurnResult([Reply(kind="info", text=_t("bad_correction", lang))])
                 # "actually my age is 62" after a verdict: correct it and check the same thing again
                 state.interview.finished = False
                 state.interview.field = None
                 noted = self._record(found, state, text, lang)
                 return TurnResult([Reply(kind="info", text=_t("noted", lang, values=noted))] + self._next(engine, state, lang))
-            state.interview = None
-        if state.interview is not None:
+            if not START.search(text):
+                return None  # the finished check stays, so that a later correction can reopen it
+        if state.interview is not None and not START.search(text):
             return self._answer(engine, text, state, lang)
-        if START.search(text):
+        if START.search(text):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None
 
     def start_command(self, engine: Engine, rest: str, state: UserState, lang: str) -> TurnResult:
-        """``/eligibility [scheme]``."""
-        return self.start(engine, rest, state, lang)
+        """``/eligibility [scheme]``: a scheme's check, or a screening (with a note when ``rest`` names
+        no scheme we know)."""
+        self._sanitise(state)
+        result = self.start(engine, rest, state, lang)
+        if rest.strip() and state.interview is not None and state.interview.mode == "screening":
+            result.replies.insert(0, Reply(kind="info", text=_t("unknown_scheme", lang, name=rest.strip()[:60])))
+        return result
+
+    def _sanitise(self, state: UserState) -> None:
+        """Drop what a stored state holds that this corpus or registry cannot use (a changed corpus, an
+        older release): an interview for a scheme without rules, an unknown field, an ill-typed value."""
+        iv = state.interview
+        if iv is not None and ((iv.mode == "scheme" and iv.scheme_id not in self.book.rules) or (iv.field and iv.field not in FIELDS)):
+            state.interview = None
+        for name in [n for n, v in state.profile.items() if not valid_value(n, v.value)]:
+            del state.profile[name]
 
     # ------------------------------------------------------------------ flow
 
@@ -157,7 +193,7 @@ class EligibilityFlow:
 
         found_mentions = engine.answerer.searcher.mentions(text) if text.strip() else []
         mentions = [m.scheme_id for m in found_mentions if m.indexed]
-        stated = extract(blank_mentions(text, found_mentions))
+        stated = stated_facts(text, found_mentions)
         replies: list[Reply] = []
         if mentions and mentions[0] not in self.book.rules:
             sid = mentions[0]
@@ -209,7 +245,7 @@ class EligibilityFlow:
             iv.field, iv.invalid = None, 0
             replies = [Reply(kind="info", text=_t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
             return TurnResult(replies + self._next(engine, state, lang))
-        if question_like or len(text.split()) >= 5:
+        if question_like:
             answered = engine.question(text, state, lang)
             reminder = self._question(pending, lang) if pending else None
             if reminder is not None:
@@ -237,7 +273,7 @@ class EligibilityFlow:
     # ------------------------------------------------------------------ helpers
 
     def _profile(self, state: UserState) -> dict[str, Any]:
-        return {k: v.value for k, v in state.profile.items()}
+        return {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}
 
     def _record(self, values: dict[str, Any], state: UserState, said: str, lang: str) -> str:
         """Store what the user said (each with this turn's number); returns a short summary."""
@@ -268,6 +304,7 @@ class EligibilityFlow:
                     iv.asked.append(choice.field)
                     return [self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
+            state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
             return [self._verdict([result], lang, single=True)]
         rules = list(self.book.rules.values())
         step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=iv.skipped)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
-from conversations.state import UserState
+from conversations.state import StateVersionError, UserState
 from conversations.store import StateStore, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
@@ -102,6 +102,16 @@ class Engine:
         """
         key = UserKey(msg.channel, msg.user_id, self.secret)
         text = (msg.option or msg.text or "").strip()
+        try:
+            return self._handle(msg, key, text)
+        except StateVersionError:
+            # written by a newer schemebot: never overwrite it, but let the user delete it
+            if text.split()[:1] in (["/forget"], ["/reset"]):
+                self.store.delete(key)
+                return TurnResult([Reply(kind="info", text=t("forget_done", None))])
+            return TurnResult([Reply(kind="error", text=t("error", None))])
+
+    def _handle(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
         if msg.kind != "text" or not text:
             state = self.store.load(key)  # read-only: for the reply language
             return TurnResult([Reply(kind="info", text=t("non_text", state.language))], lang=state.language or "en")

@@ -167,16 +167,18 @@ def load_state(raw: str | bytes | None) -> UserState:
     if not isinstance(obj, dict):
         raise StateFormatError("stored state is not a JSON object")
     version = obj.get("schema_version", 1)
-    if not isinstance(version, int):
-        raise StateVersionError(f"stored state has schema_version {version!r}, expected an integer")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise StateFormatError(f"stored state has schema_version {version!r}, expected a positive integer")
     if version > SCHEMA_VERSION:
         raise StateVersionError(
             f"stored state has schema_version {version}, newer than this schemebot ({SCHEMA_VERSION}); upgrade schemebot"
         )
-    while version < SCHEMA_VERSION:
-        obj = MIGRATIONS[version](obj)
-        version = obj["schema_version"]
     try:
+        while version < SCHEMA_VERSION:
+            obj = MIGRATIONS[version](obj)
+            version = obj["schema_version"]
         return UserState.model_validate(obj)
     except ValidationError as exc:
         raise StateFormatError(f"stored state is invalid: {exc.errors()[0]['msg']}") from None
+    except (TypeError, AttributeError, KeyError, ValueError) as exc:
+        raise StateFormatError(f"stored state of version {version} cannot be migrated: {exc.__class__.__name__}") from None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import re
 import time
@@ -26,7 +27,10 @@ from typing import Protocol, TypeVar
 
 import redis
 
-from conversations.state import UserState, load_state
+from conversations.state import StateFormatError, StateVersionError, UserState, load_state
+
+log = logging.getLogger("schemebot.store")
+__all__ = ["StateVersionError"]
 
 KEY_PREFIX = "schemebot:v1:user:"
 #: default state lifetime: 30 days, in seconds
@@ -34,6 +38,7 @@ DEFAULT_TTL_S = 30 * 24 * 3600
 
 _SAVE_LUA = """
 local current = redis.call('HGET', KEYS[1], 'v') or '0'
+if tonumber(current) == nil then current = '0' end
 if current ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
@@ -106,8 +111,16 @@ class RedisStore:
 
     @classmethod
     def from_url(cls, url: str, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
-        """Connect to ``redis://host:port/db``."""
-        return cls(redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5), ttl_s)
+        """Connect to ``redis://host:port/db`` (``rediss://`` for TLS).
+
+        Raises:
+            StoreError: a malformed URL.
+        """
+        try:
+            client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
+        except ValueError as exc:
+            raise StoreError(f"SCHEMEBOT_REDIS_URL is not a Redis URL ({exc}); expected redis://host:port/db") from None
+        return cls(client, ttl_s)
 
     @classmethod
     def embedded(cls, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
@@ -117,12 +130,23 @@ class RedisStore:
         return cls(fakeredis.FakeRedis(), ttl_s)
 
     def load(self, key: UserKey) -> UserState:
+        """See :class:`StateStore`. A stored state that cannot be read (not JSON, a broken shape) is set
+        aside: a fresh state comes back, carrying the stored version so that the next save replaces it.
+
+        Raises:
+            StoreError: Redis failed.
+            StateVersionError: the state was written by a newer schemebot (never overwritten).
+        """
         try:
             version, raw = self.client.hmget(key.key, ["v", "s"])
         except redis.RedisError as exc:
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
-        state = load_state(raw)
-        state.version = int(version) if version is not None else 0
+        try:
+            state = load_state(raw)
+        except StateFormatError as exc:
+            log.warning("unreadable user state set aside: %s", exc)
+            state = UserState()
+        state.version = _version(version)
         return state
 
     def save(self, key: UserKey, state: UserState) -> bool:
@@ -149,6 +173,14 @@ class RedisStore:
             return bool(self.client.ping())
         except redis.RedisError:
             return False
+
+
+def _version(raw: bytes | None) -> int:
+    """The stored compare-and-set version; an unreadable one counts as 0 and is replaced on save."""
+    try:
+        return int(raw) if raw is not None else 0
+    except ValueError:
+        return 0
 
 
 def _now():

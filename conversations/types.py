@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from retrieval.answer import Citation
+from retrieval.text import clean_user_text
 
 MessageKind = Literal["text", "sticker", "voice", "audio", "photo", "video", "document", "location", "contact", "other"]
 ReplyKind = Literal["answer", "decline", "question", "eligibility", "info", "error"]
@@ -34,6 +35,11 @@ class InboundMessage(BaseModel):
     kind: MessageKind = "text"
     option: str | None = None
     message_id: str | None = None
+
+    @field_validator("user_id", "text", "option")
+    @classmethod
+    def _clean(cls, v: str | None) -> str | None:
+        return clean_user_text(v) if v is not None else None
 
 
 class Option(BaseModel):

@@ -42,6 +42,20 @@ _CUES = {
 }
 
 
+def _well_typed(key: str, value: Any) -> bool:
+    """True if a structured filter has the shape myScheme gives it (lists of names, a yes/no string,
+    an age object of ``{gte, lte}`` numbers)."""
+    if key == "age":
+        return isinstance(value, dict) and all(
+            isinstance(v, dict) and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values() if x is not None)
+            for v in value.values())
+    if key in ("minority", "disability", "isBpl", "isStudent"):
+        return isinstance(value, str)
+    if key == "education":
+        return isinstance(value, list)
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
 def _sentences(text: str) -> list[str]:
     out = []
     for line in text.split("\n"):
@@ -64,7 +78,10 @@ def _cite(field: str, sentences: list[str], extra: str | None = None) -> str | N
 def derive(scheme_id: str, scheme_name: str, url: str, structured: dict[str, Any], eligibility_text: str) -> SchemeRules | None:
     """A rule from myScheme's structured filters (see the module docstring); ``None`` when no filter
     restricts anyone or none could be cited. Each criterion's text is a sentence of
-    ``eligibility_text`` exactly as it stands there."""
+    ``eligibility_text`` exactly as it stands there. Filters of an unexpected type are ignored."""
+    if not isinstance(structured, dict):
+        return None
+    structured = {k: v for k, v in structured.items() if _well_typed(k, v)}
     sentences = _sentences(eligibility_text)
     crit: list[Criterion] = []
     notes: list[str] = []
@@ -74,7 +91,10 @@ def derive(scheme_id: str, scheme_name: str, url: str, structured: dict[str, Any
         if text is None:
             notes.append(f"{field} {op} {value}: no sentence of the eligibility text states it; not used")
             return
-        crit.append(Criterion(field=field, op=op, value=value, text=text, verified=False, url=url))
+        try:
+            crit.append(Criterion(field=field, op=op, value=value, text=text, verified=False, url=url))
+        except ValueError as exc:  # a value the registry cannot hold ("Semi-Urban", an unknown state)
+            notes.append(f"{field} {op} {value}: not expressible ({str(exc).splitlines()[0][:80]}); not used")
 
     genders = [g for g in structured.get("gender") or [] if g != "All"]
     if genders and set(genders) != set(_GENDER):

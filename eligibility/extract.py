@@ -19,6 +19,7 @@ _AGE = [
     re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)\b"),
     re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
     re.compile(r"\b(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
+    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
 ]
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-))*\s*(.{1,40})"

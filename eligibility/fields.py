@@ -160,12 +160,12 @@ class FieldSpec:
 
 def _age(text: str) -> int | None:
     n = parse_number(text)
-    return int(n) if n is not None and float(n).is_integer() else None
+    return int(n) if n is not None and float(n).is_integer() and abs(n) < 1000 else None
 
 
 def _percent(text: str) -> int | None:
     n = parse_number(text)
-    return int(round(n)) if n is not None else None
+    return int(round(n)) if n is not None and abs(n) < 1000 else None
 
 
 def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
@@ -307,6 +307,20 @@ _register(FieldSpec(
     {"en": "Income-tax payers are excluded from several schemes.", "hi": "आयकर भरने वाले कई योजनाओं से बाहर हैं।"},
     parse_yes_no, options=_yn_options(),
 ))
+
+
+def valid_value(name: str, value: Any) -> bool:
+    """True if ``value`` has the type and range field ``name`` allows (a stored or given value)."""
+    s = FIELDS.get(name)
+    if s is None:
+        return False
+    if s.type == "bool":
+        return isinstance(value, bool)
+    if s.type == "choice":
+        return isinstance(value, str) and value in s.values
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return False
+    return bool(s.valid(value))
 
 
 def spec(name: str) -> FieldSpec:

@@ -70,13 +70,19 @@ def is_stop(text: str) -> bool:
 
 def parse_number(text: str) -> float | None:
     """The first number in ``text``: digits (``65``, ``२५``, ``1,200``) or a number word; else ``None``."""
-    t = normalise(text)
-    m = re.search(r"\d+(?:[.,]\d+)*", t)
+    t = normalise(text).replace("\u2212", "-")
+    m = re.search(r"(-\s*|minus\s+)?(\d+(?:[.,]\d+)*)(e[+-]?\d+)?", t)
     if m:
-        raw = m.group()
+        raw = m.group(2)
         if re.fullmatch(r"\d{1,3}(,\d{2,3})+", raw):
             raw = raw.replace(",", "")
-        return float(raw.replace(",", "."))
+        try:
+            value = float(raw.replace(",", ".") + (m.group(3) or ""))
+        except (ValueError, OverflowError):
+            return None
+        if value != value or value in (float("inf"), float("-inf")):
+            return None
+        return -value if m.group(1) else value
     total: float | None = None
     for tok in _TOKEN.findall(t):
         if tok in NUMBER_WORDS:
@@ -92,7 +98,10 @@ def parse_number(text: str) -> float | None:
 def parse_money(text: str) -> int | None:
     """An amount in INR from ``text`` (see the module docstring); a per-month amount is turned into
     INR per year (x 12) when the text says so ("10000 per month", "10 hazar mahina"). ``None`` if none."""
-    t = normalise(text).replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
+    t = normalise(text).replace("\u2212", "-")
+    if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d", t):
+        return None  # a negative amount, or 1e9-style notation: ask again rather than guess
+    t = t.replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
     t = re.sub(r"(?<=\d),(?=\d)", "", t)
     t = re.sub(r"(\d)\s*(l|k|cr|lk)\b", r"\1 \2", t)
     tokens = _TOKEN.findall(t)

@@ -23,6 +23,7 @@ from retrieval.corpus import MYSCHEME_SEARCH
 from retrieval.gate import Decision, decide
 from retrieval.index import Index
 from retrieval.searcher import Retrieval, Searcher
+from retrieval.text import clean_user_text
 
 #: at most this many schemes are quoted in one answer
 MAX_SCHEMES = 3
@@ -147,7 +148,8 @@ class Answerer:
 
         Returns a declined :class:`Answer` for an empty question; never raises on user text.
         """
-        standalone = (standalone_query if standalone_query is not None else question).strip()
+        question = clean_user_text(question)
+        standalone = clean_user_text(standalone_query if standalone_query is not None else question).strip()
         if not standalone:
             return Answer(status="declined", query=question, standalone_query=standalone, language="en",
                           decline_reason="empty", official_links=[MYSCHEME_SEARCH])

@@ -177,6 +177,8 @@ def parse_bundled(obj: Any, origin: str) -> Scheme:
     Raises:
         CorpusFormatError: naming ``origin`` and every failing field.
     """
+    if not isinstance(obj, dict):
+        raise CorpusFormatError(f"{origin}: a scheme record must be a JSON object")
     try:
         return Scheme.model_validate({**obj, "source": obj.get("source", "bundled")})
     except ValidationError as exc:
@@ -184,8 +186,6 @@ def parse_bundled(obj: Any, origin: str) -> Scheme:
             f"{'.'.join(str(p) for p in err['loc']) or '<record>'}: {err['msg']}" for err in exc.errors()
         )
         raise CorpusFormatError(f"{origin}: invalid scheme record: {problems}") from None
-    except AttributeError:
-        raise CorpusFormatError(f"{origin}: a scheme record must be a JSON object") from None
 
 
 def load_bundled_file(path: Path) -> Scheme:
@@ -195,7 +195,7 @@ def load_bundled_file(path: Path) -> Scheme:
         CorpusFormatError: unreadable JSON or an invalid record, naming the file and field.
     """
     try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
+        obj = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CorpusFormatError(f"{path}: cannot read JSON: {exc}") from None
     return parse_bundled(obj, str(path))

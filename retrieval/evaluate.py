@@ -48,8 +48,8 @@ def read_questions(path: Path) -> list[EvalQuestion]:
     """
     out = []
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
+        lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
         raise CorpusFormatError(f"{path}: cannot read: {exc}") from None
     for i, line in enumerate(lines, start=1):
         if not line.strip():

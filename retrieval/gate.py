@@ -57,6 +57,10 @@ COEFFICIENTS: tuple[float, ...] = (4.2679, 0.7778, -1.9461, 2.8157, -6.4288, -0.
 THRESHOLD = 0.50
 
 
+#: messages made only of these words ask nothing
+_NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
+
+
 @dataclass(frozen=True)
 class Features:
     """Signals of one retrieval, each a float (see :func:`features`)."""
@@ -153,6 +157,8 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     """Apply the gate (see the module docstring) to one retrieval."""
     if not r.schemes:
         return Decision(False, "no_match", 0.0, None)
+    if r.user_query.content and set(r.user_query.content) <= _NOT_A_QUESTION:
+        return Decision(False, "no_match", 0.0, None)  # "no", "yes": nothing to look up
     named_indexed = [m for m in r.user_mentions if m.indexed]
     named_catalog = [m for m in r.user_mentions if not m.indexed]
     f = features(index, r)

@@ -11,6 +11,9 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import os
+import shutil
+import zipfile
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +27,7 @@ from retrieval.chunking import SECTION_ORDER_INDEX, Chunk, chunk_scheme
 from pydantic import TypeAdapter
 
 from retrieval.corpus import SECTION_ORDER, Scheme
-from retrieval.errors import EmptyCorpusError, IndexMismatchError
+from retrieval.errors import CorpusFormatError, EmptyCorpusError, IndexMismatchError
 from retrieval.loaders import CatalogEntry, LoadReport
 from retrieval.tokenize import analyze, analyzer_fingerprint
 
@@ -216,7 +219,8 @@ class Index:
             EmptyCorpusError: no scheme, or no chunk with an indexable term.
         """
         if not report.schemes:
-            raise EmptyCorpusError("the corpus has no scheme with usable text")
+            why = "; ".join(f"{n} {reason}" for reason, n in report.rejected_by_reason().items())
+            raise EmptyCorpusError("the corpus has no scheme with usable text" + (f" (rejected: {why})" if why else ""))
         chunks: list[Chunk] = []
         docs: list[list[str]] = []
         for scheme in report.schemes:
@@ -409,7 +413,27 @@ class Index:
         """Write the index to ``folder`` as ``manifest.json``, ``schemes.json``, ``vocabulary.json``,
         ``catalog.json`` and ``arrays.npz`` (plain numeric arrays, chunk offsets included; no pickle)."""
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise CorpusFormatError(f"{folder}: exists and is not a folder; choose another --out")
+        # write a complete index next to the target, then swap it in: an interrupted save never
+        # leaves new files beside old ones
+        work = folder.parent / f".{folder.name}.tmp-{os.getpid()}"
+        if work.exists():
+            shutil.rmtree(work)
+        work.mkdir(parents=True)
+        try:
+            self._write(work)
+            old = folder.parent / f".{folder.name}.old-{os.getpid()}"
+            if folder.exists():
+                folder.rename(old)
+            work.rename(folder)
+            if old.exists():
+                shutil.rmtree(old)
+        finally:
+            if work.exists():
+                shutil.rmtree(work, ignore_errors=True)
+
+    def _write(self, folder: Path) -> None:
         order = {sid: i for i, sid in enumerate(self.scheme_ids)}
         vocab = sorted(self.vocabulary, key=self.vocabulary.__getitem__)
         _write_json(folder / "schemes.json", [self.schemes[sid].model_dump(mode="json") for sid in self.scheme_ids])
@@ -438,13 +462,28 @@ class Index:
             FileNotFoundError: ``folder`` holds no index.
         """
         folder = Path(folder)
+        try:
+            return cls._load(folder, verify_input)
+        except (IndexMismatchError, FileNotFoundError):
+            raise
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, zipfile.BadZipFile) as exc:
+            # damaged files (an edited manifest, a truncated array): say so, and how to rebuild
+            raise IndexMismatchError(
+                f"index at {folder} is damaged ({exc.__class__.__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}); "
+                f"rebuild it with: schemebot ingest PATH... --out {folder}"
+            ) from None
+
+    @classmethod
+    def _load(cls, folder: Path, verify_input: bool) -> Index:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("sources", []), list):
+            raise ValueError("manifest is not an index manifest")
         rebuild = f"rebuild it with: schemebot ingest {' '.join(manifest.get('sources', [])[:3]) or 'PATH...'}{' ...' if len(manifest.get('sources', [])) > 3 else ''} --out {folder}"
         if manifest.get("format") != FORMAT:
             raise IndexMismatchError(f"index at {folder} has format {manifest.get('format')!r}, this schemebot reads {FORMAT!r}; {rebuild}")
         if manifest.get("analyzer") != analyzer_fingerprint():
             raise IndexMismatchError(f"index at {folder} was built with another tokenizer (stopwords or analyzer changed); {rebuild}")
-        sources = [Path(p) for p in manifest.get("sources", [])]
+        sources = [Path(str(p)) for p in manifest.get("sources", [])]
         if verify_input and sources and all(p.is_file() for p in sources):
             current = input_hash(sources)
             if current != manifest.get("input_hash"):
@@ -462,6 +501,10 @@ class Index:
         tf = sp.csc_matrix((arrays["tfidf_data"], arrays["tfidf_indices"], arrays["tfidf_indptr"]), shape=shape)
         idf = arrays["tfidf_idf"]
         chunks = ChunkTable(schemes, arrays)
+        n_docs, n_terms = shape
+        if (len(vocab) != n_terms or idf.shape != (n_terms,) or len(chunks) != n_docs or not schemes
+                or int(arrays["chunk_scheme"].max(initial=0)) >= len(schemes) or not all(isinstance(t, str) for t in vocab)):
+            raise ValueError("arrays, vocabulary and schemes do not fit together")
         return cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest)
 
 

@@ -147,8 +147,23 @@ def _official_links(texts: Iterable[str], limit: int = 3) -> list[str]:
     return links[:limit]
 
 
+def _strings(value: Any) -> list[str]:
+    """A list of strings from a field that should be one (anything else gives ``[]``)."""
+    if isinstance(value, list):
+        return [str(v) for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+    return []
+
+
 def parse_myscheme_json_record(rec: dict[str, Any], origin: str) -> Scheme | Rejection:
-    """One record of a myScheme-style JSON list -> :class:`Scheme`, or a :class:`Rejection`."""
+    """One record of a myScheme-style JSON list -> :class:`Scheme`, or a :class:`Rejection` (no URL,
+    no text, or fields of the wrong type)."""
+    try:
+        return _parse_myscheme_json_record(rec, origin)
+    except (TypeError, AttributeError, ValueError) as exc:
+        return Rejection(origin, f"invalid record ({exc.__class__.__name__})")
+
+
+def _parse_myscheme_json_record(rec: dict[str, Any], origin: str) -> Scheme | Rejection:
     link = str(rec.get("scheme_link") or "").strip()
     if not link.startswith(MYSCHEME_BASE):
         return Rejection(origin, "no myScheme URL")
@@ -162,7 +177,7 @@ def parse_myscheme_json_record(rec: dict[str, Any], origin: str) -> Scheme | Rej
                 sections[name] = text
     if not sections:
         return Rejection(origin, "empty sections")
-    states = [s for s in rec.get("beneficiaryState") or [] if s and s != "All"]
+    states = [s for s in _strings(rec.get("beneficiaryState")) if s and s != "All"]
     level, state = ("state", states[0]) if len(states) == 1 else ("central", None)
     short = str(rec.get("schemeShortTitle") or "").strip() or None
     try:
@@ -173,7 +188,7 @@ def parse_myscheme_json_record(rec: dict[str, Any], origin: str) -> Scheme | Rej
             aliases=[short] if short else [],
             level=level,
             state=state,
-            tags=[str(t) for t in rec.get("tags") or []],
+            tags=_strings(rec.get("tags")),
             sections=sections,
             links=Links(myscheme=MYSCHEME_BASE + slug, official=_official_links(sections.values())),
             source="myscheme-json",
@@ -214,8 +229,9 @@ def _records_of_json(path: Path, data: Any, report: LoadReport) -> Iterator[Sche
         yield Rejection(origin, "model-restructured page (not verbatim text)")
         return
     if not isinstance(data, list) or not data:
-        raise CorpusFormatError(f"{origin}: unknown corpus format (expected a scheme object or a list of records)")
-    first = data[0] if isinstance(data[0], dict) else {}
+        yield Rejection(origin, "unknown format (not a scheme object or a list of records)")
+        return
+    first = next((r for r in data if isinstance(r, dict)), {})
     if "scheme_name" in first or "scheme_link" in first:
         for i, rec in enumerate(data):
             where = f"{origin}[{i}]"
@@ -224,23 +240,23 @@ def _records_of_json(path: Path, data: Any, report: LoadReport) -> Iterator[Sche
         report.catalog.extend(parse_catalog([r for r in data if isinstance(r, dict)]))
     elif "sections" in first:
         for i, rec in enumerate(data):
-            yield parse_bundled(rec, f"{origin}[{i}]")
+            yield parse_bundled(rec, f"{origin}[{i}]") if isinstance(rec, dict) else Rejection(f"{origin}[{i}]", "not an object")
     else:
-        raise CorpusFormatError(f"{origin}: unknown corpus format (list of records without scheme_name/slug/sections)")
+        yield Rejection(origin, "unknown format (records without scheme_name, slug or sections)")
 
 
 def _records_of_file(path: Path, report: LoadReport) -> Iterator[Scheme | Rejection]:
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        yield Rejection(str(path), f"unreadable file: {exc.__class__.__name__}")
+        yield Rejection(str(path), f"unreadable file ({exc.__class__.__name__})")
         return
     if path.suffix.lower() == ".md":
         yield parse_myscheme_markdown(raw, str(path))
         return
     try:
         data = json.loads(raw)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise CorpusFormatError(f"{path}: invalid JSON: {exc}") from None
     yield from _records_of_json(path, data, report)
 

@@ -21,7 +21,7 @@ _TITLE = re.compile(r"^Title:\s*(.+)$", re.MULTILINE)
 _URL_SOURCE = re.compile(r"^URL Source:\s*(\S+)", re.MULTILINE)
 _ANCHOR = re.compile(r"\[###\s*([^\]]+?)\s*\]\((https://www\.myscheme\.gov\.in/schemes/[^)#\s]+)#([a-z-]+)\)")
 _UPDATED = re.compile(r"Last Updated On\s*:\s*(\d{1,2})/(\d{1,2})/(\d{4})")
-_HEADER = re.compile(r"### Check Eligibility\s*\n+(.+?)\n-{3,}\s*\n+(.+?)\n={3,}\s*\n(.*?)(?:Sign in to apply|\[###)", re.DOTALL)
+_CHECK = "### Check Eligibility"
 _ANCHOR_SECTIONS = {
     "details": "details",
     "benefits": "benefits",
@@ -119,6 +119,31 @@ def _source_links(text: str) -> list[str]:
     return links
 
 
+def _header(raw: str) -> tuple[str, list[str]] | None:
+    """The owner (ministry or state) and tags under the first "### Check Eligibility": the line over a
+    ``---`` rule, then, after the name over a ``===`` rule, the tag lines up to "Sign in to apply".
+    Read line by line (a page of thousands of rules costs linear time)."""
+    at = raw.find(_CHECK)
+    if at < 0:
+        return None
+    lines = [ln.strip() for ln in raw[at + len(_CHECK):].split("\n", 400)[:400]]
+    body = [ln for ln in lines if ln]
+    if len(body) < 4 or not set(body[1]) <= {"-"} or len(body[1]) < 3:
+        return None
+    owner = body[0]
+    try:
+        rule = next(i for i in range(2, len(body)) if set(body[i]) <= {"="} and len(body[i]) >= 3)
+    except StopIteration:
+        return None
+    tags = []
+    for ln in body[rule + 1:]:
+        if ln.startswith(("Sign in to apply", "[###")):
+            break
+        if not ln.startswith(("!", "[", "#")):
+            tags.append(ln)
+    return owner, tags
+
+
 def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
     """One saved myScheme page -> :class:`~retrieval.corpus.Scheme`, or a
     :class:`~retrieval.loaders.Rejection` naming why the page is unusable (no URL, no sections, empty
@@ -164,14 +189,13 @@ def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
     title_m = _TITLE.search(raw)
     name = title_m.group(1).strip() if title_m else slug
     level, state, ministry, tags = "central", None, None, []
-    header = _HEADER.search(raw)
+    header = _header(raw)
     if header:
-        owner = header.group(1).strip()
+        owner, tags = header
         if owner.lower().startswith(("ministry", "department")):
             ministry = owner
         else:
             level, state = "state", owner
-        tags = [t.strip() for t in header.group(3).split("\n") if t.strip() and not t.startswith(("!", "[", "#"))]
     date_m = _UPDATED.search(raw)
     facts_as_of = None
     if date_m:

@@ -45,6 +45,17 @@ def normalize(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+_CONTROL = {c: None for c in range(32) if c not in (9, 10, 13)}
+_CONTROL[127] = None
+
+
+def clean_user_text(text: str) -> str:
+    """User input made safe to store and search: lone surrogates (undecodable bytes) replaced with
+    U+FFFD, control characters other than tab and newline removed, then :func:`normalize`."""
+    text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
+    return normalize(text.translate(_CONTROL))
+
+
 def _url_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _URL.finditer(text):

@@ -28,6 +28,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from retrieval.answer import Answerer
+from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
 from retrieval.gate import FEATURES, decide, features
 
@@ -104,6 +105,9 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
     fit = [r for r in rows if not r["settled"] and (r["source"] != "dev" or not held_out)]
     x = np.array([r["x"] for r in fit])
     y = np.array([r["y"] for r in fit])
+    if len(set(y.tolist())) < 2:
+        raise CorpusFormatError("tuning needs both answerable and unanswerable questions the hard rules do not settle; "
+                                "add --calibration with the Prabhav cleandata folder")
     # dev and out-of-scope questions are few but look like real chat questions: weigh them up so
     # that they count as much as the (more numerous, more formal) FAQ questions together
     n_faq = sum(r["source"] == "faq" for r in fit)

@@ -35,7 +35,7 @@ def test_bad_corpus_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "x.json"
     bad.write_text("[1, 2]", encoding="utf-8")
     assert main(["ask", "pension", "--corpus", str(bad)]) == 2
-    assert "unknown corpus format" in capsys.readouterr().err
+    assert "no scheme with usable text (rejected: 1 unknown format" in capsys.readouterr().err
     assert main(["ask", "pension", "--corpus", str(tmp_path / "missing")]) == 2
 
 

@@ -1,0 +1,77 @@
+"""Bad stored state and bad input never crash a conversation, and nothing is half-written."""
+
+import json
+import uuid
+
+import pytest
+
+from bot.runtime import build_engine
+from bot.settings import Settings
+from conversations.store import RedisStore, UserKey
+from conversations.types import InboundMessage
+
+
+@pytest.fixture
+def engine():
+    return build_engine(Settings(redis_url=None, state_secret=uuid.uuid4().hex), store=RedisStore.embedded())
+
+
+def say(engine, text, user="u"):
+    return engine.handle_turn(InboundMessage(channel="cli", user_id=user, text=text))
+
+
+@pytest.mark.parametrize("stored", [b"garbage!!", b"[1, 2]", b"", b'{"schema_version": "2"}', b'{"schema_version": 0}',
+                                    b'{"schema_version": 1, "turns": 5}', b'{"schema_version": 1, "profile": [1]}',
+                                    b'{"schema_version": 2, "language": "fr"}'])
+def test_unreadable_state_is_set_aside(engine, stored):
+    key = UserKey("cli", "u", engine.secret)
+    engine.store.client.hset(key.key, mapping={"v": b"notanumber", "s": stored})
+    reply = say(engine, "pm kisan kya hai").replies[0]
+    assert reply.kind == "answer"
+    assert engine.store.load(key).scheme_id == "pm-kisan"  # replaced by a good state
+
+
+def test_state_of_a_newer_release_is_kept_but_can_be_forgotten(engine):
+    key = UserKey("cli", "u", engine.secret)
+    engine.store.client.hset(key.key, mapping={"v": b"3", "s": json.dumps({"schema_version": 99}).encode()})
+    assert say(engine, "pm kisan").replies[0].kind == "error"
+    assert engine.store.client.hget(key.key, "s") == b'{"schema_version": 99}'  # never overwritten
+    assert say(engine, "/forget").replies[0].text.startswith("Deleted.")
+    assert engine.store.client.exists(key.key) == 0
+
+
+def test_undecodable_bytes_and_control_characters(engine):
+    result = say(engine, "pm kisan \udcff\udcfe \x00\x07 kya hai", user="\udcffodd")
+    assert result.replies and result.replies[0].kind == "answer"
+
+
+def test_stale_interview_and_ill_typed_profile_are_dropped(engine):
+    key = UserKey("cli", "u", engine.secret)
+    stored = json.loads(engine.store.load(key).model_dump_json())
+    stored["interview"] = {"mode": "scheme", "scheme_id": "no-such-scheme", "field": "shoe_size"}
+    stored["profile"] = {"age": {"value": "abc", "turn": 1}, "is_bpl": {"value": True, "turn": 1}}
+    engine.store.client.hset(key.key, mapping={"v": b"1", "s": json.dumps(stored).encode()})
+    first = say(engine, "45").replies[0]
+    assert first.kind in ("info", "decline", "answer")
+    after = engine.store.load(key)
+    assert after.interview is None or after.interview.scheme_id != "no-such-scheme"
+    screening = say(engine, "which schemes can I get").replies[-1]
+    assert screening.kind == "question" and screening.field == "age"  # "abc" was not kept as an age
+
+
+def test_correction_with_an_impossible_value_keeps_the_check(engine):
+    for text in ("am I eligible for old age pension?", "65", "yes"):
+        say(engine, text)
+    assert say(engine, "actually my age is 999").replies[0].text.startswith("Sorry, I could not read that correction")
+    verdict = say(engine, "actually my age is 50").replies[-1]
+    assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
+    follow = say(engine, "documents?")
+    assert follow.replies[0].kind == "answer" and follow.replies[0].citations[0].scheme_id == "ignoaps"
+
+
+def test_scheme_names_are_not_facts_about_the_user(engine):
+    say(engine, "am I eligible for widow pension?")
+    say(engine, "stop")
+    say(engine, "kya main pm kisan ke liye eligible hoon")
+    state = engine.store.load(UserKey("cli", "u", engine.secret))
+    assert "marital_status" not in state.profile and "gender" not in state.profile and "occupation" not in state.profile
