@@ -93,7 +93,9 @@ class Decision:
 
 
 def _covered(index: Index, chunks: list[int], words: list[list[str]]) -> list[bool]:
-    return [any(index.chunk_has_term(c, t) for c in chunks for t in alts) for alts in words]
+    ids = frozenset().union(*(index.chunk_term_ids(c) for c in chunks))
+    vocab = index.vocabulary
+    return [any(vocab.get(t, -1) in ids for t in alts) for alts in words]
 
 
 def features(index: Index, r: Retrieval) -> Features:

@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from rapidfuzz import fuzz
 
@@ -137,6 +138,18 @@ class _Name:
     tokens: tuple[str, ...]
     indexed: bool
 
+    @cached_property
+    def last_forms(self) -> frozenset[str]:
+        """Forms the last word may take in a matching text (itself, its skeleton, joined to the one before)."""
+        last = self.tokens[-1]
+        out = {last, skeleton(last) if len(last) >= 4 else last}
+        if len(self.tokens) > 1:
+            joined = self.tokens[-2] + last
+            out |= {joined, skeleton(joined)}
+        if len(last) >= 6:
+            out.add("^" + last[:3])  # a long last word may match by spelling distance: same first letters
+        return frozenset(out)
+
 
 class Gazetteer:
     """Scheme-name matcher (see the module docstring).
@@ -224,9 +237,15 @@ class Gazetteer:
         """Scheme names in ``text``, left to right, overlaps resolved in favour of longer names; one
         mention per scheme (its first)."""
         ws = words(text)
+        # every form a name's last word could take in this text (the word, its skeleton, two words
+        # joined): a cheap test that rules out most candidates before the word-by-word match
+        forms = set(ws) | {ws[i] + ws[i + 1] for i in range(len(ws) - 1)}
+        forms |= {skeleton(f) for f in list(forms) if len(f) >= 4} | {"^" + w[:3] for w in ws if len(w) >= 5}
         found: list[Mention] = []
         for i, w in enumerate(ws):
             for cand in self._candidates(w, ws[i + 1] if i + 1 < len(ws) else None):
+                if not cand.last_forms & forms:
+                    continue
                 end = _match(cand.tokens, ws, i)
                 if end > i:
                     found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(len(t) for t in cand.tokens))))

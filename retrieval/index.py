@@ -32,6 +32,10 @@ from retrieval.loaders import CatalogEntry, LoadReport
 from retrieval.tokenize import analyze, analyzer_fingerprint
 
 FORMAT = "schemebot-index/2"
+#: how many of the best BM25 chunks the section list (see :meth:`Index.search`) is drawn from
+SECTION_POOL = 400
+#: query terms found in more than this share of chunks are left out of the scores (see :meth:`Index.search`)
+MAX_DF_SHARE = 0.5
 MANIFEST = "manifest.json"
 _SCHEME_LIST = TypeAdapter(list[Scheme])
 
@@ -189,6 +193,7 @@ class Index:
         self.manifest = manifest
         order = {s.id: i for i, s in enumerate(schemes)}
         self.scheme_ids = [s.id for s in schemes]
+        self.scheme_pos = order
         if isinstance(chunks, ChunkTable):
             self.chunk_scheme = chunks.scheme_positions
             self.chunk_section = chunks.section_positions
@@ -198,6 +203,8 @@ class Index:
         self._scheme_df: dict[str, int] = {}
         self._chunk_by_id: dict[str, int] | None = None
         self._sections: dict[str, dict[str, str]] = {}
+        self._rows: tuple[np.ndarray, np.ndarray] | None = None
+        self._section_masks: dict[tuple[str, ...], np.ndarray] = {}
 
     def scheme_frequency(self, term: str) -> int:
         """How many schemes have ``term`` in at least one chunk (0 for an unknown term)."""
@@ -282,11 +289,24 @@ class Index:
                     keep[i] = False
         return keep[self.chunk_scheme]
 
+    def chunk_range(self, scheme_id: str) -> tuple[int, int]:
+        """``[lo, hi)``: the positions of a scheme's chunks (contiguous; empty for an unknown id)."""
+        pos = self.scheme_pos.get(scheme_id, -1)
+        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
+        return lo, int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+
+    def chunk_term_ids(self, chunk: int) -> frozenset[int]:
+        """The vocabulary ids of a chunk's index terms (rows of a document-term pattern built once)."""
+        if self._rows is None:
+            pattern = sp.csc_matrix((np.ones_like(self.bm25_matrix.indices, dtype=np.int8), self.bm25_matrix.indices,
+                                     self.bm25_matrix.indptr), shape=self.bm25_matrix.shape).tocsr()
+            self._rows = (pattern.indptr, pattern.indices)
+        indptr, indices = self._rows
+        return frozenset(indices[indptr[chunk]:indptr[chunk + 1]].tolist())
+
     def first_chunk_of(self, scheme_id: str, section: str) -> int | None:
         """Position of the first chunk of ``section`` of a scheme (its opening passage), or ``None``."""
-        pos = self.scheme_ids.index(scheme_id) if scheme_id in self.schemes else -1
-        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
-        hi = int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+        lo, hi = self.chunk_range(scheme_id)
         hits = np.flatnonzero(self.chunk_section[lo:hi] == SECTION_ORDER_INDEX.get(section, -1))
         return lo + int(hits[0]) if hits.size else None
 
@@ -294,9 +314,7 @@ class Index:
         """The best chunk of one scheme for a query, by BM25 (TF-IDF cosine breaks ties), touching only
         that scheme's chunks (they are contiguous in the index). A scheme with no matching chunk gives
         its first chunk with zero scores."""
-        pos = self.scheme_ids.index(scheme_id) if scheme_id in self.schemes else -1
-        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
-        hi = int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+        lo, hi = self.chunk_range(scheme_id)
         bm = np.zeros(hi - lo)
         cos = np.zeros(hi - lo)
         known = [t for t in terms if t in self.vocabulary]
@@ -336,8 +354,13 @@ class Index:
         distinct = list(counts)
         known = [t for t in distinct if t in self.vocabulary]
         result = SearchResult(terms=distinct, known=known)
-        if not known:
+        # a term in more than MAX_DF_SHARE of the chunks ("scheme", "yojana") adds almost nothing to
+        # any score but costs the most to add up: leave it out, unless nothing else is left
+        limit = MAX_DF_SHARE * self.bm25_matrix.shape[0]
+        informative = [t for t in known if self._df(self.vocabulary[t]) <= limit] or known
+        if not informative:
             return result
+        known = informative
         ids = [self.vocabulary[t] for t in known]
         weights = [counts[t] for t in known]
         bm = bm25.column_sum(self.bm25_matrix, ids, weights)
@@ -345,11 +368,15 @@ class Index:
         if mask is not None:
             bm = np.where(mask, bm, 0.0)
             cos = np.where(mask, cos, 0.0)
-        fused = fusion.rrf([fusion.top_k(bm, depth), fusion.top_k(cos, depth)], k=k)
+        bm_top = fusion.top_k(bm, SECTION_POOL) if sections else None
+        fused = fusion.rrf([bm_top[:depth] if bm_top is not None else fusion.top_k(bm, depth), fusion.top_k(cos, depth)], k=k)
         pick = dict(fused)
         if sections:
-            wanted = np.isin(self.chunk_section, [SECTION_ORDER_INDEX[s] for s in sections if s in SECTION_ORDER_INDEX])
-            for doc, extra in fusion.rrf([fusion.top_k(np.where(wanted, bm, 0.0), depth)], k=k).items():
+            # the section list: the BM25 ranking restricted to the sections asked about, taken from the
+            # best SECTION_POOL chunks overall (the rest could not reach its top anyway in practice)
+            wanted = self._section_mask(tuple(sections))
+            in_section = bm_top[wanted[bm_top]][:depth]
+            for doc, extra in fusion.rrf([in_section], k=k).items():
                 pick[doc] = pick.get(doc, 0.0) + extra
         ranked = sorted(fused.items(), key=lambda kv: (-kv[1], -bm[kv[0]], kv[0]))
         seen: set[int] = set()
@@ -379,6 +406,15 @@ class Index:
                 return False
         needle = " ".join(phrase.casefold().split())
         return any(needle in " ".join(self.chunks[int(i)].text.casefold().split()) for i in rows[:limit])
+
+    def _df(self, col: int) -> int:
+        return int(self.bm25_matrix.indptr[col + 1] - self.bm25_matrix.indptr[col])
+
+    def _section_mask(self, sections: tuple[str, ...]) -> np.ndarray:
+        if sections not in self._section_masks:
+            ids = [SECTION_ORDER_INDEX[s] for s in sections if s in SECTION_ORDER_INDEX]
+            self._section_masks[sections] = np.isin(self.chunk_section, ids)
+        return self._section_masks[sections]
 
     def chunk_has_term(self, chunk: int, term: str) -> bool:
         """True if ``term`` is one of the chunk's index terms."""

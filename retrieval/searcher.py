@@ -13,6 +13,7 @@ in it (:mod:`retrieval.gazetteer`), ranks chunks by reciprocal rank fusion of BM
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from retrieval.tokenize import stopwords
 
 #: how many of a scheme's best chunks add up to its score
 SCHEME_CHUNKS = 2
+#: at most this many schemes are quoted in one answer (see retrieval.answer)
+MAX_QUOTED = 3
 
 
 @dataclass(frozen=True)
@@ -223,13 +226,17 @@ class Searcher:
                 best[sid] = match[sid] = idx.best_chunk_of(query.weights, sid)
                 scores[sid] = [best[sid].fused]
         if sections == ["details"]:
-            # "what is X": the opening of X's details says what the scheme is
-            for sid in list(best):
+            # "what is X": the opening of X's details says what the scheme is (for the schemes that
+            # can be quoted: the named ones and the first few)
+            for sid in list(dict.fromkeys(named + list(best)))[:MAX_QUOTED]:
+                if sid not in best:
+                    continue
                 first = idx.first_chunk_of(sid, "details")
                 if first is not None:
                     h = best[sid]
                     best[sid] = Hit(chunk=first, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
-        ranked = sorted(best, key=lambda s: (-sum(sorted(scores[s], reverse=True)[:SCHEME_CHUNKS]), s))
+        total = {sid: sum(heapq.nlargest(SCHEME_CHUNKS, v)) for sid, v in scores.items()}
+        ranked = sorted(best, key=lambda s: (-total[s], s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared
         # by several schemes) in retrieval order
@@ -240,10 +247,9 @@ class Searcher:
         for f in focus:
             start.setdefault(f, float("inf"))
         named = sorted(dict.fromkeys(named), key=lambda s: (start.get(s, 1e9), position[s]))
-        order = named + [s for s in ranked if s not in named]
-        out.schemes = [
-            RankedScheme(s, float(sum(sorted(scores[s], reverse=True)[:SCHEME_CHUNKS])), best[s], s in named, match[s]) for s in order
-        ]
+        named_set = set(named)
+        order = named + [s for s in ranked if s not in named_set]
+        out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
 
 
