@@ -11,7 +11,8 @@ built-in list), with 5% of deliveries repeated (the same update_id / MessageSid)
 - errors (non-2xx answers), duplicates sent, and lost or doubled replies (every unique Telegram update
   must give exactly one sendMessage, every unique Twilio message one non-empty TwiML, every repeat none).
 
-Usage: python benchmarks/load.py [--seconds 20] [--concurrency 32] [--workers 2]
+Usage: python benchmarks/load.py [--seconds 20] [--concurrency 32] [--workers 2] [--rate R]
+(closed loop by default: the most the server sustains; with --rate, latency at a fixed arrival rate)
 Needs Redis at 127.0.0.1:6379.
 """
 
@@ -42,24 +43,54 @@ QUESTIONS = ["how much money do farmers get under pm kisan", "documents for atal
 
 
 def standin_main(port: int) -> None:
-    """Run the Telegram stand-in with a /stats endpoint (in its own process)."""
-    import uvicorn
-    from starlette.responses import JSONResponse
-    from starlette.routing import Route
+    """A minimal Bot API stand-in on raw asyncio (its own process): answers every method, records the
+    chat of each ``sendMessage``, and serves ``GET /stats``. Kept far cheaper than the server under
+    test, because on a 2-core machine its CPU is taken from the server (the tests use the full,
+    checking stand-in of tests/integration/standins.py)."""
+    import asyncio as aio
+    from urllib.parse import parse_qsl
 
-    from tests.integration.standins import TelegramStandIn
+    per_chat: dict[str, int] = {}
+    ok_true = b'{"ok":true,"result":true}'
 
-    tg = TelegramStandIn(TOKEN)
-    app = tg.app()
+    def reply(body: bytes, status: str = "200 OK") -> bytes:
+        return (f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
 
-    async def stats(request):
-        per_chat: dict[str, int] = {}
-        for p in tg.sent():
-            per_chat[str(p["chat_id"])] = per_chat.get(str(p["chat_id"]), 0) + 1
-        return JSONResponse({"per_chat": per_chat, "problems": tg.problems[:5]})
+    async def serve(reader: aio.StreamReader, writer: aio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.decode("latin-1").split("\r\n")
+                method_line = lines[0]
+                length = next((int(l.split(":", 1)[1]) for l in lines if l.lower().startswith("content-length:")), 0)
+                body = await reader.readexactly(length) if length else b""
+                path = method_line.split(" ")[1]
+                if path.startswith("/stats"):
+                    out = reply(json.dumps({"per_chat": per_chat, "problems": []}).encode())
+                elif path.endswith("/sendMessage"):
+                    text = body.decode("utf-8", "replace")
+                    params = json.loads(text) if text.startswith("{") else dict(parse_qsl(text))
+                    chat = str(params.get("chat_id"))
+                    per_chat[chat] = per_chat.get(chat, 0) + 1
+                    out = reply(json.dumps({"ok": True, "result": {"message_id": 1, "date": 0, "chat": {"id": int(chat), "type": "private"},
+                                                                   "text": "x"}}).encode())
+                elif path.endswith("/getMe"):
+                    out = reply(b'{"ok":true,"result":{"id":42,"is_bot":true,"first_name":"schemebot","username":"schemebot_bot"}}')
+                else:
+                    out = reply(ok_true)
+                writer.write(out)
+                await writer.drain()
+        except (aio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
 
-    app.router.routes.append(Route("/stats", stats))
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+    async def main() -> None:
+        server = await aio.start_server(serve, "127.0.0.1", port)
+        async with server:
+            await server.serve_forever()
+
+    aio.run(main())
 
 
 def free_port() -> int:
@@ -85,8 +116,9 @@ async def wait_up(url: str, timeout: float = 60) -> None:
     raise RuntimeError(f"{url} did not come up")
 
 
-async def drive(base: str, seconds: float, concurrency: int, questions: list[str], telegram_share: float = 0.5) -> dict:
-    import httpx
+async def drive(base: str, seconds: float, concurrency: int, questions: list[str], telegram_share: float = 0.5,
+                rate: float | None = None) -> dict:
+    import aiohttp
     from twilio.request_validator import RequestValidator
 
     validator = RequestValidator(AUTH)
@@ -96,7 +128,7 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
     duplicates = 0
     history: list[tuple[str, dict, dict]] = []
     stop = time.perf_counter() + seconds
-    rng = random.Random(7)
+    rng = random.Random()  # fresh ids every run: claims of earlier runs stay in Redis for a day
 
     def new_request() -> tuple[str, dict, dict]:
         q = rng.choice(questions)
@@ -111,9 +143,17 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
         params = {"MessageSid": "SM" + uuid.uuid4().hex, "AccountSid": SID, "From": sender, "To": "+15005550006", "Body": q, "NumMedia": "0"}
         return channel, params, {"path": path}
 
-    async def one(client: httpx.AsyncClient) -> None:
+    next_slot = [time.perf_counter()]
+
+    async def one(client: aiohttp.ClientSession) -> None:
         nonlocal errors, duplicates
         while time.perf_counter() < stop:
+            if rate:  # open loop: one request every 1/rate seconds, whatever the answers take
+                slot = next_slot[0]
+                next_slot[0] += 1.0 / rate
+                delay = slot - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
             if history and rng.random() < 0.05:
                 channel, payload, meta = rng.choice(history)
                 repeat = True
@@ -124,23 +164,29 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
                 repeat = False
             try:
                 if channel == "telegram":
-                    resp = await client.post(base + "/telegram/webhook", json=payload, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+                    async with client.post(base + "/telegram/webhook", json=payload, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}) as resp:
+                        await resp.read()
+                        status = resp.status
                     if not repeat:
                         sent_tg.append(meta["chat"])
                 else:
                     sig = validator.compute_signature(PUBLIC + meta["path"], payload)
-                    resp = await client.post(base + meta["path"], content=urlencode(payload),
-                                             headers={"X-Twilio-Signature": sig, "Content-Type": "application/x-www-form-urlencoded"})
-                    got = 1 if re.search(r"<Message", resp.text) else 0
+                    async with client.post(base + meta["path"], data=urlencode(payload),
+                                           headers={"X-Twilio-Signature": sig, "Content-Type": "application/x-www-form-urlencoded"}) as resp:
+                        text = await resp.text()
+                        status = resp.status
+                    got = 1 if re.search(r"<Message", text) else 0
                     twilio_replies[payload["MessageSid"]] = twilio_replies.get(payload["MessageSid"], 0) + got
-                if resp.status_code >= 300:
+                if status >= 300:
                     errors += 1
-            except httpx.HTTPError:
+            except (aiohttp.ClientError, asyncio.TimeoutError):
                 errors += 1
 
     started = time.perf_counter()
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as client:
+    # a new connection per request, as from many senders behind a load balancer: keep-alive would pin
+    # each of the few client connections to whichever worker accepted it first
+    connector = aiohttp.TCPConnector(limit=concurrency, force_close=True)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30)) as client:
         await asyncio.gather(*(one(client) for _ in range(concurrency)))
     wall = time.perf_counter() - started
     return {"wall": wall, "sent_tg": sent_tg, "twilio_replies": twilio_replies,
@@ -153,6 +199,7 @@ def main() -> int:
     ap.add_argument("--concurrency", type=int, default=32)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--telegram-share", type=float, default=0.5, help="share of Telegram updates in the mix (rest: WhatsApp and SMS)")
+    ap.add_argument("--rate", type=float, help="open loop: send this many messages per second (default: as fast as answered)")
     ap.add_argument("--standin", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.standin:
@@ -177,7 +224,7 @@ def main() -> int:
     try:
         asyncio.run(wait_up(f"http://127.0.0.1:{port}/readyz"))
         asyncio.run(wait_up(f"http://127.0.0.1:{tg_port}/stats"))
-        result = asyncio.run(drive(f"http://127.0.0.1:{port}", args.seconds, args.concurrency, questions, args.telegram_share))
+        result = asyncio.run(drive(f"http://127.0.0.1:{port}", args.seconds, args.concurrency, questions, args.telegram_share, args.rate))
         stats, settled = {"per_chat": {}, "problems": []}, -1
         for _ in range(120):  # background Telegram sends may still be going: wait until the count settles
             stats = httpx.get(f"http://127.0.0.1:{tg_port}/stats").json()
@@ -206,7 +253,8 @@ def main() -> int:
     tw_doubled = sum(1 for v in result["twilio_replies"].values() if v > 1)
     latencies.sort()
     q = lambda p: latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] if latencies else float("nan")  # noqa: E731
-    print(f"load: {args.seconds:.0f} s, concurrency {args.concurrency}, {args.workers} server workers, real Redis")
+    mode = f"open loop at {args.rate:.0f} messages/s" if args.rate else f"closed loop, {args.concurrency} senders"
+    print(f"load: {args.seconds:.0f} s, {mode}, {args.workers} server workers, real Redis")
     print(f"unique messages: {result['unique']} ({len(result['sent_tg'])} Telegram, {len(result['twilio_replies'])} Twilio); "
           f"repeated deliveries: {result['duplicates']}")
     print(f"sustained: {result['unique'] / result['wall']:.0f} messages/s")
@@ -214,6 +262,13 @@ def main() -> int:
           f"(mean {statistics.mean(latencies) if latencies else float('nan'):.1f} ms)")
     print(f"errors: {result['errors']}; lost replies: {tg_lost + tw_lost}; doubled replies: {tg_doubled + tw_doubled}; "
           f"stand-in problems: {stats['problems']}")
+    errors = [json.loads(l) for l in Path(log.name).read_text(encoding="utf-8", errors="replace").splitlines()
+              if l.startswith("{") and '"level": "error"' in l]
+    if errors:
+        kinds: dict[str, int] = {}
+        for e in errors:
+            kinds[e.get("msg", "")] = kinds.get(e.get("msg", ""), 0) + 1
+        print(f"server errors: {kinds}")
     os.unlink(log.name)
     return 0
 

@@ -13,8 +13,11 @@ the delivery's claim (so a retry can succeed) and answers the user with an apolo
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -34,6 +37,10 @@ from conversations.strings import t
 from conversations.types import Reply
 
 log = logging.getLogger("schemebot.app")
+#: Telegram replies a worker delivers at once (see Runtime.in_flight)
+MAX_IN_FLIGHT = 16
+#: threads per worker running the engine (see Runtime.run)
+ENGINE_THREADS = 2
 
 
 @dataclass
@@ -47,7 +54,17 @@ class Runtime:
     metrics: Metrics = field(default_factory=Metrics)
     telegram_bot: object | None = None
     twilio: object | None = None
+    #: replies being delivered in the background; the webhook waits for a free slot, so that under
+    #: overload Telegram's deliveries slow down instead of replies queueing without bound
+    in_flight: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_IN_FLIGHT))
+    engine_thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="engine"))
     sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
+
+    async def run(self, fn, *args):
+        """Run engine work on the worker's engine threads, so the event loop stays free for network
+        I/O (replies being delivered, new requests being read); two threads let one message's Redis
+        round trip overlap another's CPU work."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine_thread, fn, *args)
 
     def observe(self, channel: str, replies: list[Reply], latency_ms: float) -> None:
         """Count and log one handled message."""
@@ -95,6 +112,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             # python-telegram-bot's default pool has one connection: every reply would queue behind the last
             request = HTTPXRequest(connection_pool_size=64, pool_timeout=10.0, read_timeout=10.0, write_timeout=10.0)
             rt.telegram_bot = Bot(settings.telegram_token.get_secret_value(), base_url=settings.telegram_api_url, request=request)
+        # warm up (the scheme-name matcher and the rules are built on first use), then keep the
+        # long-lived index objects out of the garbage collector's scans (no pauses on big heaps)
+        engine.answerer.ask("pm kisan documents")
+        gc.collect()
+        gc.freeze()
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
@@ -156,7 +178,16 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if not first:
             rt.metrics.duplicates.labels("telegram").inc()
             return JSONResponse({})
-        background.add_task(telegram_channel.process, rt, update)
+        await rt.in_flight.acquire()
+        try:
+            chat_id, replies, lang, started = await rt.run(telegram_channel.handle, rt, update)
+        except (StoreError, redis.RedisError) as exc:
+            rt.in_flight.release()
+            rt.claims.release("telegram", str(update.update_id))
+            rt.metrics.requests.labels("telegram", "error").inc()
+            log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
+            return PlainTextResponse("state store unavailable", status_code=503)  # Telegram will re-deliver
+        background.add_task(_deliver, rt, update, chat_id, replies, lang, started)
         return JSONResponse({})
 
     async def twilio_in(request: Request, channel: str) -> Response:
@@ -224,6 +255,13 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         return Response(status_code=204)
 
     return app
+
+
+async def _deliver(rt: Runtime, update, chat_id, replies, lang, started) -> None:
+    try:
+        await telegram_channel.deliver(rt, update, chat_id, replies, lang, started)
+    finally:
+        rt.in_flight.release()
 
 
 async def _fallback(rt: Runtime, ref: str) -> None:

@@ -2,8 +2,9 @@
 
 The webhook checks ``X-Telegram-Bot-Api-Secret-Token`` in constant time before reading the body (403
 when missing or wrong), parses the update with ``Update.de_json``, claims its ``update_id`` (a repeat
-is acknowledged and dropped) and answers 200 at once; the message is handled in the background:
-a "typing" chat action, the engine, then ``sendMessage`` in HTML parse mode. A 429 with
+is acknowledged and dropped), runs the engine (a few milliseconds of CPU, done before answering so
+that work cannot pile up behind the 200) and answers 200; the Bot API calls go out in the background:
+a "typing" chat action, then ``sendMessage`` in HTML parse mode. A 429 with
 ``retry_after`` is waited out and retried; a 403 (the user blocked the bot) is logged and dropped.
 """
 
@@ -17,7 +18,6 @@ import time
 import warnings
 from typing import TYPE_CHECKING
 
-import anyio
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import Forbidden, RetryAfter, TelegramError
@@ -108,23 +108,31 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
     return sent
 
 
-async def process(rt: Runtime, update: Update) -> None:
-    """Handle one claimed update in the background (release the claim if it fails)."""
+def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str, float]:
+    """The engine's work for one claimed update, done before the webhook answers (so that work never
+    piles up unbounded): ``(chat id, replies, language, started)``. Raises what the engine raises."""
     t0 = time.perf_counter()
     msg, chat_id, special = inbound(update)
+    if chat_id is None:
+        return None, [], "en", t0
+    if special == "edited":
+        return chat_id, [Reply(kind="info", text=t("edited", None))], "en", t0
+    assert msg is not None
+    result = rt.engine.handle_turn(msg)
+    return chat_id, result.replies, result.lang, t0
+
+
+async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: list[Reply], lang: str, started: float) -> None:
+    """In the background after the 200: answer a button press, show "typing", send the replies. A
+    failure releases the claim so that Telegram's re-delivery is processed again."""
     try:
         if update.callback_query is not None:
             await rt.telegram_bot.answer_callback_query(update.callback_query.id)
         if chat_id is None:
             return
-        if special == "edited":
-            await send(rt.telegram_bot, chat_id, [Reply(kind="info", text=t("edited", None))], "en")
-            return
-        assert msg is not None
         await rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
-        result = await anyio.to_thread.run_sync(rt.engine.handle_turn, msg)
-        await send(rt.telegram_bot, chat_id, result.replies, result.lang)
-        rt.observe("telegram", result.replies, (time.perf_counter() - t0) * 1000)
+        await send(rt.telegram_bot, chat_id, replies, lang)
+        rt.observe("telegram", replies, (time.perf_counter() - started) * 1000)
     except (TelegramError, OSError, Exception) as exc:  # noqa: BLE001 - a background task must not die silently
         rt.claims.release("telegram", str(update.update_id))
         rt.metrics.requests.labels("telegram", "error").inc()

@@ -20,7 +20,6 @@ import time
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
 
-import anyio
 from twilio.base.exceptions import TwilioException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.request_validator import RequestValidator
@@ -130,7 +129,7 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str]) -> s
     """Process one inbound message (already validated and claimed); returns the TwiML reply."""
     t0 = time.perf_counter()
     msg = inbound(channel, params)
-    result = await anyio.to_thread.run_sync(rt.engine.handle_turn, msg)
+    result = await rt.run(rt.engine.handle_turn, msg)
     parts = render(rt, channel, result.replies, result.lang)
     action = None
     if channel == "whatsapp" and rt.settings.sms_enabled and rt.settings.public_base_url:
