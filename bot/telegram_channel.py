@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("schemebot.telegram")
 #: update types the bot asks Telegram for (``setWebhook`` ``allowed_updates``)
 ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
+#: Message attribute -> the engine's media kind, in the order they are checked
+MEDIA_KINDS = (("sticker", "sticker"), ("voice", "voice"), ("audio", "voice"), ("photo", "photo"), ("video", "video"),
+               ("video_note", "video"), ("document", "document"), ("location", "location"), ("venue", "location"),
+               ("contact", "contact"))
 #: retries of one sendMessage after 429 Too Many Requests
 MAX_RETRIES = 3
 
@@ -59,24 +63,7 @@ def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | No
     msg = update.message
     if msg is None:
         return None, None, None
-    if msg.text:
-        kind = "text"
-    elif msg.sticker:
-        kind = "sticker"
-    elif msg.voice or msg.audio:
-        kind = "voice"
-    elif msg.photo:
-        kind = "photo"
-    elif msg.video or msg.video_note:
-        kind = "video"
-    elif msg.document:
-        kind = "document"
-    elif msg.location or msg.venue:
-        kind = "location"
-    elif msg.contact:
-        kind = "contact"
-    else:
-        kind = "other"
+    kind = "text" if msg.text else next((k for attr, k in MEDIA_KINDS if getattr(msg, attr, None)), "other")
     return InboundMessage(channel="telegram", user_id=str(msg.chat.id), text=msg.text, kind=kind,
                           message_id=str(update.update_id)), msg.chat.id, None
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
+from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply
 from eligibility.extract import extract
 from eligibility.fields import FIELDS, valid_value
@@ -51,42 +52,6 @@ ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|el
 QUESTIONISH = re.compile(r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन",
                          re.IGNORECASE)
 
-TEXT = {
-    "stopped": {"en": "OK, I stopped the eligibility check. I keep what you told me; send /eligibility to continue later.",
-                "hi": "ठीक है, पात्रता जाँच रोक दी। आपके दिए उत्तर सुरक्षित हैं; बाद में जारी रखने के लिए /eligibility भेजें।"},
-    "skipped": {"en": "OK, skipped.", "hi": "ठीक है, छोड़ दिया।"},
-    "reask": {"en": "Sorry, I could not understand that. {question} ({example})", "hi": "माफ़ कीजिए, समझ नहीं पाया। {question} ({example})"},
-    "why": {"en": "I ask because: {why} You can answer ({example}), say \"skip\" to leave it unknown, or \"stop\" to end the check.",
-            "hi": "मैं इसलिए पूछ रहा हूँ: {why} आप उत्तर दें ({example}), \"skip\" कहकर छोड़ें, या \"stop\" कहकर जाँच बंद करें।"},
-    "resume": {"en": "Back to your eligibility check: {question}", "hi": "आपकी पात्रता जाँच पर लौटते हैं: {question}"},
-    "noted": {"en": "Noted: {values}.", "hi": "नोट किया: {values}।"},
-    "recheck": {"en": "Earlier you told me {field}: {value}. Is that still right? {question}",
-                "hi": "पहले आपने {field} बताया था: {value}। क्या यह अब भी सही है? {question}"},
-    "no_rules": {"en": "I have no eligibility rules for {scheme} yet, so I cannot check it for you. Its eligibility section says:",
-                 "hi": "{scheme} के पात्रता नियम अभी मेरे पास नहीं हैं, इसलिए जाँच नहीं कर सकता। इसकी पात्रता में लिखा है:"},
-    "eligible": {"en": "{scheme}: ELIGIBLE on every condition I can check.", "hi": "{scheme}: जिन शर्तों की मैं जाँच कर सकता हूँ, उन सब पर आप पात्र हैं।"},
-    "likely_eligible": {"en": "{scheme}: LIKELY ELIGIBLE (these conditions come from myScheme's filters and were not checked by hand).",
-                        "hi": "{scheme}: संभवतः पात्र (ये शर्तें myScheme के फ़िल्टर से हैं, हाथ से जाँची नहीं गईं)।"},
-    "not_eligible": {"en": "{scheme}: NOT ELIGIBLE, because of this condition:", "hi": "{scheme}: पात्र नहीं, इस शर्त के कारण:"},
-    "need_more_info": {"en": "{scheme}: I need more information: {fields}.", "hi": "{scheme}: और जानकारी चाहिए: {fields}।"},
-    "screen_head": {"en": "Here is what I found from your answers.", "hi": "आपके उत्तरों के आधार पर यह मिला।"},
-    "screen_none": {"en": "From your answers I found no scheme you qualify for yet.", "hi": "आपके उत्तरों से अभी कोई योजना नहीं मिली जिसके आप पात्र हों।"},
-    "screen_missing": {"en": "Not settled yet ({n} schemes); most need: {fields}. Send /eligibility to answer more.",
-                       "hi": "अभी तय नहीं ({n} योजनाएँ); ज़्यादातर को चाहिए: {fields}। और उत्तर देने के लिए /eligibility भेजें।"},
-    "confirm": {"en": "Please confirm at the official source before you apply: {url}", "hi": "आवेदन से पहले आधिकारिक स्रोत पर पुष्टि करें: {url}"},
-    "unchecked": {"en": "Some official conditions cannot be checked here (for example {example}); read the full eligibility before applying.",
-                  "hi": "कुछ आधिकारिक शर्तें यहाँ नहीं जाँची जा सकतीं (जैसे {example}); आवेदन से पहले पूरी पात्रता पढ़ें।"},
-    "bad_correction": {"en": "Sorry, I could not read that correction. For example: \"actually my age is 62\".",
-                       "hi": "माफ़ कीजिए, यह सुधार समझ नहीं पाया। जैसे: \"actually my age is 62\"।"},
-    "unknown_scheme": {"en": "I don't know a scheme called \"{name}\", so I will check all schemes.",
-                       "hi": "\"{name}\" नाम की योजना मैं नहीं जानता, इसलिए सभी योजनाओं की जाँच करूँगा।"},
-    "screen_not": {"en": "Not eligible: {names}.", "hi": "पात्र नहीं: {names}।"},
-    "you_said": {"en": "you said: {value}", "hi": "आपने बताया: {value}"},
-}
-
-
-def _t(key: str, lang: str, **kw: Any) -> str:
-    return TEXT[key].get(lang, TEXT[key]["en"]).format(**kw)
 
 
 def _show(name: str, value: Any, lang: str) -> str:
@@ -153,12 +118,12 @@ class EligibilityFlow:
             if CORRECTION.search(text) and not START.search(text):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
                 if not found:
-                    return TurnResult([Reply(kind="info", text=_t("bad_correction", lang))])
+                    return TurnResult([Reply(kind="info", text=t("bad_correction", lang))])
                 # "actually my age is 62" after a verdict: correct it and check the same thing again
                 state.interview.finished = False
                 state.interview.field = None
                 noted = self._record(found, state, text, lang)
-                return TurnResult([Reply(kind="info", text=_t("noted", lang, values=noted))] + self._next(engine, state, lang))
+                return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
             if not START.search(text):
                 return None  # the finished check stays, so that a later correction can reopen it
         if state.interview is not None and not START.search(text):
@@ -173,7 +138,7 @@ class EligibilityFlow:
         self._sanitise(state)
         result = self.start(engine, rest, state, lang)
         if rest.strip() and state.interview is not None and state.interview.mode == "screening":
-            result.replies.insert(0, Reply(kind="info", text=_t("unknown_scheme", lang, name=rest.strip()[:60])))
+            result.replies.insert(0, Reply(kind="info", text=t("unknown_scheme", lang, name=rest.strip()[:60])))
         return result
 
     def _sanitise(self, state: UserState) -> None:
@@ -201,12 +166,12 @@ class EligibilityFlow:
             answer = engine.answerer.ask(text, standalone_query=f"eligibility {scheme.name}", focus=[sid])
             from conversations.engine import answer_reply
 
-            return TurnResult([Reply(kind="info", text=_t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
+            return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
         mode = "scheme" if mentions else "screening"
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         noted = self._record(stated, state, text, lang)
         if noted:
-            replies.append(Reply(kind="info", text=_t("noted", lang, values=noted)))
+            replies.append(Reply(kind="info", text=t("noted", lang, values=noted)))
         if mode == "scheme":
             rules = self.book.rules[state.interview.scheme_id]
             first = outcome(rules, self._profile(state))
@@ -216,7 +181,7 @@ class EligibilityFlow:
                 state.interview.field = name
                 state.interview.asked.append(name)
                 q = self._question(name, lang)
-                q.text = _t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
+                q.text = t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
                 return TurnResult(replies + [q])
         return TurnResult(replies + self._next(engine, state, lang))
 
@@ -227,12 +192,12 @@ class EligibilityFlow:
         assert iv is not None
         if is_stop(text):
             state.interview = None
-            return TurnResult([Reply(kind="info", text=_t("stopped", lang))])
+            return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
         if pending and is_skip(text):
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
-            return TurnResult([Reply(kind="info", text=_t("skipped", lang))] + self._next(engine, state, lang))
+            return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
         mentions = engine.answerer.searcher.mentions(text)
         question_like = bool(mentions) or (QUESTIONISH.search(text) is not None and len(text.split()) >= 4) or bool(section_intents(text))
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
@@ -243,13 +208,13 @@ class EligibilityFlow:
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
-            replies = [Reply(kind="info", text=_t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
+            replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
             return TurnResult(replies + self._next(engine, state, lang))
         if question_like:
             answered = engine.question(text, state, lang)
             reminder = self._question(pending, lang) if pending else None
             if reminder is not None:
-                reminder.text = _t("resume", lang, question=reminder.text)
+                reminder.text = t("resume", lang, question=reminder.text)
                 answered.replies.append(reminder)
             return answered
         iv.invalid += 1
@@ -259,15 +224,15 @@ class EligibilityFlow:
         if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
-            return TurnResult([Reply(kind="info", text=_t("skipped", lang))] + self._next(engine, state, lang))
+            return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
         if iv.invalid >= 2:
             q = self._question(pending, lang)
-            q.text = _t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))
+            q.text = t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))
             q.options = [*q.options, Option(value="skip", label="Skip" if lang != "hi" else "छोड़ें"),
                          Option(value="stop", label="Stop" if lang != "hi" else "बंद करें")]
             return TurnResult([q])
         q = self._question(pending, lang)
-        q.text = _t("reask", lang, question=spec.question.get(lang, spec.question["en"]), example=spec.example.get(lang, spec.example["en"]))
+        q.text = t("reask", lang, question=spec.question.get(lang, spec.question["en"]), example=spec.example.get(lang, spec.example["en"]))
         return TurnResult([q])
 
     # ------------------------------------------------------------------ helpers
@@ -319,30 +284,30 @@ class EligibilityFlow:
         """The ``eligibility`` reply: verdicts with the official sentences behind them."""
         shown = outcomes if single else [o for o in outcomes if o.status in ("eligible", "likely_eligible")]
         shown.sort(key=lambda o: (o.status != "eligible", o.scheme_name))
-        lines: list[str] = [] if single else [_t("screen_head" if shown else "screen_none", lang)]
+        lines: list[str] = [] if single else [t("screen_head" if shown else "screen_none", lang)]
         n = 0
         links: list[str] = []
         for o in shown:
             lines.append("")
             if o.status == "need_more_info":
-                lines.append(_t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
+                lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
             else:
-                lines.append(_t(o.status, lang, scheme=o.scheme_name))
+                lines.append(t(o.status, lang, scheme=o.scheme_name))
                 for c in o.reasons:
                     n += 1
                     lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
             if o.status in ("eligible", "likely_eligible"):
                 notes = self.book.rules[o.scheme_id].notes if o.scheme_id in self.book.rules else []
                 if notes:
-                    lines.append(_t("unchecked", lang, example=_short_note(notes[0])))
-                lines.append(_t("confirm", lang, url=o.url))
+                    lines.append(t("unchecked", lang, example=_short_note(notes[0])))
+                lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)
         if not single:
             failed = [o for o in outcomes if o.status == "not_eligible"]
             if failed:
                 names = ", ".join(o.scheme_name for o in failed[:4]) + (f" (+{len(failed) - 4})" if len(failed) > 4 else "")
                 lines.append("")
-                lines.append(_t("screen_not", lang, names=names))
+                lines.append(t("screen_not", lang, names=names))
             rest = [o for o in outcomes if o.status == "need_more_info"]
             if rest:
                 counts: dict[str, int] = {}
@@ -351,7 +316,7 @@ class EligibilityFlow:
                         counts[f] = counts.get(f, 0) + 1
                 top = sorted(counts, key=lambda f: -counts[f])[:3]
                 lines.append("")
-                lines.append(_t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
+                lines.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
         listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
         return Reply(
             kind="eligibility",

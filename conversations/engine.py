@@ -25,7 +25,7 @@ from conversations.state import StateVersionError, UserState
 from conversations.store import StateStore, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
-from retrieval.answer import Answer, Answerer, section_title
+from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
 
 if TYPE_CHECKING:
@@ -254,9 +254,5 @@ def answer_reply(answer: Answer, lang: str) -> Reply:
             head = t("decline_named", lang, scheme=answer.decline_scheme)
         else:
             head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
-        text = "\n".join([head, t("official_sources", lang), *answer.official_links])
-        return Reply(kind="decline", text=text, links=answer.official_links)
-    quotes = [f"[{c.n}] \u201c{c.text}\u201d" for c in answer.citations]
-    sources = [f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in answer.citations]
-    text = "\n\n".join(quotes) + "\n\n" + t("sources", lang) + "\n" + "\n".join(sources)
-    return Reply(kind="answer", text=text, citations=answer.citations, links=answer.official_links)
+        return Reply(kind="decline", text=answer.plain(head=head, official=t("official_sources", lang)), links=answer.official_links)
+    return Reply(kind="answer", text=answer.plain(sources=t("sources", lang)), citations=answer.citations, links=answer.official_links)

@@ -88,20 +88,19 @@ class Answer(BaseModel):
     probability: float = Field(default=0.0, exclude=True)
     decline_scheme: str | None = Field(default=None, exclude=True)
 
-    def plain(self) -> str:
-        """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link)."""
+    def plain(self, head: str | None = None, official: str = "Official sources:", sources: str = "Sources:") -> str:
+        """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link); a
+        decline is ``head`` (default: the reason in English) and the official links. The labels are
+        parameters so that the conversation can say them in the user's language."""
         if self.status == "declined":
-            lines = [DECLINE_TEXT.get(self.decline_reason or "", "I don't know.")]
-            if self.decline_scheme:
-                lines[0] = f"{lines[0]} ({self.decline_scheme})"
-            lines.append("Official sources:")
-            lines.extend(f"- {u}" for u in self.official_links)
-            return "\n".join(lines)
-        out = [f"[{c.n}] \u201c{c.text}\u201d" for c in self.citations]
-        out.append("")
-        out.append("Sources:")
-        out.extend(f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in self.citations)
-        return "\n".join(out)
+            if head is None:
+                head = DECLINE_TEXT.get(self.decline_reason or "", "I don't know.")
+                if self.decline_scheme:
+                    head = f"{head} ({self.decline_scheme})"
+            return "\n".join([head, official, *self.official_links])
+        quotes = [f"[{c.n}] \u201c{c.text}\u201d" for c in self.citations]
+        listed = [f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in self.citations]
+        return "\n\n".join(quotes) + "\n\n" + sources + "\n" + "\n".join(listed)
 
 
 def section_title(section: str) -> str:
