@@ -31,6 +31,10 @@ MAX_SCHEMES = 3
 CLOSE_SHARE = 0.85
 #: a section of at most this many characters is quoted whole (a documents list is not cut to 3 items)
 WHOLE_SECTION_CHARS = 700
+#: in a list-like section, a chunk ending within this many characters is quoted from the section's
+#: start (step 1 onwards, not from step 3)
+FROM_START_CHARS = 900
+LIST_SECTIONS = ("application_process", "documents", "eligibility", "exclusions")
 #: user-facing wording of each decline reason
 DECLINE_TEXT = {
     "empty": "The question is empty.",
@@ -56,10 +60,13 @@ class Citation(BaseModel):
     end: int = Field(default=-1, exclude=True)
 
 
-def quote_span(section_text: str, start: int, end: int) -> tuple[int, int]:
+def quote_span(section_text: str, start: int, end: int, section: str = "") -> tuple[int, int]:
     """The span to quote for a chunk ``[start, end)``: the whole section when it is short (at most
-    :data:`WHOLE_SECTION_CHARS`), else the chunk widened to the start of its first line when only a
-    list marker stands before it ("- Aadhaar card", not "Aadhaar card")."""
+    :data:`WHOLE_SECTION_CHARS`); in a list-like section a chunk near the start is quoted from the
+    start (:data:`FROM_START_CHARS`); otherwise the chunk, widened to the start of its first line when
+    only a list marker stands before it ("- Aadhaar card", not "Aadhaar card")."""
+    if section in LIST_SECTIONS and end <= FROM_START_CHARS:
+        start = 0
     if len(section_text) <= WHOLE_SECTION_CHARS:
         a, b = 0, len(section_text)
         while a < b and section_text[a].isspace():
@@ -184,7 +191,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
-        a, b = quote_span(section, chunk.start, chunk.end)
+        a, b = quote_span(section, chunk.start, chunk.end, chunk.section)
         citations.append(Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
                                   text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6), start=a, end=b))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
