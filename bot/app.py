@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import redis
 from fastapi import BackgroundTasks, FastAPI, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
+from starlette.requests import ClientDisconnect
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import telegram_channel, twilio_channel
@@ -59,6 +60,23 @@ class Runtime:
     in_flight: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_IN_FLIGHT))
     engine_thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="engine"))
     sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
+
+    async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> bool | None:
+        """Claim a delivery off the event loop: True first time, False a repeat, None Redis failed."""
+        try:
+            if ttl_s is None:
+                return await asyncio.to_thread(self.claims.claim, channel, message_id)
+            return await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
+        except redis.RedisError as exc:
+            log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+            return None
+
+    async def release(self, channel: str, message_id: str) -> None:
+        """Release a claim after a failure (logged, never raised: Redis may be the thing that failed)."""
+        try:
+            await asyncio.to_thread(self.claims.release, channel, message_id)
+        except redis.RedisError as exc:
+            log.error("claim not released: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
 
     async def run(self, fn, *args):
         """Run engine work on the worker's engine threads, so the event loop stays free for network
@@ -135,19 +153,22 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if declared is not None and declared.isdigit() and int(declared) > settings.max_body_bytes:
             return PlainTextResponse("body too large", status_code=413)
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > settings.max_body_bytes:
-                return PlainTextResponse("body too large", status_code=413)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > settings.max_body_bytes:
+                    return PlainTextResponse("body too large", status_code=413)
+        except ClientDisconnect:
+            return PlainTextResponse("client disconnected", status_code=400)
         return body
 
-    @app.get("/healthz")
+    @app.api_route("/healthz", methods=["GET", "HEAD"])
     async def healthz() -> dict:
         return {"status": "alive"}
 
     @app.get("/readyz")
     async def readyz() -> Response:
-        redis_ok = engine.store.ping()
+        redis_ok = await asyncio.to_thread(engine.store.ping)
         index_ok = len(engine.answerer.index.chunks) > 0
         body = {"index": index_ok, "redis": redis_ok, "channels": settings.channels()}
         return JSONResponse(body, status_code=200 if redis_ok and index_ok else 503)
@@ -171,24 +192,32 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if update is None:
             rt.metrics.requests.labels("telegram", "bad_request").inc()
             return PlainTextResponse("not a Telegram update", status_code=400)
-        try:
-            first = rt.claims.claim("telegram", str(update.update_id))
-        except redis.RedisError:
+        update_id = str(update.update_id)
+        first = await rt.claim("telegram", update_id)
+        if first is None:
             return PlainTextResponse("state store unavailable", status_code=503)
         if not first:
             rt.metrics.duplicates.labels("telegram").inc()
             return JSONResponse({})
         await rt.in_flight.acquire()
+        delivering = False
         try:
             chat_id, replies, lang, started = await rt.run(telegram_channel.handle, rt, update)
+            background.add_task(_deliver, rt, update, chat_id, replies, lang, started)
+            delivering = True
+            return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
-            rt.in_flight.release()
-            rt.claims.release("telegram", str(update.update_id))
+            await rt.release("telegram", update_id)
             rt.metrics.requests.labels("telegram", "error").inc()
             log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
             return PlainTextResponse("state store unavailable", status_code=503)  # Telegram will re-deliver
-        background.add_task(_deliver, rt, update, chat_id, replies, lang, started)
-        return JSONResponse({})
+        except Exception as exc:  # noqa: BLE001 - a malformed update that got past the parser
+            rt.metrics.requests.labels("telegram", "bad_request").inc()
+            log.error("telegram update unusable: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
+            return PlainTextResponse("unusable update", status_code=400)
+        finally:
+            if not delivering:
+                rt.in_flight.release()
 
     async def twilio_in(request: Request, channel: str) -> Response:
         enabled = settings.whatsapp_enabled if channel == "whatsapp" else settings.sms_enabled
@@ -203,24 +232,25 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                                            request.headers.get("x-twilio-signature")):
             rt.metrics.requests.labels(channel, "forbidden").inc()
             return PlainTextResponse("forbidden", status_code=403)
-        sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From")
-        if not sid or not sender:
+        sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From", "")
+        if not sid or not any(ch.isdigit() for ch in sender):
             rt.metrics.requests.labels(channel, "bad_request").inc()
-            return PlainTextResponse("MessageSid and From are required", status_code=400)
-        try:
-            first = rt.claims.claim(channel, sid)
-        except redis.RedisError:
-            return PlainTextResponse("state store unavailable", status_code=503)
+            return PlainTextResponse("MessageSid and a From number are required", status_code=400)
+        params["MessageSid"] = sid
+        apology = Response(twilio_channel.twiml([t("error", None)], None), media_type="application/xml")
+        first = await rt.claim(channel, sid)
+        if first is None:
+            return apology  # Twilio does not retry: the user at least hears that something went wrong
         if not first:
             rt.metrics.duplicates.labels(channel).inc()
             return Response(twilio_channel.twiml([], None), media_type="application/xml")
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params)
         except (StoreError, redis.RedisError, OSError) as exc:
-            rt.claims.release(channel, sid)
+            await rt.release(channel, sid)
             rt.metrics.requests.labels(channel, "error").inc()
             log.error("message failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
-            xml = twilio_channel.twiml([t("error", None)], None)
+            return apology
         return Response(xml, media_type="application/xml")
 
     @app.post("/twilio/whatsapp")
@@ -243,10 +273,14 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, params,
                                            request.headers.get("x-twilio-signature")):
             return PlainTextResponse("forbidden", status_code=403)
-        sid, status = params.get("MessageSid"), params.get("MessageStatus") or params.get("SmsStatus")
+        sid = params.get("MessageSid") or params.get("SmsSid")
+        status = (params.get("MessageStatus") or params.get("SmsStatus") or "").strip().lower()
         if not sid or not status:
             return PlainTextResponse("MessageSid and MessageStatus are required", status_code=400)
-        if not rt.claims.once(f"status:{sid}:{status}", ttl_s=7 * 24 * 3600):
+        first = await rt.claim("status", f"{sid}:{status}", ttl_s=7 * 24 * 3600)
+        if first is None:
+            return PlainTextResponse("state store unavailable", status_code=503)  # Twilio retries callbacks
+        if not first:
             return Response(status_code=204)  # this status of this message was already recorded
         log.info("delivery status", extra={"event": {"channel": "twilio", "status": status, "error_code": params.get("ErrorCode")}})
         ref = request.query_params.get("ref")

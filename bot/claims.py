@@ -33,5 +33,6 @@ class Claims:
         self.client.delete(self._key(channel, message_id))
 
     def once(self, name: str, ttl_s: int | None = None) -> bool:
-        """True the first time ``name`` is seen (status callbacks, fallbacks)."""
+        """True the first time ``name`` is seen (status callbacks, fallbacks); ``release(prefix, rest)``
+        undoes it for ``name == f"{prefix}:{rest}"``."""
         return bool(self.client.set(f"{CLAIM_PREFIX}{name}", b"1", nx=True, ex=ttl_s or self.ttl_s))

@@ -239,7 +239,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("schemebot: set SCHEMEBOT_STATE_SECRET to a long random secret before turning on a channel", file=sys.stderr)
         return 2
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,
-                log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*")
+                log_config=None, log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*",
+                timeout_keep_alive=5)
     return 0
 
 

@@ -31,19 +31,24 @@ class JsonFormatter(logging.Formatter):
         event = getattr(record, "event", None)
         if isinstance(event, dict):
             out.update(event)
-        if record.exc_info:
-            out["error"] = self.formatException(record.exc_info).splitlines()[-1]
+        if record.exc_info and record.exc_info[0] is not None:
+            out["error"] = record.exc_info[0].__name__  # the kind only: an exception's text may quote user input
         return json.dumps(out, ensure_ascii=False)
 
 
 def setup_logging(level: int = logging.INFO) -> None:
-    """Send ``schemebot.*`` logs to stderr as JSON lines."""
+    """Send ``schemebot.*`` logs to stderr as JSON lines, and the server's and libraries' own loggers
+    (uvicorn, python-telegram-bot, httpx) too, at warning level: one line per event, with only the
+    last line of a traceback, so that no request body ends up in the log."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
-    root = logging.getLogger("schemebot")
-    root.handlers[:] = [handler]
-    root.setLevel(level)
-    root.propagate = False
+    for name, lvl in (("schemebot", level), ("uvicorn", logging.WARNING), ("uvicorn.error", logging.WARNING),
+                      ("uvicorn.access", logging.ERROR), ("telegram", logging.ERROR), ("httpx", logging.WARNING),
+                      ("twilio", logging.WARNING)):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(lvl)
+        logger.propagate = False
 
 
 class Metrics:

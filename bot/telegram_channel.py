@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction, ParseMode
-from telegram.error import Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
 from bot.render import parse_callback_data, telegram_messages
 from conversations.strings import t
@@ -36,8 +36,10 @@ ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
 MEDIA_KINDS = (("sticker", "sticker"), ("voice", "voice"), ("audio", "voice"), ("photo", "photo"), ("video", "video"),
                ("video_note", "video"), ("document", "document"), ("location", "location"), ("venue", "location"),
                ("contact", "contact"))
-#: retries of one sendMessage after 429 Too Many Requests
+#: retries of one sendMessage after 429 Too Many Requests or a network failure
 MAX_RETRIES = 3
+#: a 429 asking to wait longer than this (seconds) is not waited out: the reply is dropped and logged
+MAX_RETRY_AFTER_S = 60
 
 
 def secret_ok(header: str | None, secret: str) -> bool:
@@ -63,8 +65,9 @@ def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | No
     msg = update.message
     if msg is None:
         return None, None, None
-    kind = "text" if msg.text else next((k for attr, k in MEDIA_KINDS if getattr(msg, attr, None)), "other")
-    return InboundMessage(channel="telegram", user_id=str(msg.chat.id), text=msg.text, kind=kind,
+    text = msg.text or msg.caption  # a photo with a typed caption: the caption is the question
+    kind = "text" if text else next((k for attr, k in MEDIA_KINDS if getattr(msg, attr, None)), "other")
+    return InboundMessage(channel="telegram", user_id=str(msg.chat.id), text=text, kind=kind,
                           message_id=str(update.update_id)), msg.chat.id, None
 
 
@@ -86,9 +89,15 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
                     warnings.simplefilter("ignore")
                     after = exc.retry_after
                 wait = after.total_seconds() if hasattr(after, "total_seconds") else float(after)
+                if attempt == MAX_RETRIES or wait > MAX_RETRY_AFTER_S:
+                    raise  # a long ban: give the slot back rather than hold it for hours
+                await asyncio.sleep(wait)
+            except BadRequest:
+                raise  # the request itself is wrong: sending it again cannot help
+            except (TimedOut, NetworkError):
                 if attempt == MAX_RETRIES:
                     raise
-                await asyncio.sleep(wait)
+                await asyncio.sleep(0.5 * 2**attempt)  # a transient failure of the Bot API: try again
             except Forbidden:
                 log.warning("user blocked the bot; reply dropped", extra={"event": {"channel": "telegram"}})
                 return sent
@@ -130,11 +139,11 @@ def parse_update(body: bytes, bot: Bot) -> Update | None:
     """The update in a webhook body, or ``None`` if it is not a Telegram update."""
     try:
         data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+    if not isinstance(data, dict) or not isinstance(data.get("update_id"), int) or isinstance(data.get("update_id"), bool):
         return None
     try:
         return Update.de_json(data, bot)
-    except (KeyError, TypeError, ValueError):
+    except Exception:  # noqa: BLE001 - PTB raises many kinds of errors on shapes it does not expect
         return None

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
 
-from twilio.base.exceptions import TwilioException
+import redis
 from twilio.http.http_client import TwilioHttpClient
 from twilio.request_validator import RequestValidator
 from twilio.rest import Client
@@ -134,9 +134,12 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str]) -> s
     action = None
     if channel == "whatsapp" and rt.settings.sms_enabled and rt.settings.public_base_url:
         ref = params.get("MessageSid", "")
-        rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
-                                                   "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
-        action = public_url(rt.settings.public_base_url, "/twilio/status", urlencode({"ref": ref}))
+        try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
+            rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
+                                                       "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
+            action = public_url(rt.settings.public_base_url, "/twilio/status", urlencode({"ref": ref}))
+        except redis.RedisError as exc:
+            log.error("reply not kept for fallback: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return twiml(parts, action)
 
@@ -144,26 +147,36 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str]) -> s
 def sms_fallback(rt: Runtime, ref: str) -> bool:
     """Send the WhatsApp reply ``ref`` once by SMS (first page; the rest waits for "MORE" in the SMS
     conversation). Returns True if an SMS was sent."""
-    raw = rt.redis.get(REF_PREFIX + ref)
-    if raw is None or not rt.settings.sms_enabled or not rt.claims.once(f"fallback:{ref}"):
+    try:
+        raw = rt.redis.get(REF_PREFIX + ref)
+        if raw is None or not rt.settings.sms_enabled or not rt.claims.once(f"fallback:{ref}"):
+            return False
+    except redis.RedisError as exc:
+        log.error("sms fallback skipped: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
         return False
     data = json.loads(raw)
     to = normalise_user_id("sms", data["to"])
     replies = [Reply.model_validate(r) for r in data["replies"]]
     pages = sms_pages(replies, data.get("lang", "en"), rt.settings.sms_max_segments)
-    if len(pages) > 1:
+    try:
+        rt.twilio.messages.create(to=to, from_=rt.settings.twilio_sms_from, body=pages[0])
+    except Exception as exc:  # noqa: BLE001 - TwilioException, a refused connection, a garbled answer
+        try:
+            rt.claims.release("fallback", ref)  # let a later failed-status callback try again
+        except redis.RedisError:
+            pass
+        log.error("sms fallback failed: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
+        return False
+    if len(pages) > 1:  # only once page 1 is out: "MORE" then continues what the user received
         key = UserKey("sms", to, rt.settings.state_secret.get_secret_value().encode())
 
         def keep(state):
             state.paging = pages[1:]
             return None, True
 
-        update(rt.engine.store, key, keep)
-    try:
-        rt.twilio.messages.create(to=to, from_=rt.settings.twilio_sms_from, body=pages[0])
-    except TwilioException as exc:
-        rt.claims.client.delete(f"schemebot:v1:claim:fallback:{ref}")
-        log.error("sms fallback failed: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
-        return False
+        try:
+            update(rt.engine.store, key, keep)
+        except Exception as exc:  # noqa: BLE001 - the SMS went out; "MORE" will say there is nothing more
+            log.error("sms paging not kept: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
     rt.metrics.fallbacks.inc()
     return True

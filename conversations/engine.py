@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import StateVersionError, UserState
-from conversations.store import StateStore, UserKey, update
+from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
 from retrieval.answer import Answer, Answerer
@@ -104,11 +104,16 @@ class Engine:
         text = (msg.option or msg.text or "").strip()
         try:
             return self._handle(msg, key, text)
+        except StoreError:
+            raise  # the store is down: the channel answers 503 or an apology and a retry can succeed
         except StateVersionError:
             # written by a newer schemebot: never overwrite it, but let the user delete it
             if text.split()[:1] in (["/forget"], ["/reset"]):
                 self.store.delete(key)
                 return TurnResult([Reply(kind="info", text=t("forget_done", None))])
+            return TurnResult([Reply(kind="error", text=t("error", None))])
+        except Exception as exc:  # noqa: BLE001 - a bug must cost one apology, never the conversation
+            log.error("message could not be handled: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", None))])
 
     def _handle(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:

@@ -146,15 +146,18 @@ class FieldSpec:
         """Parse ``text``; ``None`` when it gives no usable value. A bare number answers a question
         with options by position ("2" = the second option, as in a numbered list on SMS)."""
         stripped = text.strip().rstrip(".")
-        if self.options and stripped.isdigit() and self.type != "percent":
+        if self.options and re.fullmatch(r"[0-9]{1,3}", stripped) and self.type != "percent":
             n = int(stripped)
             if not 1 <= n <= len(self.options):
                 return None
             value = self.options[n - 1][0]
             return {"yes": True, "no": False}.get(value, value) if self.type == "bool" else value
-        value = self.parse(text)
-        if value is None or not self.valid(value):
-            return None
+        try:
+            value = self.parse(text)
+            if value is None or not self.valid(value):
+                return None
+        except (ValueError, OverflowError, ArithmeticError):
+            return None  # "²", a 400-digit number: not a usable answer
         return value
 
 

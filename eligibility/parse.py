@@ -11,6 +11,7 @@ and the Hindi fractions ``डेढ़``/``dedh`` (1.5), ``ढाई``/``dhai`` 
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -71,7 +72,7 @@ def is_stop(text: str) -> bool:
 def parse_number(text: str) -> float | None:
     """The first number in ``text``: digits (``65``, ``२५``, ``1,200``) or a number word; else ``None``."""
     t = normalise(text).replace("\u2212", "-")
-    m = re.search(r"(-\s*|minus\s+)?(\d+(?:[.,]\d+)*)(e[+-]?\d+)?", t)
+    m = re.search(r"(-\s*|minus\s+)?([0-9]+(?:[.,][0-9]+)*)(e[+-]?[0-9]+)?", t)
     if m:
         raw = m.group(2)
         if re.fullmatch(r"\d{1,3}(,\d{2,3})+", raw):
@@ -135,7 +136,7 @@ def parse_money(text: str) -> int | None:
             unit = 100_000  # "dedh" alone in an income answer means 1.5 lakh
         value = num * unit
         break
-    if value is None:
+    if value is None or not math.isfinite(value) or value > 1e15:
         return None
     if _MONTHLY.search(t):
         value *= 12

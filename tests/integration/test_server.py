@@ -293,3 +293,58 @@ def test_whatsapp_failure_falls_back_to_sms_once_and_status_never_replies(stack)
     unsigned = httpx.post(stack["url"] + "/twilio/status?" + query, content=urlencode(failed),
                           headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert unsigned.status_code == 403
+
+
+# ----------------------------------------------------------------------------------------- bad input
+
+
+def test_odd_answers_and_malformed_updates_never_block_the_webhook(stack):
+    chat = uid()
+    post_tg(stack, tg_update(uid(), chat, "/eligibility"))
+    for text in ["²", "①", "9" * 310]:
+        assert post_tg(stack, tg_update(uid(), chat, text)).status_code == 200
+    for bad in [{"update_id": uid(), "message": "x"}, {"update_id": uid(), "callback_query": "x"},
+                {"update_id": uid(), "message": {"message_id": 1, "date": 1, "text": "no chat"}},
+                {"update_id": uid(), "message": {"message_id": 1, "date": 1, "chat": {"id": 1, "type": "private"}, "text": 12345}}]:
+        assert post_tg(stack, bad).status_code in (200, 400)
+    deep = "[" * 1000 + "]" * 1000
+    assert httpx.post(stack["url"] + "/telegram/webhook", content=deep, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}).status_code == 400
+    for _ in range(20):  # more than the in-flight limit: nothing may have leaked a slot
+        post_tg(stack, {"update_id": uid(), "message": {"message_id": 1, "date": 1, "text": "no chat"}})
+    other = uid()
+    assert post_tg(stack, tg_update(uid(), other, "pm kisan kya hai")).status_code == 200  # answered, not hung
+    assert stack["tg"].wait_sent(other)
+    replies = [m["text"] for m in stack["tg"].wait_sent(chat, 4)]
+    assert any("Sorry, I could not understand that" in r for r in replies)  # "²" was re-asked, not a crash
+
+
+def test_caption_of_a_photo_is_the_question(stack):
+    chat = uid()
+    photo = {"photo": [{"file_id": "p", "file_unique_id": "u", "width": 1, "height": 1}], "caption": "atal pension age limit"}
+    post_tg(stack, tg_update(uid(), chat, None, **photo))
+    (sent,) = stack["tg"].wait_sent(chat)
+    assert "Atal Pension" in sent["text"]
+
+
+def test_twilio_without_a_phone_number_is_rejected(stack):
+    assert post_twilio(stack, "/twilio/sms", sms_params("hi", "not-a-phone")).status_code == 400
+
+
+def test_redis_down_gives_503_or_an_apology_and_health_stays_up(stack):
+    settings = stack["settings"].model_copy(update={"redis_url": "redis://127.0.0.1:6399/0"})
+    from conversations.store import RedisStore
+
+    app = create_app(settings, engine=build_engine(settings, store=RedisStore.from_url("redis://127.0.0.1:6399/0")))
+    with ServerThread(app) as srv:
+        t0 = time.time()
+        assert httpx.get(srv.url + "/healthz").status_code == 200
+        assert httpx.get(srv.url + "/readyz", timeout=15).status_code == 503
+        r = httpx.post(srv.url + "/telegram/webhook", json=tg_update(uid(), uid(), "hi"),
+                       headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}, timeout=15)
+        assert r.status_code == 503
+        params = sms_params("pm kisan", f"+9199{uid():08d}")
+        signature = RequestValidator(AUTH).compute_signature(f"{PUBLIC}/twilio/sms", params)
+        r = httpx.post(srv.url + "/twilio/sms", content=urlencode(params), timeout=15,
+                       headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"})
+        assert r.status_code == 200 and "something went wrong" in r.text
+        assert time.time() - t0 < 30
