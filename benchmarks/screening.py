@@ -1,7 +1,8 @@
 """How many questions the adaptive screening asks, against the number of fields the rules mention.
 
 For 30 random complete profiles (seed 2026), runs the screening (each question answered from the
-profile) and checks it reaches the same outcome for every scheme as evaluating the whole profile.
+profile) without the chat's 8-question budget, until nothing is left to settle, and checks it reaches
+the same outcome for every scheme as evaluating the whole profile.
 Prints, for the bundled hand-checked rules and (with ../shared) the rules derived from the OpenNyAI
 myScheme JSON: schemes, distinct fields, mean / min / max questions asked, outcomes matching.
 

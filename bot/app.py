@@ -170,7 +170,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def readyz() -> Response:
         redis_ok = await asyncio.to_thread(engine.store.ping)
         index_ok = len(engine.answerer.index.chunks) > 0
-        body = {"index": index_ok, "redis": redis_ok, "channels": settings.channels()}
+        body = {"index": index_ok, "store": "redis" if settings.redis_url else "embedded", "store_ok": redis_ok,
+                "channels": settings.channels()}
         return JSONResponse(body, status_code=200 if redis_ok and index_ok else 503)
 
     @app.get("/metrics")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -79,7 +80,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print("schemebot: --out must name a folder", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    report = load_corpus([Path(p) for p in args.paths], progress=lambda files: tqdm(files, desc="reading", unit="file", file=sys.stderr))
+    report = load_corpus([Path(p) for p in args.paths],
+                         progress=lambda files: tqdm(files, desc="reading", unit="file", file=sys.stderr, disable=not sys.stderr.isatty()))
     try:
         index = Index.build(report)
     except EmptyCorpusError as exc:
@@ -238,6 +240,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if any(settings.channels().values()) and settings.state_secret.get_secret_value() == DEV_SECRET:
         print("schemebot: set SCHEMEBOT_STATE_SECRET to a long random secret before turning on a channel", file=sys.stderr)
         return 2
+    if args.workers > 1 and not settings.redis_url:
+        print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "
+              "conversations and users would be forgotten between messages", file=sys.stderr)
+        return 2
+    print(f"schemebot serving on http://{args.host}:{args.port} ({args.workers} worker{'s' if args.workers > 1 else ''}, "
+          f"state in {'Redis' if settings.redis_url else 'memory'})", file=sys.stderr)
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,
                 log_config=None, log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*",
                 timeout_keep_alive=5)
@@ -250,7 +258,7 @@ def cmd_set_webhook(args: argparse.Namespace) -> int:
     import asyncio
 
     from telegram import Bot
-    from telegram.error import TelegramError
+    from telegram.error import NetworkError, TelegramError
 
     from bot.telegram_channel import ALLOWED_UPDATES
 
@@ -267,6 +275,9 @@ def cmd_set_webhook(args: argparse.Namespace) -> int:
 
     try:
         ok = asyncio.run(register())
+    except NetworkError as exc:
+        print(f"schemebot: cannot reach the Telegram Bot API at {settings.telegram_api_url} ({exc})", file=sys.stderr)
+        return 2
     except TelegramError as exc:
         print(f"schemebot: Telegram refused the webhook: {exc}", file=sys.stderr)
         return 2
@@ -342,14 +353,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         field = ".".join(str(p) for p in err["loc"])
         print(f"schemebot: setting SCHEMEBOT_{field.upper()} is invalid: {err['msg']}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into head: not an error
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the interpreter from complaining at exit
+        except OSError:
+            pass
+        return 0
     except OSError as exc:
         print(f"schemebot: {exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}".rstrip(": "), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. piped into head
-        return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, not a traceback
         print(f"schemebot: unexpected error ({exc.__class__.__name__}: {exc}); please report it", file=sys.stderr)
         return 1

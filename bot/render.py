@@ -69,6 +69,7 @@ def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
             paras.extend(_escape(p) + ("\u201d" if i == len(pieces) - 1 else "") for i, p in enumerate(pieces[1:], start=1))
         sources = [f"<b>{_label('sources', lang)}</b>"] + [
             f"[{c.n}] <a href=\"{html.escape(c.url, quote=True)}\">{_escape(c.scheme_name)} - {_escape(section_title(c.section))}</a>"
+            + (f" (as of {_escape(c.as_of)})" if c.as_of else "")
             for c in reply.citations
         ]
         return paras + ["\n".join(sources)]
@@ -128,7 +129,7 @@ def _plain_blocks(reply: Reply, lang: str, bold: bool) -> list[str]:
     """Paragraphs of a reply as plain text: each quote followed by its source line; options numbered."""
     b = (lambda s: f"*{s}*") if bold else (lambda s: s)
     if reply.kind == "answer" and reply.citations:
-        return [f"{b(f'[{c.n}]')} \u201c{c.text}\u201d\n{c.scheme_name} - {section_title(c.section)}: {c.url}" for c in reply.citations]
+        return [f"{b(f'[{c.n}]')} \u201c{c.text}\u201d\n{c.source_line()}" for c in reply.citations]
     blocks = [p for p in re.split(r"\n\s*\n", reply.text) if p.strip()]
     if reply.options:
         blocks.append(_label("reply_with", lang) + "\n" + "\n".join(f"{i}. {o.label}" for i, o in enumerate(reply.options, start=1)))

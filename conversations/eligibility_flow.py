@@ -75,7 +75,7 @@ def _field_label(name: str, lang: str) -> str:
               "is_minority": ("minority community", "अल्पसंख्यक समुदाय"), "marital_status": ("marital status", "वैवाहिक स्थिति"),
               "owns_cultivable_land": ("farm land", "खेती की ज़मीन"), "is_income_tax_payer": ("income tax", "आयकर"),
               "social_category": ("category", "वर्ग"), "education_level": ("education", "शिक्षा"), "age": ("age", "उम्र"),
-              "gender": ("gender", "लिंग"), "state": ("state", "राज्य"), "residence": ("village or town", "गाँव या शहर"),
+              "gender": ("gender", "लिंग"), "state": ("state", "राज्य"), "residence": ("lives in", "निवास"),
               "occupation": ("work", "काम")}
     en, hi = labels.get(name, (name.replace("_", " "), name))
     return hi if lang == "hi" else en
@@ -91,12 +91,6 @@ def stated_facts(text: str, mentions: list) -> dict[str, Any]:
             found.update(extract(clause))
     # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67")
     return found
-
-
-def _short_note(note: str) -> str:
-    """The first clause of a rule note, as an example of what is not checked."""
-    first = re.split(r"(?<=[.;:])\s", note.strip(), maxsplit=1)[0].rstrip(".;:")
-    return first[:120] + ("…" if len(first) > 120 else "")
 
 
 class EligibilityFlow:
@@ -195,6 +189,7 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
         if pending and is_skip(text):
+            state.profile.pop(pending, None)  # "skip" leaves it unknown, even if it was remembered
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
             return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
@@ -292,14 +287,17 @@ class EligibilityFlow:
             if o.status == "need_more_info":
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
             else:
-                lines.append(t(o.status, lang, scheme=o.scheme_name))
+                key = "likely_eligible_hand" if o.status == "likely_eligible" and o.unchecked else o.status
+                lines.append(t(key, lang, scheme=o.scheme_name))
                 for c in o.reasons:
                     n += 1
                     lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
+                if o.unchecked:
+                    lines.append(t("unchecked", lang))
+                    for u in o.unchecked:
+                        n += 1
+                        lines.append(f"[{n}] \u201c{u}\u201d {o.url}")
             if o.status in ("eligible", "likely_eligible"):
-                notes = self.book.rules[o.scheme_id].notes if o.scheme_id in self.book.rules else []
-                if notes:
-                    lines.append(t("unchecked", lang, example=_short_note(notes[0])))
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)
         if not single:

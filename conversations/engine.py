@@ -37,6 +37,7 @@ log = logging.getLogger("schemebot.conversation")
 Pager = Callable[[list[Reply], str], list[str]]
 #: "MORE" in the languages users write (the word SMS pages ask for).
 MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
+HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
 GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
 THANKS = re.compile(r"^\s*(thanks?( you| u)?|thank you( so much| very much)?|thx|ty|dhanyavaa?d|shukriya|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|👍|🙏)\s*[.!]*\s*$", re.IGNORECASE)
 #: Messages longer than this many characters are cut before retrieval (a note says so).
@@ -190,6 +191,8 @@ class Engine:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:
                 return handled, "save"
+        if HELP.match(text):
+            return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
         if GREETING.match(text):
             return TurnResult([Reply(kind="info", text=t("greeting", lang))]), "save"
         if THANKS.match(text):
@@ -230,7 +233,7 @@ class Engine:
             text = text[: self.max_message_chars]
             replies.append(Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         ctx = Context(state.scheme_id, state.scheme_name, state.topic)
-        rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names)
+        rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names, self.answerer.index.scheme_has_term)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from retrieval.gazetteer import Gazetteer
+from collections.abc import Callable
 from functools import lru_cache
 
 from retrieval.query import expansions, section_intents
@@ -31,7 +32,7 @@ REFERENCE = re.compile(
     r"\b(it|its|it's)\b|\b(this|that|the same|the) (scheme|yojana|yojna|one|programme|program|plan|card|account|pension)\b"
     r"|\b(about|for|in|under|of|from|with|join|apply|get|into) (this|that)\b"
     r"|\b(iske|iska|iski|isme|ismein|isse|isko|uske|uska|uski|usme|usmein|usse|usko|wahan|waha)\b"
-    r"|\b(is|us) (yojana|yojna|scheme)\b"
+    r"|\b(is|us) (yojana|yojna|scheme)\b|\b(is|us) ?kaa?\b|\b(is|us) ?k[ei]\b|\b(is|us) ?me(in)?\b"
     r"|इसके|इसका|इसकी|इसमें|इसे\b|इससे|उसके|उसका|उसकी|उसमें|उसे\b|उससे|वहाँ|वहां|(इस|उस) योजना",
     re.IGNORECASE,
 )
@@ -119,7 +120,13 @@ def _words(text: str) -> list[str]:
     return re.findall(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+", text.casefold())
 
 
-def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, str]) -> Rewrite:
+def rewrite(
+    message: str,
+    ctx: Context,
+    gazetteer: Gazetteer,
+    names: dict[str, str],
+    in_scheme: Callable[[str, str], bool] | None = None,
+) -> Rewrite:
     """Rewrite ``message`` given the conversation context (see the module docstring).
 
     Args:
@@ -127,6 +134,9 @@ def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, s
         ctx: the active scheme and last topic.
         gazetteer: scheme-name matcher of the corpus.
         names: scheme id -> display name (to append to follow-ups).
+        in_scheme: ``(word, scheme id) -> bool``, whether the scheme's text has the (analysed) word: a
+            short section question whose own words are all the active scheme's ("how much loan can I
+            get?" after Mudra) is a follow-up even when the word names a subject.
     """
     text = message.strip()
     intents = section_intents(text)
@@ -152,7 +162,9 @@ def rewrite(message: str, ctx: Context, gazetteer: Gazetteer, names: dict[str, s
     # ("what is the widow pension amount?" names a topic; "can we take it out before she turns 21" does not)
     # ("what is X?" always has a subject of its own, so the details intent never makes a follow-up)
     asks = [i for i in section_intents(text) if i != "details"]
-    short_section = short and bool(asks) and len(own) <= 2 and not any(w in topic_words() for w in own)
+    own_topic = [w for w in own if w in topic_words()]
+    scheme_words = in_scheme is not None and all(in_scheme(w, ctx.scheme_id) for w in own_topic)
+    short_section = short and bool(asks) and len(own) <= 2 and (not own_topic or scheme_words)
     short_attribute = short and not own
     if has_reference or short_section or short_attribute:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
@@ -172,12 +184,13 @@ def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: 
     same rewriting and answering the conversation engine uses. Used by ``schemebot eval``."""
     gazetteer = answerer.searcher.gazetteer
     names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+    in_scheme = answerer.index.scheme_has_term
     ctx = Context()
     for turn in history:
-        rw = rewrite(turn, ctx, gazetteer, names)
+        rw = rewrite(turn, ctx, gazetteer, names, in_scheme)
         answered = None
         if not rw.scheme_ids and not rw.followup:
             answer = answerer.ask(turn)
             answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
         ctx = advance(ctx, rw, answered, names)
-    return rewrite(message, ctx, gazetteer, names)
+    return rewrite(message, ctx, gazetteer, names, in_scheme)

@@ -84,6 +84,10 @@ def _cited(rules: SchemeRules, index: Index) -> SchemeRules | str:
         rule = fix(rules.rule)
     except LookupError as exc:
         return f"{rules.scheme_id}: criterion text is not in the scheme's text in this corpus: {str(exc)[:80]!r}"
+    whole = "\n".join(texts.values())
+    missing = [u for u in rules.unchecked if u not in whole]
+    if missing:
+        return f"{rules.scheme_id}: unchecked condition is not in the scheme's text in this corpus: {missing[0][:80]!r}"
     return rules.model_copy(update={"rule": rule, "scheme_name": scheme.name, "url": scheme.page_url})
 
 

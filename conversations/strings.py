@@ -11,17 +11,18 @@ STRINGS: dict[str, dict[str, str]] = {
             "Namaste! I help you find government welfare schemes, understand them, and check whether you may qualify.\n"
             "Ask in English, Hindi or Hinglish, for example: \"how much money do farmers get under PM-KISAN?\" or "
             "\"am I eligible for old age pension?\".\n"
-            "I answer only by quoting the official scheme text, with its source and link. When my documents do not "
-            "answer a question, I say \"I don't know\" and give you the official source. I cannot apply for you or "
-            "check your application status.\n"
+            "I answer only by quoting, word for word, the scheme documents I hold, with their source, link and date. "
+            "When my documents do not answer a question, I say \"I don't know\" and give you the official source. "
+            "Always confirm amounts and dates there before you act; I cannot apply for you or check your application status.\n"
             "Commands: /help, /eligibility, /reset (start over), /forget (delete my data), /lang en|hi."
         ),
         "hi": (
             "नमस्ते! मैं सरकारी कल्याण योजनाएँ खोजने, समझने और आपकी पात्रता जाँचने में मदद करता हूँ।\n"
             "हिंदी, English या Hinglish में पूछें, जैसे: \"पीएम किसान में कितना पैसा मिलता है?\" या "
             "\"क्या मैं वृद्धावस्था पेंशन के लिए पात्र हूँ?\"\n"
-            "मैं केवल योजना के आधिकारिक पाठ को उद्धृत करके, स्रोत और लिंक के साथ उत्तर देता हूँ। जब मेरे दस्तावेज़ों में "
-            "उत्तर नहीं होता, तो मैं \"मुझे नहीं पता\" कहकर आधिकारिक स्रोत बताता हूँ। मैं आपकी ओर से आवेदन नहीं कर सकता।\n"
+            "मैं केवल अपने पास के योजना-दस्तावेज़ों को शब्दशः उद्धृत करके, स्रोत, लिंक और तारीख के साथ उत्तर देता हूँ। "
+            "जब मेरे दस्तावेज़ों में उत्तर नहीं होता, तो मैं \"मुझे नहीं पता\" कहकर आधिकारिक स्रोत बताता हूँ। "
+            "कोई भी राशि या तारीख वहाँ पुष्टि करें; मैं आपकी ओर से आवेदन नहीं कर सकता।\n"
             "कमांड: /help, /eligibility, /reset (फिर से शुरू), /forget (मेरा डेटा मिटाएँ), /lang en|hi."
         ),
     },
@@ -104,8 +105,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "screen_missing": {"en": "Not settled yet ({n} schemes); most need: {fields}. Send /eligibility to answer more.",
                        "hi": "अभी तय नहीं ({n} योजनाएँ); ज़्यादातर को चाहिए: {fields}। और उत्तर देने के लिए /eligibility भेजें।"},
     "confirm": {"en": "Please confirm at the official source before you apply: {url}", "hi": "आवेदन से पहले आधिकारिक स्रोत पर पुष्टि करें: {url}"},
-    "unchecked": {"en": "Some official conditions cannot be checked here (for example {example}); read the full eligibility before applying.",
-                  "hi": "कुछ आधिकारिक शर्तें यहाँ नहीं जाँची जा सकतीं (जैसे {example}); आवेदन से पहले पूरी पात्रता पढ़ें।"},
+    "unchecked": {"en": "I cannot check these conditions; you qualify only if they are true for you too:",
+                  "hi": "इन शर्तों की जाँच मैं नहीं कर सकता; आप तभी पात्र हैं जब ये भी आप पर लागू हों:"},
+    "likely_eligible_hand": {"en": "{scheme}: LIKELY ELIGIBLE on the conditions I can check.",
+                             "hi": "{scheme}: जिन शर्तों की मैं जाँच कर सकता हूँ, उन पर संभवतः पात्र।"},
     "bad_correction": {"en": "Sorry, I could not read that correction. For example: \"actually my age is 62\".",
                        "hi": "माफ़ कीजिए, यह सुधार समझ नहीं पाया। जैसे: \"actually my age is 62\"।"},
     "unknown_scheme": {"en": "I don't know a scheme called \"{name}\", so I will check all schemes.",

@@ -11,7 +11,8 @@ is true, else unknown if any part is unknown; ``not`` swaps true and false and k
 (Kleene's strong three-valued logic).
 
 Outcomes (:func:`outcome`): ``eligible`` (true, and every criterion that made it true is verified by
-hand), ``likely_eligible`` (true, with at least one criterion derived automatically), ``not_eligible``
+hand), ``likely_eligible`` (true, with at least one criterion derived automatically, or a deciding
+condition no field can check — ``unchecked``), ``not_eligible``
 (names the criterion that fails and quotes it), ``need_more_info`` (names the missing fields).
 """
 
@@ -126,7 +127,10 @@ class SchemeRules(BaseModel):
         rule: the rule tree.
         source: ``hand`` (checked by hand against the official text) or ``derived`` (from myScheme's
             structured eligibility fields).
-        notes: what the derivation could not turn into a criterion (reported, never guessed).
+        unchecked: sentences of the scheme's eligibility text that state a deciding condition no field
+            can express ("a death of the primary breadwinner must have occurred"): with any of them,
+            the best outcome is ``likely_eligible``, and the reply quotes them as not checked.
+        notes: for maintainers: what is not encoded and why (never shown to users).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -136,6 +140,7 @@ class SchemeRules(BaseModel):
     rule: Node
     source: Literal["hand", "derived"] = "hand"
     checked: str | None = None
+    unchecked: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
 
@@ -225,6 +230,7 @@ class Outcome:
     status: Status
     reasons: list[Criterion] = field(default_factory=list)
     missing_fields: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
 
 
 def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None = None) -> Outcome:
@@ -232,8 +238,8 @@ def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None
     ev = evaluate(rules.rule, profile)
     base = dict(scheme_id=rules.scheme_id, scheme_name=rules.scheme_name, url=rules.url)
     if ev.value is True:
-        verified = all(c.verified for c in ev.support) and rules.source == "hand"
-        return Outcome(status="eligible" if verified else "likely_eligible", reasons=ev.support, **base)
+        verified = all(c.verified for c in ev.support) and rules.source == "hand" and not rules.unchecked
+        return Outcome(status="eligible" if verified else "likely_eligible", reasons=ev.support, unchecked=list(rules.unchecked), **base)
     if ev.value is False:
         return Outcome(status="not_eligible", reasons=ev.failing[:1], **base)
     missing = list(dict.fromkeys(c.field for c in ev.unknown))

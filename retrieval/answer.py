@@ -58,6 +58,12 @@ class Citation(BaseModel):
     score: float
     start: int = Field(default=-1, exclude=True)
     end: int = Field(default=-1, exclude=True)
+    as_of: str | None = Field(default=None, exclude=True)
+
+    def source_line(self) -> str:
+        """``Scheme - Section - link (as of 24 Jun 2024)``: where the quote comes from and how old it is."""
+        when = f" (as of {self.as_of})" if self.as_of else ""
+        return f"{self.scheme_name} - {section_title(self.section)} - {self.url}{when}"
 
 
 def quote_span(section_text: str, start: int, end: int, section: str = "") -> tuple[int, int]:
@@ -106,7 +112,7 @@ class Answer(BaseModel):
                     head = f"{head} ({self.decline_scheme})"
             return "\n".join([head, official, *self.official_links])
         quotes = [f"[{c.n}] \u201c{c.text}\u201d" for c in self.citations]
-        listed = [f"[{c.n}] {c.scheme_name} - {section_title(c.section)} - {c.url}" for c in self.citations]
+        listed = [f"[{c.n}] {c.source_line()}" for c in self.citations]
         return "\n\n".join(quotes) + "\n\n" + sources + "\n" + "\n".join(listed)
 
 
@@ -192,8 +198,10 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section)
+        facts = index.schemes[chunk.scheme_id].facts_as_of
         citations.append(Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
-                                  text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6), start=a, end=b))
+                                  text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6), start=a, end=b,
+                                  as_of=facts.strftime("%d %b %Y") if facts else None))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, **base)
 

@@ -31,6 +31,12 @@ GENERIC = frozenset(
     karyakram the of for and to in a an under ki ka ke se me mein sarkar nidhi fund kendriya
     pradhanmantri pradhanamantri mukhyamantri chief cm state new bima beema pension penshan kalyan vikas
     sahayata anudan protsahan puraskar scholarship chhatravritti assistance financial""".split()
+) | frozenset(
+    # the names of the states and union territories: "Uttar Pradesh" alone names a place, not a scheme
+    """andhra arunachal assam bihar chhattisgarh goa gujarat haryana himachal jharkhand karnataka kerala madhya
+    maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
+    tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu
+    kashmir ladakh lakshadweep puducherry pondicherry pradesh up mp""".split()
 )
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")
 

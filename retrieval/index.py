@@ -295,6 +295,16 @@ class Index:
         lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
         return lo, int(np.searchsorted(self.chunk_scheme, pos, side="right"))
 
+    def scheme_has_term(self, term: str, scheme_id: str) -> bool:
+        """True if any chunk of the scheme has the analysed ``term`` in its own text or names."""
+        col = self.vocabulary.get(term)
+        if col is None or scheme_id not in self.scheme_pos:
+            return False
+        lo, hi = self.chunk_range(scheme_id)
+        rows = self.bm25_matrix.indices[self.bm25_matrix.indptr[col]: self.bm25_matrix.indptr[col + 1]]
+        i = np.searchsorted(rows, lo)
+        return bool(i < rows.size and rows[i] < hi)
+
     def chunk_term_ids(self, chunk: int) -> frozenset[int]:
         """The vocabulary ids of a chunk's index terms (rows of a document-term pattern built once)."""
         if self._rows is None:

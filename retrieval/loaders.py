@@ -217,6 +217,21 @@ def parse_catalog(rows: list[dict[str, Any]]) -> list[CatalogEntry]:
     return list(out.values())
 
 
+def parse_named_catalog(rows: list[dict[str, Any]]) -> list[CatalogEntry]:
+    """The project's catalog format (``data/catalog/known_schemes.json``): ``[{id, name, aliases,
+    level, state, url}]``, ``url`` the official page (null: none known)."""
+    out: list[CatalogEntry] = []
+    for r in rows:
+        sid, name = str(r.get("id") or ""), str(r.get("name") or "")
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", sid) or not name:
+            continue
+        url = r.get("url")
+        page = None if url == MYSCHEME_BASE + sid else (url if isinstance(url, str) else "")
+        aliases = tuple(str(a) for a in r.get("aliases") or [] if isinstance(a, str))
+        out.append(CatalogEntry(sid, normalize(name), "", None, aliases, page))
+    return out
+
+
 # ---------------------------------------------------------------- detection
 
 
@@ -238,6 +253,8 @@ def _records_of_json(path: Path, data: Any, report: LoadReport) -> Iterator[Sche
             yield parse_myscheme_json_record(rec, where) if isinstance(rec, dict) else Rejection(where, "not an object")
     elif "slug" in first and "description" in first:
         report.catalog.extend(parse_catalog([r for r in data if isinstance(r, dict)]))
+    elif "id" in first and "name" in first and "aliases" in first:
+        report.catalog.extend(parse_named_catalog([r for r in data if isinstance(r, dict)]))
     elif "sections" in first:
         for i, rec in enumerate(data):
             yield parse_bundled(rec, f"{origin}[{i}]") if isinstance(rec, dict) else Rejection(f"{origin}[{i}]", "not an object")

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 
-from retrieval.corpus import MYSCHEME_BASE
-from retrieval.loaders import CatalogEntry
+from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.index import Hit, Index
 from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
@@ -84,12 +83,7 @@ def known_schemes() -> tuple[CatalogEntry, ...]:
     """The project's list of well-known schemes (names, aliases, official page), from
     ``data/catalog/known_schemes.json``: used to recognise schemes a corpus holds no text for."""
     rows = json.loads(resources.files("data").joinpath("catalog", "known_schemes.json").read_text(encoding="utf-8"))
-    out = []
-    for r in rows:
-        url = r.get("url")
-        page = None if url == MYSCHEME_BASE + r["id"] else (url or "")
-        out.append(CatalogEntry(r["id"], r["name"], "", None, tuple(r.get("aliases") or ()), page))
-    return tuple(out)
+    return tuple(parse_named_catalog(rows))
 
 
 def _bundled_entries(held: set[str]) -> list[CatalogEntry]:

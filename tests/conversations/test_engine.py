@@ -28,7 +28,7 @@ def say(engine, text, user="u1", channel="telegram"):
 
 def test_start_help_lang(engine):
     start = say(engine, "/start").replies[0]
-    assert start.kind == "info" and "I don't know" in start.text and "quoting the official scheme text" in start.text
+    assert start.kind == "info" and "I don't know" in start.text and "quoting, word for word" in start.text
     assert say(engine, "/lang hi").replies[0].text == "अब मैं हिंदी में उत्तर दूँगा।"
     assert "/eligibility" in say(engine, "/help").replies[0].text
     assert say(engine, "/lang xx").replies[0].text.startswith("/lang en")

@@ -34,8 +34,13 @@ def test_rule_file_quotes_its_scheme_and_meets_its_cases(path, book, bundled_ind
         assert c.text in quoted, f"{path.name}: not a sentence of the eligibility/exclusions text: {c.text!r}"
     cases = json.loads((CASES / f"{rules.scheme_id}.json").read_text(encoding="utf-8"))
     loaded = book.rules[rules.scheme_id]
+    for u in rules.unchecked:
+        assert u in quoted, f"{path.name}: unchecked condition is not a sentence of the eligibility text: {u!r}"
     ok = outcome(loaded, cases["eligible"])
-    assert ok.status == "eligible", (ok.status, ok.missing_fields, [r.text for r in ok.reasons])
+    # a deciding condition no field can check caps the verdict at likely_eligible, and says so
+    expected = "likely_eligible" if rules.unchecked else "eligible"
+    assert ok.status == expected, (ok.status, ok.missing_fields, [r.text for r in ok.reasons])
+    assert ok.unchecked == rules.unchecked
     no = outcome(loaded, cases["not_eligible"]["profile"])
     assert no.status == "not_eligible" and no.reasons[0].text == cases["not_eligible"]["failing"]
     assert no.reasons[0].url.startswith(f"https://www.myscheme.gov.in/schemes/{rules.scheme_id}#")

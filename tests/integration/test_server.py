@@ -82,7 +82,7 @@ def messages(xml: str) -> list[str]:
 def test_health_ready_metrics(stack):
     assert httpx.get(stack["url"] + "/healthz").json() == {"status": "alive"}
     ready = httpx.get(stack["url"] + "/readyz")
-    assert ready.status_code == 200 and ready.json()["redis"] is True and ready.json()["index"] is True
+    assert ready.status_code == 200 and ready.json()["store_ok"] is True and ready.json()["store"] == "redis" and ready.json()["index"] is True
     assert "schemebot_requests_total" in httpx.get(stack["url"] + "/metrics").text
 
 
