@@ -122,6 +122,12 @@ class EligibilityFlow:
                 return None  # the finished check stays, so that a later correction can reopen it
         if state.interview is not None and not START.search(text):
             return self._answer(engine, text, state, lang)
+        if not START.search(text) and not ASKING.search(text) and not section_intents(text):
+            facts = stated_facts(text, engine.answerer.searcher.mentions(text))
+            if facts and len(facts) >= max(1, len(text.split()) // 6):
+                # "I am 45, from Uttar Pradesh": facts about the user, not a question
+                noted = self._record(facts, state, text, lang)
+                return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
         if START.search(text):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None

@@ -109,6 +109,7 @@ STRINGS: dict[str, dict[str, str]] = {
                   "hi": "इन शर्तों की जाँच मैं नहीं कर सकता; आप तभी पात्र हैं जब ये भी आप पर लागू हों:"},
     "likely_eligible_hand": {"en": "{scheme}: LIKELY ELIGIBLE on the conditions I can check.",
                              "hi": "{scheme}: जिन शर्तों की मैं जाँच कर सकता हूँ, उन पर संभवतः पात्र।"},
+    "offer_check": {"en": "Send /eligibility to see which schemes you may get.", "hi": "कौन सी योजनाएँ मिल सकती हैं, यह जानने के लिए /eligibility भेजें।"},
     "bad_correction": {"en": "Sorry, I could not read that correction. For example: \"actually my age is 62\".",
                        "hi": "माफ़ कीजिए, यह सुधार समझ नहीं पाया। जैसे: \"actually my age is 62\"।"},
     "unknown_scheme": {"en": "I don't know a scheme called \"{name}\", so I will check all schemes.",

@@ -75,3 +75,11 @@ def test_scheme_names_are_not_facts_about_the_user(engine):
     say(engine, "kya main pm kisan ke liye eligible hoon")
     state = engine.store.load(UserKey("cli", "u", engine.secret))
     assert "marital_status" not in state.profile and "gender" not in state.profile and "occupation" not in state.profile
+
+
+def test_a_statement_about_oneself_is_noted_not_searched(engine):
+    reply = say(engine, "I am 45, from Uttar Pradesh").replies[0]
+    assert reply.kind == "info" and reply.text.startswith("Noted: age 45, state Uttar Pradesh.")
+    state = engine.store.load(UserKey("cli", "u", engine.secret))
+    assert state.profile["age"].value == 45 and state.profile["state"].value == "Uttar Pradesh"
+    assert say(engine, "pm kisan documents").replies[0].kind == "answer"  # questions are still questions
