@@ -200,7 +200,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--telegram-share", type=float, default=0.5, help="share of Telegram updates in the mix (rest: WhatsApp and SMS)")
     ap.add_argument("--rate", type=float, help="open loop: send this many messages per second (default: as fast as answered)")
-    ap.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="the Redis the server keeps state in")
+    ap.add_argument("--redis-url", default="redis://127.0.0.1:6379/15",
+                    help="the Redis the server keeps state in (default db 15; the run's keys expire within minutes)")
     ap.add_argument("--standin", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.standin:
@@ -213,7 +214,7 @@ def main() -> int:
         questions = [json.loads(l)["question"] for l in DEV.read_text(encoding="utf-8").splitlines() if l.strip()]
     tg_port, port = free_port(), free_port()
     standin = subprocess.Popen([sys.executable, __file__, "--standin", str(tg_port)], cwd=ROOT)
-    env = {**os.environ, "SCHEMEBOT_REDIS_URL": args.redis_url, "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
+    env = {**os.environ, "SCHEMEBOT_REDIS_URL": args.redis_url, "SCHEMEBOT_STATE_TTL_S": "600", "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
            "SCHEMEBOT_PUBLIC_BASE_URL": PUBLIC, "SCHEMEBOT_TELEGRAM_TOKEN": TOKEN, "SCHEMEBOT_TELEGRAM_SECRET": SECRET,
            "SCHEMEBOT_TELEGRAM_API_URL": f"http://127.0.0.1:{tg_port}/bot", "SCHEMEBOT_TWILIO_ACCOUNT_SID": SID,
            "SCHEMEBOT_TWILIO_AUTH_TOKEN": AUTH, "SCHEMEBOT_TWILIO_WHATSAPP_FROM": "whatsapp:+14155238886",

@@ -111,14 +111,26 @@ def main() -> int:
     qs = questions(args.queries)
     for q in qs[:20]:  # warm caches (gazetteer, transliteration)
         answerer.ask(q)
-    times = []
-    for q in qs:
-        t = time.perf_counter()
-        answerer.ask(q)
-        times.append((time.perf_counter() - t) * 1000)
-    p50, p95 = pct(times, 50), pct(times, 95)
-    print(f"schemebot ask: {len(qs)} queries, p50 {p50:.2f} ms, p95 {p95:.2f} ms, mean {statistics.mean(times):.2f} ms "
-          f"(targets p50 <= 2 ms, p95 <= 5 ms)")
+    # this machine's speed varies from minute to minute (a shared VM): time three passes and report
+    # the middle one, with the spread, and a fixed pure-Python loop as a yardstick
+    passes = []
+    for _ in range(3):
+        times = []
+        for q in qs:
+            t = time.perf_counter()
+            answerer.ask(q)
+            times.append((time.perf_counter() - t) * 1000)
+        passes.append((pct(times, 50), pct(times, 95), statistics.mean(times)))
+    passes.sort()
+    p50, p95, mean = passes[1]
+    t = time.perf_counter()
+    total = 0
+    for i in range(1_000_000):
+        total += i
+    yardstick = (time.perf_counter() - t) * 1000
+    print(f"schemebot ask: {len(qs)} queries x 3 passes, middle pass p50 {p50:.2f} ms, p95 {p95:.2f} ms, mean {mean:.2f} ms "
+          f"(p50 of the passes {passes[0][0]:.2f} / {passes[1][0]:.2f} / {passes[2][0]:.2f}; targets p50 <= 2 ms, p95 <= 5 ms; "
+          f"yardstick loop {yardstick:.0f} ms)")
 
     # baseline over the same chunks and tokens
     docs = [chunk_terms(c, report_scheme) for report_scheme in report.schemes for c in chunk_scheme(report_scheme) if analyze(c.text)]

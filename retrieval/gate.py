@@ -23,7 +23,7 @@ numbers are written next to them.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from retrieval.index import Index
 from retrieval.searcher import Retrieval
@@ -76,8 +76,7 @@ class Features:
 
     def vector(self) -> list[float]:
         """The features in :data:`FEATURES` order."""
-        d = asdict(self)
-        return [d[name] for name in FEATURES]
+        return [getattr(self, name) for name in FEATURES]
 
 
 @dataclass(frozen=True)

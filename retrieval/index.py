@@ -205,6 +205,8 @@ class Index:
         self._sections: dict[str, dict[str, str]] = {}
         self._rows: tuple[np.ndarray, np.ndarray] | None = None
         self._section_masks: dict[tuple[str, ...], np.ndarray] = {}
+        # chunk positions where each scheme's chunks start (chunks are grouped by scheme, in order)
+        self._scheme_bounds = np.searchsorted(self.chunk_scheme, np.arange(len(self.scheme_ids) + 1), side="left")
 
     def scheme_frequency(self, term: str) -> int:
         """How many schemes have ``term`` in at least one chunk (0 for an unknown term)."""
@@ -291,9 +293,10 @@ class Index:
 
     def chunk_range(self, scheme_id: str) -> tuple[int, int]:
         """``[lo, hi)``: the positions of a scheme's chunks (contiguous; empty for an unknown id)."""
-        pos = self.scheme_pos.get(scheme_id, -1)
-        lo = int(np.searchsorted(self.chunk_scheme, pos, side="left"))
-        return lo, int(np.searchsorted(self.chunk_scheme, pos, side="right"))
+        pos = self.scheme_pos.get(scheme_id)
+        if pos is None:
+            return 0, 0
+        return int(self._scheme_bounds[pos]), int(self._scheme_bounds[pos + 1])
 
     def scheme_has_term(self, term: str, scheme_id: str) -> bool:
         """True if any chunk of the scheme has the analysed ``term`` in its own text or names."""

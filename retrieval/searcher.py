@@ -13,7 +13,6 @@ in it (:mod:`retrieval.gazetteer`), ranks chunks by reciprocal rank fusion of BM
 
 from __future__ import annotations
 
-import heapq
 import json
 import re
 from dataclasses import dataclass, field
@@ -229,7 +228,8 @@ class Searcher:
                 if first is not None:
                     h = best[sid]
                     best[sid] = Hit(chunk=first, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
-        total = {sid: sum(heapq.nlargest(SCHEME_CHUNKS, v)) for sid, v in scores.items()}
+        # hits come best first, so a scheme's first SCHEME_CHUNKS scores are its best ones
+        total = {sid: sum(v[:SCHEME_CHUNKS]) for sid, v in scores.items()}
         ranked = sorted(best, key=lambda s: (-total[s], s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared

@@ -29,7 +29,7 @@ def stack(redis_available):
     tg, tw = TelegramStandIn(TOKEN), TwilioStandIn(SID, AUTH)
     with ServerThread(tg.app()) as tg_srv, ServerThread(tw.app()) as tw_srv:
         settings = Settings(
-            redis_url="redis://127.0.0.1:6379/0", state_secret="state-" + uuid.uuid4().hex, public_base_url=PUBLIC,
+            redis_url="redis://127.0.0.1:6379/0", state_secret="state-" + uuid.uuid4().hex, public_base_url=PUBLIC, state_ttl_s=600,
             telegram_token=TOKEN, telegram_secret=SECRET, telegram_api_url=f"{tg_srv.url}/bot",
             twilio_account_sid=SID, twilio_auth_token=AUTH, twilio_whatsapp_from="whatsapp:+14155238886",
             twilio_sms_from="+15005550006", twilio_api_url=tw_srv.url, sms_max_segments=3,
