@@ -31,9 +31,29 @@ def cmd_ask(args: argparse.Namespace) -> int:
     answer = answerer.ask(args.question)
     if args.json:
         print(answer.model_dump_json(indent=1))
+    elif args.channel:
+        print(_render_for(args.channel, answer))
     else:
         print(answer.plain())
     return 0
+
+
+def _render_for(channel: str, answer) -> str:
+    """An answer as the channel would send it: Telegram HTML messages, WhatsApp bodies or SMS pages,
+    separated by a line per message."""
+    from bot.render import sms_pages, telegram_messages, whatsapp_messages
+    from conversations.engine import answer_reply
+
+    lang = "hi" if answer.language == "hi" else "en"
+    replies = [answer_reply(answer, lang)]
+    if channel == "telegram":
+        parts = [m.html for m in telegram_messages(replies, lang)]
+    elif channel == "whatsapp":
+        parts = whatsapp_messages(replies, lang)
+    else:
+        parts = sms_pages(replies, lang, Settings().sms_max_segments)
+    rule = "\n" + "-" * 20 + f" next {channel} message " + "-" * 20 + "\n"
+    return rule.join(parts)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -293,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask = sub.add_parser("ask", help="answer one question (stateless)")
     ask.add_argument("question")
     ask.add_argument("--json", action="store_true", help="print the answer as JSON")
+    ask.add_argument("--channel", choices=["telegram", "whatsapp", "sms"], help="print the answer as that channel would send it")
     ask.add_argument("--corpus", help="corpus file/folder or built index (default: bundled corpus; env SCHEMEBOT_CORPUS)")
     ask.set_defaults(func=cmd_ask)
 

@@ -64,3 +64,13 @@ def test_eval_json_metrics(capsys, shared_corpus):
     assert len(row["ranked_scheme_ids"]) >= 5
     followup = next(r for r in report["per_question"] if r["id"] == "dev-057")
     assert followup["standalone_query"] != "ok what papers do i need to apply"  # replayed history rewrote it
+
+
+def test_ask_rendered_for_each_channel(capsys):
+    assert main(["ask", "pm kisan documents", "--channel", "telegram"]) == 0
+    assert 'href="https://www.myscheme.gov.in/schemes/pm-kisan#documents-required"' in capsys.readouterr().out
+    assert main(["ask", "pm kisan documents", "--channel", "whatsapp"]) == 0
+    assert capsys.readouterr().out.startswith("*[1]*")
+    assert main(["ask", "pm kisan documents", "--channel", "sms"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("[1] ") and "myscheme.gov.in/schemes/pm-kisan" in out
