@@ -27,10 +27,9 @@ from typing import Protocol, TypeVar
 
 import redis
 
-from conversations.state import StateFormatError, StateVersionError, UserState, load_state
+from conversations.state import StateFormatError, UserState, load_state
 
 log = logging.getLogger("schemebot.store")
-__all__ = ["StateVersionError"]
 
 KEY_PREFIX = "schemebot:v1:user:"
 #: default state lifetime: 30 days, in seconds

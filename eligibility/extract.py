@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
-from eligibility.parse import normalise, parse_money, parse_number
+from eligibility.parse import normalise, parse_money
 
 _AGE = [
     re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(\d{1,3})\b"),
@@ -115,8 +115,4 @@ def extract(text: str) -> dict[str, Any]:
         out["is_income_tax_payer"] = False
     elif re.search(r"\b(pay|paid|pays|bharta|bharte|bhara)\b[^.]{0,15}income ?tax|income ?tax\s+(payer|bharta|bharte|deta|dete)", t):
         out["is_income_tax_payer"] = True
-    if "age" not in out:
-        bare = parse_number(t) if re.fullmatch(r"\s*\d{1,3}\s*", t) else None
-        if bare is not None:
-            pass  # a bare number is only an age when the age was asked (the interview decides)
-    return out
+    return out  # a bare number is an age only when the age was asked: the interview decides

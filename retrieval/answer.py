@@ -22,11 +22,10 @@ from pydantic import BaseModel, Field
 from retrieval.corpus import MYSCHEME_SEARCH
 from retrieval.gate import Decision, decide
 from retrieval.index import Index
+from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher
 from retrieval.text import clean_user_text
 
-#: at most this many schemes are quoted in one answer
-MAX_SCHEMES = 3
 #: other schemes are quoted when their score is at least this share of the first scheme's
 CLOSE_SHARE = 0.85
 #: a section of at most this many characters is quoted whole (a documents list is not cut to 3 items)

@@ -86,7 +86,7 @@ def curve(rows: list[dict[str, Any]], thresholds: list[float] | None = None) -> 
     una = [r for r in rows if not r["answerable"]]
     out = []
     for t in thresholds:
-        def answered(r: dict[str, Any]) -> bool:
+        def answered(r: dict[str, Any], t: float = t) -> bool:
             return r["status"] == "answered" if r["hard_rule"] else r["probability"] >= t
         out.append({
             "threshold": t,

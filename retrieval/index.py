@@ -429,16 +429,6 @@ class Index:
             self._section_masks[sections] = np.isin(self.chunk_section, ids)
         return self._section_masks[sections]
 
-    def chunk_has_term(self, chunk: int, term: str) -> bool:
-        """True if ``term`` is one of the chunk's index terms."""
-        col = self.vocabulary.get(term)
-        if col is None:
-            return False
-        a, b = self.bm25_matrix.indptr[col], self.bm25_matrix.indptr[col + 1]
-        rows = self.bm25_matrix.indices[a:b]
-        i = np.searchsorted(rows, chunk)
-        return bool(i < rows.size and rows[i] == chunk)
-
     def section_text(self, scheme_id: str, section: str) -> str:
         """The full text of one section (what citations are substrings of).
 

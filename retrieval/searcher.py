@@ -27,7 +27,7 @@ from retrieval.tokenize import stopwords
 
 #: how many of a scheme's best chunks add up to its score
 SCHEME_CHUNKS = 2
-#: at most this many schemes are quoted in one answer (see retrieval.answer)
+#: at most this many schemes are quoted in one answer
 MAX_QUOTED = 3
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 
@@ -97,11 +96,3 @@ def analyzer_fingerprint() -> str:
     for w in sorted(stopwords()):
         h.update(w.encode("utf-8") + b"\n")
     return h.hexdigest()[:16]
-
-
-def content_terms(tokens: Iterable[str]) -> list[str]:
-    """The distinct terms of ``tokens`` in first-seen order (analyzer output is already stopword-free)."""
-    seen: dict[str, None] = {}
-    for t in tokens:
-        seen.setdefault(t, None)
-    return list(seen)

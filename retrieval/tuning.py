@@ -30,7 +30,7 @@ from sklearn.linear_model import LogisticRegression
 from retrieval.answer import Answerer
 from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
-from retrieval.gate import FEATURES, decide, features
+from retrieval.gate import FEATURES, features
 
 
 def _norm(name: str) -> str:
@@ -84,14 +84,13 @@ def _rows(answerer: Answerer, questions: list[EvalQuestion], source: str) -> lis
 
 
 def _curve(rows: list[dict[str, Any]], p: np.ndarray, thresholds: list[float]) -> list[tuple[float, float, float]]:
+    n_ans = max(sum(r["y"] == 1 for r in rows), 1)
+    n_una = max(sum(r["y"] == 0 for r in rows), 1)
     out = []
     for t in thresholds:
-        ans = [r for r, pi in zip(rows, p) if r["y"] == 1]
-        una = [r for r, pi in zip(rows, p) if r["y"] == 0]
-        def answered(r: dict[str, Any], pi: float) -> bool:
-            return bool(r["hard"]) if r["settled"] else pi >= t
-        a = sum(answered(r, pi) for r, pi in zip(rows, p) if r["y"] == 1) / max(len(ans), 1)
-        d = sum(not answered(r, pi) for r, pi in zip(rows, p) if r["y"] == 0) / max(len(una), 1)
+        answered = [bool(r["hard"]) if r["settled"] else pi >= t for r, pi in zip(rows, p)]
+        a = sum(ok for r, ok in zip(rows, answered) if r["y"] == 1) / n_ans
+        d = sum(not ok for r, ok in zip(rows, answered) if r["y"] == 0) / n_una
         out.append((t, a, d))
     return out
 
@@ -135,4 +134,4 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
     return "\n".join(lines)
 
 
-__all__ = ["run_tuning", "faq_questions", "out_of_scope_questions", "decide"]
+__all__ = ["run_tuning", "faq_questions", "out_of_scope_questions"]
