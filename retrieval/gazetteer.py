@@ -14,6 +14,7 @@ on their own: the text then is about a topic, not naming a scheme.
 from __future__ import annotations
 
 import re
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -191,6 +192,8 @@ class Gazetteer:
                 for a in range(len(spec)):
                     for b in range(a + 1, min(len(spec), a + 6) + 1):
                         owners[(scope, tuple(spec[a:b]))].add(n.scheme_id)
+        self._recent: dict[str, tuple[Mention, ...]] = {}
+        self._lock = threading.Lock()
         self._index: dict[str, list[_Name]] = defaultdict(list)
         for n in raw:
             for variant in self._variants(n, owners, exact, lambda w: is_common(w) or is_plain(w), is_plain):
@@ -241,7 +244,18 @@ class Gazetteer:
 
     def find(self, text: str) -> list[Mention]:
         """Scheme names in ``text``, left to right, overlaps resolved in favour of longer names; one
-        mention per scheme (its first)."""
+        mention per scheme (its first). One message is looked at by the rewriter and by the searcher:
+        the last few results are kept (the gazetteer never changes once built)."""
+        cached = self._recent.get(text)
+        if cached is None:
+            cached = tuple(self._find(text))
+            with self._lock:  # the server's engine threads share one gazetteer
+                if len(self._recent) >= 256:
+                    self._recent.pop(next(iter(self._recent)))
+                self._recent[text] = cached
+        return list(cached)
+
+    def _find(self, text: str) -> list[Mention]:
         ws = words(text)
         # every form a name's last word could take in this text (the word, its skeleton, two words
         # joined): a cheap test that rules out most candidates before the word-by-word match
