@@ -51,7 +51,9 @@ class Mention:
         name: the name form that matched.
         start, end: word positions ``[start, end)`` in the text's word list.
         indexed: True for a scheme with text in the index, False for a catalog-only scheme.
-        score: matched characters (longer names win overlaps).
+        score: characters of the text words matched (longer names win overlaps).
+        exact: the text words, joined, spell the name's words exactly (on the same words, an exact
+            name wins over a near spelling: ``pmjay`` is PM-JAY, not PM-AJAY).
     """
 
     scheme_id: str
@@ -60,6 +62,7 @@ class Mention:
     end: int
     indexed: bool
     score: float
+    exact: bool = True
 
 
 def words(text: str) -> list[str]:
@@ -268,12 +271,14 @@ class Gazetteer:
                     continue
                 end = _match(cand.tokens, ws, i)
                 if end > i:
-                    found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(len(t) for t in cand.tokens))))
-        found.sort(key=lambda m: (-m.score, m.start))
+                    found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(map(len, ws[i:end]))),
+                                         "".join(ws[i:end]) == "".join(cand.tokens)))
+        found.sort(key=lambda m: (-m.score, not m.exact, m.start))
         kept: list[Mention] = []
         for m in found:
             if any(m.start < o.end and o.start < m.end and o.scheme_id != m.scheme_id for o in kept):
-                if not any(m.start == o.start and m.end == o.end and m.score == o.score for o in kept):
+                # names matched by the same words equally well are all kept (one acronym, several schemes)
+                if not any((o.start, o.end, o.exact) == (m.start, m.end, m.exact) for o in kept):
                     continue
             if any(o.scheme_id == m.scheme_id for o in kept):
                 continue

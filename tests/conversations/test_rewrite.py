@@ -37,6 +37,8 @@ CASES = [
     ("ujwala yojana eligibility", KISAN, "ujwala yojana eligibility", None, ["pmuy"]),
     ("pm kisaan documents", APY, "pm kisaan documents", None, ["pm-kisan"]),
     ("ayushmaan card se kitna ilaj free hai", NONE, "ayushmaan card se kitna ilaj free hai", None, ["pmjay"]),
+    # an exact acronym wins over a near spelling of another scheme's (PM-AJAY)
+    ("pmjay documents", APY, "pmjay documents", None, ["pmjay"]),
     # not follow-ups: left exactly as they are
     ("my uncle died, he was the only earning member in our bpl family. is there any one time help", KISAN,
      "my uncle died, he was the only earning member in our bpl family. is there any one time help", None, []),
