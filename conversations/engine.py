@@ -258,8 +258,8 @@ def _yes_no(lang: str) -> list:
 def answer_reply(answer: Answer, lang: str) -> Reply:
     """An :class:`~retrieval.answer.Answer` as a channel-neutral reply with a plain-text rendering."""
     if answer.status == "declined":
-        if answer.decline_reason == "not_in_corpus" and answer.decline_scheme:
-            head = t("decline_named", lang, scheme=answer.decline_scheme)
+        if answer.decline_reason in ("not_in_corpus", "no_section") and answer.decline_scheme:
+            head = t("decline_named" if answer.decline_reason == "not_in_corpus" else "decline_no_section", lang, scheme=answer.decline_scheme)
         else:
             head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
         return Reply(kind="decline", text=answer.plain(head=head, official=t("official_sources", lang)), links=answer.official_links)

@@ -68,6 +68,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "I don't know. I know of {scheme}, but I do not have its documents, so I cannot quote them.",
         "hi": "मुझे नहीं पता। मैं {scheme} के बारे में जानता हूँ, पर उसके दस्तावेज़ मेरे पास नहीं हैं, इसलिए उद्धृत नहीं कर सकता।",
     },
+    "decline_no_section": {
+        "en": "I don't know. The documents I have for {scheme} do not cover what you asked, so I cannot quote an answer; its official page may say more.",
+        "hi": "मुझे नहीं पता। {scheme} के मेरे पास के दस्तावेज़ों में आपके सवाल का उत्तर नहीं है, इसलिए उद्धृत नहीं कर सकता; इसके आधिकारिक पेज पर और जानकारी हो सकती है।",
+    },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
     "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
@@ -128,6 +132,8 @@ DECLINE_REASONS: dict[str, dict[str, str]] = {
     "out_of_scope": {"en": "This does not look like a question about a government scheme I have documents for.",
                      "hi": "यह उन सरकारी योजनाओं के बारे में सवाल नहीं लगता जिनके दस्तावेज़ मेरे पास हैं।"},
     "not_in_corpus": {"en": "I do not have the documents of that scheme.", "hi": "उस योजना के दस्तावेज़ मेरे पास नहीं हैं।"},
+    "no_section": {"en": "The documents I have for that scheme do not cover what you asked.",
+                   "hi": "उस योजना के मेरे पास के दस्तावेज़ों में आपके सवाल का उत्तर नहीं है।"},
 }
 
 

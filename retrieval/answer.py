@@ -39,6 +39,7 @@ DECLINE_TEXT = {
     "empty": "The question is empty.",
     "no_match": "I could not find anything about this in the scheme documents I have.",
     "not_in_corpus": "I know of this scheme, but I do not have its documents, so I cannot quote them.",
+    "no_section": "The documents I have for this scheme do not cover what you asked, so I cannot quote an answer.",
     "low_confidence": "I am not confident any scheme document I have answers this.",
     "out_of_scope": "This does not look like a question about a government scheme I have documents for.",
 }
@@ -183,6 +184,10 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                 if entry.url:
                     links.insert(0, entry.url)
                 scheme_name = entry.name
+        elif decision.scheme_id:
+            scheme = index.schemes[decision.scheme_id]
+            links.insert(0, scheme.page_url)
+            scheme_name = scheme.name
         return Answer(status="declined", decline_reason=decision.reason, official_links=links,
                       decline_scheme=scheme_name, **base)
     chosen = [r.schemes[0]]

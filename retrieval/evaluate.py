@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from retrieval.answer import Answerer, verify
 from retrieval.errors import CorpusFormatError
-from retrieval.gate import THRESHOLD
+from retrieval.gate import HARD_DECLINES, THRESHOLD
 
 
 class EvalQuestion(BaseModel):
@@ -126,7 +126,7 @@ def evaluate(
         rows.append({
             "id": q.id, "lang": q.lang, "kind": q.kind, "answerable": q.answerable, "rank": rank,
             "status": answer.status, "probability": answer.probability,
-            "hard_rule": answer.decline_reason in ("no_match", "not_in_corpus", "empty") or answer.probability >= 1.0,
+            "hard_rule": answer.decline_reason in (*HARD_DECLINES, "empty") or answer.probability >= 1.0,
             "standalone_query": query, "ranked_scheme_ids": ranked[:10], "decline_reason": answer.decline_reason,
         })
     report = _rates(rows)

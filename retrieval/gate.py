@@ -7,8 +7,12 @@ Hard rules, in order:
 1. ``no_match`` — no word of the question is known to the corpus (after expansion and spelling repair).
 2. ``not_in_corpus`` — the question names a scheme we know only from the catalog (no text), and names no
    scheme we hold: the decline names that scheme and links to its page.
-3. A question that names a scheme we hold is answered (the quote comes from that scheme).
-4. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
+3. ``no_section`` — the question asks about particular sections ("who is eligible for PM-JAY") of the
+   schemes it names (or, for a follow-up, of the scheme under discussion), and none of those schemes
+   has any of them: quoting another section would not answer it, so the decline names the first
+   scheme and links to its page.
+4. A question that names a scheme we hold is answered (the quote comes from that scheme).
+5. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
    scheme's best passages share a word with it, or it asks about one of its sections ("documents?",
    "kitna paisa milega"); anything else goes to the model.
 
@@ -56,6 +60,9 @@ INTERCEPT = -3.3482
 COEFFICIENTS: tuple[float, ...] = (4.5159, 0.6143, -1.5326, 2.5297, -6.3091, -0.2021, -0.9768, 1.1886)
 THRESHOLD = 0.50
 
+#: decline reasons that come from a hard rule (never from the model)
+HARD_DECLINES = ("no_match", "not_in_corpus", "no_section")
+
 
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
@@ -81,14 +88,16 @@ class Features:
 
 @dataclass(frozen=True)
 class Decision:
-    """The gate's verdict: ``answer`` True/False, a ``reason`` code, P(answerable), the features, and
-    for ``not_in_corpus`` the catalog scheme named."""
+    """The gate's verdict: ``answer`` True/False, a ``reason`` code, P(answerable), the features, for
+    ``not_in_corpus`` the catalog scheme named, and for ``no_section`` the indexed scheme lacking the
+    sections asked about."""
 
     answer: bool
     reason: str | None
     probability: float
     features: Features | None
     named_catalog: str | None = None
+    scheme_id: str | None = None
 
 
 def _covered(index: Index, chunks: list[int], words: list[list[str]]) -> list[bool]:
@@ -165,10 +174,14 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     f = features(index, r)
     if named_catalog and not named_indexed:
         return Decision(False, "not_in_corpus", 0.0, f, named_catalog=named_catalog[0].scheme_id)
+    asked = [i for i in r.user_query.intents if i != "details"]
+    top = r.schemes[0].scheme_id
+    named = [s for s in dict.fromkeys(m.scheme_id for m in named_indexed) if s in index.schemes] or ([top] if top in r.focus else [])
+    if asked and named and all(index.first_chunk_of(s, section) is None for s in named for section in asked):
+        return Decision(False, "no_section", 0.0, f, scheme_id=named[0])
     if named_indexed:
         return Decision(True, None, 1.0, f)
-    asks_section = any(i != "details" for i in r.user_query.intents)
-    if r.focus and r.schemes[0].scheme_id in r.focus and (f.coverage_scheme > 0 or asks_section):
+    if top in r.focus and (f.coverage_scheme > 0 or asked):
         return Decision(True, None, 1.0, f)
     p = probability(f)
     if p >= threshold:

@@ -30,7 +30,7 @@ from sklearn.linear_model import LogisticRegression
 from retrieval.answer import Answerer
 from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
-from retrieval.gate import FEATURES, features
+from retrieval.gate import FEATURES, HARD_DECLINES, features
 
 
 def _norm(name: str) -> str:
@@ -76,7 +76,7 @@ def _rows(answerer: Answerer, questions: list[EvalQuestion], source: str) -> lis
         standalone = rw.standalone if rw else q.question
         focus = [rw.focus] if rw and rw.focus else None
         r, decision = answerer.retrieve(standalone, focus=focus, user_text=q.question if standalone != q.question else None)
-        settled = decision.reason in ("no_match", "not_in_corpus") or decision.probability >= 1.0
+        settled = decision.reason in HARD_DECLINES or decision.probability >= 1.0
         f = decision.features or features(answerer.index, r)
         rows.append({"source": source, "q": q, "x": f.vector(), "y": int(q.answerable), "settled": settled,
                      "hard": decision.answer if settled else None})

@@ -79,6 +79,13 @@ def test_decline_reply_has_official_link(engine):
     assert "https://www.myscheme.gov.in/search" in reply.links
 
 
+def test_decline_for_a_missing_section_names_the_scheme(engine):
+    reply = say(engine, "who is eligible for ayushman bharat").replies[0]
+    assert reply.kind == "decline"
+    assert reply.text.startswith("I don't know. The documents I have for Ayushman Bharat Pradhan Mantri Jan Arogya Yojana do not cover what you asked")
+    assert reply.links[0] == "https://www.myscheme.gov.in/schemes/pmjay"
+
+
 def test_forget_needs_confirmation_then_deletes(engine):
     say(engine, "pm kisan kya hai")
     key = UserKey("telegram", "u1", engine.secret)

@@ -55,6 +55,19 @@ def test_scheme_we_know_only_by_name_is_declined_with_its_link(answerer):
     assert answer.official_links[-1] == MYSCHEME_SEARCH
 
 
+def test_section_the_named_scheme_lacks_is_declined_with_its_page(answerer):
+    # the bundled PM-JAY entry has no eligibility section: quoting its documents would not answer
+    answer = answerer.ask("who is eligible for ayushman bharat")
+    assert (answer.status, answer.decline_reason) == ("declined", "no_section")
+    assert answer.decline_scheme == "Ayushman Bharat Pradhan Mantri Jan Arogya Yojana"
+    assert answer.official_links == ["https://www.myscheme.gov.in/schemes/pmjay", MYSCHEME_SEARCH]
+    # the same scheme's sections that exist are quoted; so is the follow-up form of the question
+    ok = answerer.ask("documents for pmjay")
+    assert (ok.citations[0].scheme_id, ok.citations[0].section) == ("pmjay", "documents")
+    follow = answerer.ask("eligibility?", standalone_query="eligibility? Ayushman Bharat Pradhan Mantri Jan Arogya Yojana", focus=["pmjay"])
+    assert follow.decline_reason == "no_section"
+
+
 def test_empty_question_declines(answerer):
     assert answerer.ask("   ").decline_reason == "empty"
 
