@@ -49,8 +49,14 @@ START = re.compile(
 CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए", re.IGNORECASE)
 #: a clause that asks (rather than states facts about the user)
 ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|eligible|patra|qualify|check)\b|क्या|कौन|पात्र", re.IGNORECASE)
-QUESTIONISH = re.compile(r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन",
-                         re.IGNORECASE)
+#: a message (of 4+ words) that asks something rather than answering the interview's question: question
+#: words, "is there / tell me / batao", or talk of schemes ("koi scheme", "yojana ke baare me")
+QUESTIONISH = re.compile(
+    r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन"
+    r"|\b(is|are) there\b|\btell me\b|\bbata(o|iye|ye|ana|aiye)\b|\b(ke )?ba+re (me|mein|main)\b"
+    r"|\b(scheme|schemes|yojana|yojanas|yojna|yojnaye|yojanaen|yojanayen)\b|योजना|बताओ|बताइए|बताइये|के बारे में",
+    re.IGNORECASE,
+)
 
 
 

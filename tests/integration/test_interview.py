@@ -71,10 +71,18 @@ def test_correction_and_multi_field_answer():
     assert last(t[3])["outcomes"][0]["status"] == "eligible"
 
 
-def test_question_in_the_middle_is_answered_then_resumes():
-    t = chat(["am I eligible for old age pension?", "what documents are needed for old age pension?", "65", "haan"], ENV)
+@pytest.mark.parametrize("question,scheme", [
+    ("what documents are needed for old age pension?", "ignoaps"),
+    # no question word: asking about schemes is a question all the same, and "bihar" is not an answer
+    ("is there any scheme for widows in bihar", None),
+    ("koi yojana batao kisan ke liye", None),
+])
+def test_question_in_the_middle_is_answered_then_resumes(question, scheme):
+    t = chat(["am I eligible for old age pension?", question, "65", "haan"], ENV)
     middle = t[1]["replies"]
-    assert middle[0]["kind"] == "answer" and middle[0]["citations"][0]["scheme_id"] == "ignoaps"
+    assert middle[0]["kind"] == "answer" and middle[0]["citations"]
+    assert scheme is None or middle[0]["citations"][0]["scheme_id"] == scheme
+    assert not any(r["text"].startswith("Noted:") for r in middle)
     assert middle[-1]["kind"] == "question" and middle[-1]["field"] == "age"
     assert middle[-1]["text"].startswith("Back to your eligibility check:")
     assert last(t[3])["outcomes"][0]["status"] == "eligible"
