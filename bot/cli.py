@@ -40,7 +40,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 def _render_for(channel: str, answer) -> str:
     """An answer as the channel would send it: Telegram HTML messages, WhatsApp bodies or SMS pages,
-    separated by a line per message."""
+    separated by a line per message (an SMS page after the first goes out only when the user replies
+    MORE, and the line says so)."""
     from bot.render import sms_pages, telegram_messages, whatsapp_messages
     from conversations.engine import answer_reply
 
@@ -52,7 +53,8 @@ def _render_for(channel: str, answer) -> str:
         parts = whatsapp_messages(replies, lang)
     else:
         parts = sms_pages(replies, lang, Settings().sms_max_segments)
-    rule = "\n" + "-" * 20 + f" next {channel} message " + "-" * 20 + "\n"
+    label = "next page, sent when the user replies MORE" if channel == "sms" else f"next {channel} message"
+    rule = "\n" + "-" * 20 + f" {label} " + "-" * 20 + "\n"
     return rule.join(parts)
 
 

@@ -74,3 +74,7 @@ def test_ask_rendered_for_each_channel(capsys):
     assert main(["ask", "pm kisan documents", "--channel", "sms"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("[1] ") and "myscheme.gov.in/schemes/pm-kisan" in out
+    # a long answer: page 1 now, the rest after MORE, and the printout says which is which
+    assert main(["ask", "how to apply for pm kisan", "--channel", "sms"]) == 0
+    pages = capsys.readouterr().out.split("\n" + "-" * 20 + " next page, sent when the user replies MORE " + "-" * 20 + "\n")
+    assert len(pages) >= 2 and pages[0].rstrip().endswith("Reply MORE for the rest.") and "MORE" not in pages[-1]
