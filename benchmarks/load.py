@@ -1,18 +1,22 @@
 """Load test of `schemebot serve` on loopback with the real Redis (a benchmark: it prints numbers).
 
 Starts a Telegram Bot API stand-in and `schemebot serve --workers N` as separate processes, then drives
-them from an asyncio httpx loop: a mix of Telegram updates (half), WhatsApp and SMS form posts (a
+them from an asyncio aiohttp loop (a new connection per request): a mix of Telegram updates (half), WhatsApp and SMS form posts (a
 quarter each, signed), each from a new user asking a question from ../shared/eval/dev.jsonl (or a
 built-in list), with 5% of deliveries repeated (the same update_id / MessageSid). Prints:
 
-- sustained messages per second (unique messages handled / wall time of the run);
-- server-side latency per message, p50 and p99 in ms, from the server's own JSON logs (for Telegram
-  it includes the sendMessage call to the stand-in);
+- sustained messages per second (unique messages handled / wall time of the phase);
+- server-side latency per message, p50 and p99 in ms, from the server's own JSON logs: from the
+  request reaching the app (before its body is read) to the TwiML being ready, or for Telegram to the
+  last sendMessage to the stand-in being done;
+- end-to-end latency as the sender sees it: the Twilio round trip, and for Telegram the time from
+  posting the update to the stand-in receiving its sendMessage;
 - errors (non-2xx answers), duplicates sent, and lost or doubled replies (every unique Telegram update
   must give exactly one sendMessage, every unique Twilio message one non-empty TwiML, every repeat none).
 
-Usage: python benchmarks/load.py [--seconds 20] [--concurrency 32] [--workers 2] [--rate R]
-(closed loop by default: the most the server sustains; with --rate, latency at a fixed arrival rate)
+Usage: python benchmarks/load.py [--seconds 20] [--concurrency 32] [--workers 2] [--rate R[,R...]]
+(closed loop by default: the most the server sustains; with --rate, latency at fixed arrival rates,
+one phase per rate against the same server, after a few seconds of warm-up)
 Needs Redis at 127.0.0.1:6379.
 """
 
@@ -24,7 +28,6 @@ import json
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,7 +53,10 @@ def standin_main(port: int) -> None:
     import asyncio as aio
     from urllib.parse import parse_qsl
 
+    import time as tm
+
     per_chat: dict[str, int] = {}
+    first_at: dict[str, float] = {}  # chat -> time.time() of its first sendMessage
     ok_true = b'{"ok":true,"result":true}'
 
     def reply(body: bytes, status: str = "200 OK") -> bytes:
@@ -66,12 +72,13 @@ def standin_main(port: int) -> None:
                 body = await reader.readexactly(length) if length else b""
                 path = method_line.split(" ")[1]
                 if path.startswith("/stats"):
-                    out = reply(json.dumps({"per_chat": per_chat, "problems": []}).encode())
+                    out = reply(json.dumps({"per_chat": per_chat, "first_at": first_at, "problems": []}).encode())
                 elif path.endswith("/sendMessage"):
                     text = body.decode("utf-8", "replace")
                     params = json.loads(text) if text.startswith("{") else dict(parse_qsl(text))
                     chat = str(params.get("chat_id"))
                     per_chat[chat] = per_chat.get(chat, 0) + 1
+                    first_at.setdefault(chat, tm.time())
                     out = reply(json.dumps({"ok": True, "result": {"message_id": 1, "date": 0, "chat": {"id": int(chat), "type": "private"},
                                                                    "text": "x"}}).encode())
                 elif path.endswith("/getMe"):
@@ -118,12 +125,17 @@ async def wait_up(url: str, timeout: float = 60) -> None:
 
 async def drive(base: str, seconds: float, concurrency: int, questions: list[str], telegram_share: float = 0.5,
                 rate: float | None = None) -> dict:
+    """Send messages for ``seconds``: closed loop with ``concurrency`` senders, or open loop at ``rate``
+    messages per second (repeats included). Returns what was sent and what came back: Telegram chats
+    with their send times (``time.time()``), Twilio replies per MessageSid, round-trip times of the
+    Twilio posts (ms), errors and counts."""
     import aiohttp
     from twilio.request_validator import RequestValidator
 
     validator = RequestValidator(AUTH)
-    sent_tg: list[str] = []
+    sent_tg: dict[str, float] = {}  # chat -> time.time() its update was posted
     twilio_replies: dict[str, int] = {}  # MessageSid -> non-empty TwiML answers over all its deliveries
+    twilio_rtt_ms: list[float] = []
     errors = 0
     duplicates = 0
     history: list[tuple[str, dict, dict]] = []
@@ -141,7 +153,7 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
         channel, path = ("whatsapp", "/twilio/whatsapp") if r < telegram_share + (1 - telegram_share) / 2 else ("sms", "/twilio/sms")
         sender = ("whatsapp:" if channel == "whatsapp" else "") + f"+9190{rng.randint(10**7, 10**8 - 1)}"
         params = {"MessageSid": "SM" + uuid.uuid4().hex, "AccountSid": SID, "From": sender, "To": "+15005550006", "Body": q, "NumMedia": "0"}
-        return channel, params, {"path": path}
+        return channel, params, {"path": path, "sig": validator.compute_signature(PUBLIC + path, params)}
 
     next_slot = [time.perf_counter()]
 
@@ -164,17 +176,19 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
                 repeat = False
             try:
                 if channel == "telegram":
+                    if not repeat:
+                        sent_tg[meta["chat"]] = time.time()
                     async with client.post(base + "/telegram/webhook", json=payload, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}) as resp:
                         await resp.read()
                         status = resp.status
-                    if not repeat:
-                        sent_tg.append(meta["chat"])
                 else:
-                    sig = validator.compute_signature(PUBLIC + meta["path"], payload)
+                    t0 = time.perf_counter()
                     async with client.post(base + meta["path"], data=urlencode(payload),
-                                           headers={"X-Twilio-Signature": sig, "Content-Type": "application/x-www-form-urlencoded"}) as resp:
+                                           headers={"X-Twilio-Signature": meta["sig"], "Content-Type": "application/x-www-form-urlencoded"}) as resp:
                         text = await resp.text()
                         status = resp.status
+                    if not repeat:
+                        twilio_rtt_ms.append((time.perf_counter() - t0) * 1000)
                     got = 1 if re.search(r"<Message", text) else 0
                     twilio_replies[payload["MessageSid"]] = twilio_replies.get(payload["MessageSid"], 0) + got
                 if status >= 300:
@@ -189,17 +203,82 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30)) as client:
         await asyncio.gather(*(one(client) for _ in range(concurrency)))
     wall = time.perf_counter() - started
-    return {"wall": wall, "sent_tg": sent_tg, "twilio_replies": twilio_replies,
+    return {"wall": wall, "sent_tg": sent_tg, "twilio_replies": twilio_replies, "twilio_rtt_ms": twilio_rtt_ms,
             "errors": errors, "duplicates": duplicates, "unique": len(history)}
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (nearest rank) of ``values``; NaN when empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def settle(stats_url: str, expected: int, before: int) -> dict:
+    """Wait until the Bot API stand-in's count of sendMessage calls stops growing (background sends
+    may still be going) and has reached ``before + expected``, or for at most a minute; its stats."""
+    import httpx
+
+    stats, settled = {"per_chat": {}, "first_at": {}, "problems": []}, -1
+    for _ in range(120):
+        stats = httpx.get(stats_url).json()
+        total = sum(stats["per_chat"].values())
+        if total == settled and total >= before + expected:
+            break
+        settled = total
+        time.sleep(0.5)
+    return stats
+
+
+def server_events(log_path: str, offset: int) -> tuple[list[dict], int]:
+    """The server's JSON log events written after byte ``offset``, and the new offset."""
+    with open(log_path, "rb") as fh:
+        fh.seek(offset)
+        data = fh.read()
+    events = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        if line.startswith("{"):
+            try:
+                events.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return events, offset + len(data)
+
+
+def phase_report(result: dict, stats: dict, events: list[dict]) -> dict:
+    """Numbers of one phase: sustained unique messages per second, server-side latency (from the
+    request reaching the app to the TwiML being ready or the last sendMessage done), end-to-end latency
+    seen by the sender (Twilio round trip; Telegram post to the stand-in receiving sendMessage), errors,
+    and lost or doubled replies."""
+    latencies = [float(ev["latency_ms"]) for ev in events if ev.get("msg") == "message handled"]
+    per_chat, first_at = stats["per_chat"], stats["first_at"]
+    e2e = list(result["twilio_rtt_ms"])
+    e2e += [(first_at[chat] - at) * 1000 for chat, at in result["sent_tg"].items() if chat in first_at]
+    lost = sum(1 for chat in result["sent_tg"] if per_chat.get(chat, 0) == 0)
+    lost += sum(1 for v in result["twilio_replies"].values() if v == 0)
+    doubled = sum(1 for chat in result["sent_tg"] if per_chat.get(chat, 0) > 1)
+    doubled += sum(1 for v in result["twilio_replies"].values() if v > 1)
+    kinds: dict[str, int] = {}
+    for ev in events:
+        if ev.get("level") == "error":
+            kinds[ev.get("msg", "")] = kinds.get(ev.get("msg", ""), 0) + 1
+    return {"unique": result["unique"], "telegram": len(result["sent_tg"]), "twilio": len(result["twilio_replies"]),
+            "repeats": result["duplicates"], "sustained": result["unique"] / result["wall"], "handled": len(latencies),
+            "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "e2e_p50": percentile(e2e, 50),
+            "e2e_p99": percentile(e2e, 99), "errors": result["errors"], "lost": lost, "doubled": doubled,
+            "server_errors": kinds, "problems": stats["problems"]}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--concurrency", type=int, default=32)
+    ap.add_argument("--seconds", type=float, default=20, help="length of each measured phase")
+    ap.add_argument("--concurrency", type=int, default=32, help="senders at once (closed loop; the cap on requests in flight)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--telegram-share", type=float, default=0.5, help="share of Telegram updates in the mix (rest: WhatsApp and SMS)")
-    ap.add_argument("--rate", type=float, help="open loop: send this many messages per second (default: as fast as answered)")
+    ap.add_argument("--rate", help="open loop: send this many messages per second, repeats included; several rates, comma-separated, "
+                                   "are measured one after another against the same server (default: closed loop, as fast as answered)")
+    ap.add_argument("--warmup", type=float, default=3, help="seconds of unmeasured traffic before the first phase")
     ap.add_argument("--redis-url", default="redis://127.0.0.1:6379/15",
                     help="the Redis the server keeps state in (default db 15; the run's keys expire within minutes)")
     ap.add_argument("--standin", type=int, help=argparse.SUPPRESS)
@@ -207,7 +286,7 @@ def main() -> int:
     if args.standin:
         standin_main(args.standin)
         return 0
-    import httpx
+    rates: list[float | None] = [float(r) for r in args.rate.split(",")] if args.rate else [None]
 
     questions = QUESTIONS
     if DEV.is_file():
@@ -223,55 +302,45 @@ def main() -> int:
     exe = [sys.executable, "-m", "bot.cli"]
     server = subprocess.Popen([*exe, "serve", "--port", str(port), "--workers", str(args.workers)], env=env, cwd=ROOT,
                               stderr=log, stdout=subprocess.DEVNULL)
+    base, stats_url = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{tg_port}/stats"
+    reports = []
     try:
-        asyncio.run(wait_up(f"http://127.0.0.1:{port}/readyz"))
-        asyncio.run(wait_up(f"http://127.0.0.1:{tg_port}/stats"))
-        result = asyncio.run(drive(f"http://127.0.0.1:{port}", args.seconds, args.concurrency, questions, args.telegram_share, args.rate))
-        stats, settled = {"per_chat": {}, "problems": []}, -1
-        for _ in range(120):  # background Telegram sends may still be going: wait until the count settles
-            stats = httpx.get(f"http://127.0.0.1:{tg_port}/stats").json()
-            total = sum(stats["per_chat"].values())
-            if total == settled and total >= len(result["sent_tg"]):
-                break
-            settled = total
-            time.sleep(0.5)
+        asyncio.run(wait_up(base + "/readyz"))
+        asyncio.run(wait_up(stats_url))
+        before = 0
+        if args.warmup > 0:
+            warm = asyncio.run(drive(base, args.warmup, args.concurrency, questions, args.telegram_share, rates[0]))
+            before = sum(settle(stats_url, len(warm["sent_tg"]), 0)["per_chat"].values())
+        _, offset = server_events(log.name, 0)
+        for rate in rates:
+            result = asyncio.run(drive(base, args.seconds, args.concurrency, questions, args.telegram_share, rate))
+            stats = settle(stats_url, len(result["sent_tg"]), before)
+            before = sum(stats["per_chat"].values())
+            events, offset = server_events(log.name, offset)
+            reports.append((rate, phase_report(result, stats, events)))
     finally:
         server.terminate()
         standin.terminate()
         server.wait(10)
         standin.wait(10)
-    latencies = []
-    for line in Path(log.name).read_text(encoding="utf-8", errors="replace").splitlines():
-        try:
-            ev = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if ev.get("msg") == "message handled":
-            latencies.append(float(ev["latency_ms"]))
-    per_chat = stats["per_chat"]
-    tg_lost = sum(1 for chat in result["sent_tg"] if per_chat.get(chat, 0) == 0)
-    tg_doubled = sum(1 for chat in result["sent_tg"] if per_chat.get(chat, 0) > 1)
-    tw_lost = sum(1 for v in result["twilio_replies"].values() if v == 0)
-    tw_doubled = sum(1 for v in result["twilio_replies"].values() if v > 1)
-    latencies.sort()
-    q = lambda p: latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] if latencies else float("nan")  # noqa: E731
-    mode = f"open loop at {args.rate:.0f} messages/s" if args.rate else f"closed loop, {args.concurrency} senders"
-    print(f"load: {args.seconds:.0f} s, {mode}, {args.workers} server workers, real Redis")
-    print(f"unique messages: {result['unique']} ({len(result['sent_tg'])} Telegram, {len(result['twilio_replies'])} Twilio); "
-          f"repeated deliveries: {result['duplicates']}")
-    print(f"sustained: {result['unique'] / result['wall']:.0f} messages/s")
-    print(f"server-side latency: p50 {q(50):.1f} ms, p99 {q(99):.1f} ms over {len(latencies)} messages "
-          f"(mean {statistics.mean(latencies) if latencies else float('nan'):.1f} ms)")
-    print(f"errors: {result['errors']}; lost replies: {tg_lost + tw_lost}; doubled replies: {tg_doubled + tw_doubled}; "
-          f"stand-in problems: {stats['problems']}")
-    errors = [json.loads(l) for l in Path(log.name).read_text(encoding="utf-8", errors="replace").splitlines()
-              if l.startswith("{") and '"level": "error"' in l]
-    if errors:
-        kinds: dict[str, int] = {}
-        for e in errors:
-            kinds[e.get("msg", "")] = kinds.get(e.get("msg", ""), 0) + 1
-        print(f"server errors: {kinds}")
-    os.unlink(log.name)
+        os.unlink(log.name)
+
+    print(f"load: {args.workers} server workers, real Redis ({args.redis_url}), {args.telegram_share:.0%} Telegram, the rest WhatsApp "
+          f"and SMS, 5% repeated deliveries, {args.seconds:.0f} s per phase after {args.warmup:.0f} s of warm-up")
+    print("latency in ms; server: request reaching the app -> TwiML ready / last sendMessage done; "
+          "end-to-end: as the sender sees it (Twilio round trip; Telegram post -> stand-in receives sendMessage)")
+    print(f"{'mode':<26} {'unique':>6} {'sustained/s':>11} {'server p50':>10} {'p99':>7} {'e2e p50':>8} {'p99':>7} "
+          f"{'errors':>6} {'lost':>5} {'doubled':>7}")
+    for rate, r in reports:
+        mode = f"open loop at {rate:.0f}/s" if rate else f"closed loop, {args.concurrency} senders"
+        print(f"{mode:<26} {r['unique']:>6} {r['sustained']:>11.0f} {r['p50']:>10.1f} {r['p99']:>7.1f} {r['e2e_p50']:>8.1f} "
+              f"{r['e2e_p99']:>7.1f} {r['errors']:>6} {r['lost']:>5} {r['doubled']:>7}")
+        if r["server_errors"] or r["problems"] or r["handled"] != r["unique"]:
+            print(f"  handled {r['handled']} of {r['unique']}; server errors {r['server_errors']}; stand-in problems {r['problems']}")
+    met = [r["sustained"] for _, r in reports if r["p99"] <= 50 and r["errors"] == r["lost"] == r["doubled"] == 0]
+    print("target (>= 200 messages/s with server p99 <= 50 ms, no errors, none lost or doubled): "
+          + (f"met, up to {max(met):.0f} messages/s" if met and max(met) >= 200 else
+             f"not met (best {max(met):.0f} messages/s within it)" if met else "not met in any phase"))
     return 0
 
 

@@ -96,6 +96,26 @@ class Runtime:
         log_turn(channel, replies, latency_ms)
 
 
+class ArrivalStamp:
+    """Pure ASGI middleware: stamps ``scope["state"]["arrived"]`` (``time.perf_counter()``, seconds) when
+    a request reaches the app, before routing and before its body is read, so that the logged latency
+    of a message covers all the server's own work on it: reading, verifying, claiming, queueing for an
+    engine thread, the engine, and (Telegram) the Bot API calls."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            scope.setdefault("state", {})["arrived"] = time.perf_counter()
+        await self.app(scope, receive, send)
+
+
+def arrived(request: Request) -> float:
+    """When ``request`` reached the app (``time.perf_counter()`` seconds; now, if it was not stamped)."""
+    return request.scope.get("state", {}).get("arrived") or time.perf_counter()
+
+
 def _templates(settings: Settings) -> dict[str, SmsTemplate]:
     return {kind: SmsTemplate(str(v.get("id", "")), str(v["text"]), tuple(v.get("slots", ()))) for kind, v in settings.sms_templates.items()
             if isinstance(v, dict) and "text" in v}
@@ -147,6 +167,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     app = FastAPI(title="schemebot", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.runtime = rt
+    app.add_middleware(ArrivalStamp)
 
     async def read_body(request: Request) -> bytes | Response:
         declared = request.headers.get("content-length")
@@ -203,7 +224,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         await rt.in_flight.acquire()
         delivering = False
         try:
-            chat_id, replies, lang, started = await rt.run(telegram_channel.handle, rt, update)
+            chat_id, replies, lang = await rt.run(telegram_channel.handle, rt, update)
+            started = arrived(request)
             background.add_task(_deliver, rt, update, chat_id, replies, lang, started)
             delivering = True
             return JSONResponse({})
@@ -246,7 +268,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.metrics.duplicates.labels(channel).inc()
             return Response(twilio_channel.twiml([], None), media_type="application/xml")
         try:
-            xml = await twilio_channel.handle_inbound(rt, channel, params)
+            xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
             await rt.release(channel, sid)
             rt.metrics.requests.labels(channel, "error").inc()

@@ -104,23 +104,24 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
     return sent
 
 
-def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str, float]:
+def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str]:
     """The engine's work for one claimed update, done before the webhook answers (so that work never
-    piles up unbounded): ``(chat id, replies, language, started)``. Raises what the engine raises."""
-    t0 = time.perf_counter()
+    piles up unbounded): ``(chat id, replies, language)``. Raises what the engine raises."""
     msg, chat_id, special = inbound(update)
     if chat_id is None:
-        return None, [], "en", t0
+        return None, [], "en"
     if special == "edited":
-        return chat_id, [Reply(kind="info", text=t("edited", None))], "en", t0
+        return chat_id, [Reply(kind="info", text=t("edited", None))], "en"
     assert msg is not None
     result = rt.engine.handle_turn(msg)
-    return chat_id, result.replies, result.lang, t0
+    return chat_id, result.replies, result.lang
 
 
 async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: list[Reply], lang: str, started: float) -> None:
-    """In the background after the 200: answer a button press, show "typing", send the replies. A
-    failure releases the claim so that Telegram's re-delivery is processed again."""
+    """In the background after the 200: answer a button press, show "typing", send the replies, and
+    log the message with its latency from ``started`` (``time.perf_counter()`` when the update reached
+    the app) to the last reply sent. A failure releases the claim so that Telegram's re-delivery is
+    processed again."""
     try:
         if update.callback_query is not None:
             await rt.telegram_bot.answer_callback_query(update.callback_query.id)

@@ -125,21 +125,29 @@ def render(rt: Runtime, channel: str, replies: list[Reply], lang: str) -> list[s
     return [r.text for r in replies]
 
 
-async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str]) -> str:
-    """Process one inbound message (already validated and claimed); returns the TwiML reply."""
-    t0 = time.perf_counter()
-    msg = inbound(channel, params)
-    result = await rt.run(rt.engine.handle_turn, msg)
+async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], started: float | None = None) -> str:
+    """Process one inbound message (already validated and claimed); returns the TwiML reply. The
+    logged latency runs from ``started`` (``time.perf_counter()`` when the request reached the app;
+    default now) to the TwiML being ready."""
+    t0 = time.perf_counter() if started is None else started
+    keep_ref = channel == "whatsapp" and rt.settings.sms_enabled and bool(rt.settings.public_base_url)
+    ref = params.get("MessageSid", "")
+
+    def work():  # on an engine thread: the engine's Redis round trips and the fallback copy stay off the event loop
+        result = rt.engine.handle_turn(inbound(channel, params))
+        kept = False
+        if keep_ref:
+            try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
+                rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
+                                                           "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
+                kept = True
+            except redis.RedisError as exc:
+                log.error("reply not kept for fallback: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+        return result, kept
+
+    result, kept = await rt.run(work)
     parts = render(rt, channel, result.replies, result.lang)
-    action = None
-    if channel == "whatsapp" and rt.settings.sms_enabled and rt.settings.public_base_url:
-        ref = params.get("MessageSid", "")
-        try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
-            rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
-                                                       "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
-            action = public_url(rt.settings.public_base_url, "/twilio/status", urlencode({"ref": ref}))
-        except redis.RedisError as exc:
-            log.error("reply not kept for fallback: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+    action = public_url(rt.settings.public_base_url or "", "/twilio/status", urlencode({"ref": ref})) if kept else None
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return twiml(parts, action)
 

@@ -208,6 +208,32 @@ def test_signed_unsigned_tampered_proxy_and_port_443(stack):
     assert post_twilio(stack, "/twilio/whatsapp", wrong_host, sign_url="https://evil.example.org/twilio/whatsapp").status_code == 403
 
 
+def _sms_latency(stack) -> tuple[float, float]:
+    """(messages counted, of which within 0.25 s) of the SMS latency histogram on /metrics."""
+    text = httpx.get(stack["url"] + "/metrics").text
+    count = re.search(r'^schemebot_latency_seconds_count\{channel="sms"\} (\S+)$', text, flags=re.M)
+    fast = re.search(r'^schemebot_latency_seconds_bucket\{channel="sms",le="0.25"\} (\S+)$', text, flags=re.M)
+    return (float(count.group(1)), float(fast.group(1))) if count and fast else (0.0, 0.0)
+
+
+def test_logged_latency_starts_when_the_request_arrives(stack):
+    # the body trickles in over 0.4 s: the latency the server reports must include reading it
+    params = {**wa_params("pm kisan documents", sender=f"+9198{uid():08d}"), "To": "+15005550006"}
+    body = urlencode(params).encode()
+    signature = RequestValidator(AUTH).compute_signature(f"{PUBLIC}/twilio/sms", params)
+
+    def trickle():
+        yield body[:10]
+        time.sleep(0.4)
+        yield body[10:]
+
+    count, fast = _sms_latency(stack)
+    r = httpx.post(stack["url"] + "/twilio/sms", content=trickle(), timeout=10,
+                   headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 200 and "Aadhaar" in r.text
+    assert _sms_latency(stack) == (count + 1, fast)  # counted once, and not within 0.25 s
+
+
 def test_whatsapp_reply_is_twiml_with_numbered_options_and_prefixed_address(stack):
     sender = f"whatsapp:+91 98{uid():08d}"
     first = post_twilio(stack, "/twilio/whatsapp", wa_params("am I eligible for old age pension?", sender=sender))
