@@ -39,6 +39,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 DEV = ROOT.parent / "shared" / "eval" / "dev.jsonl"
+#: the corpus the dev questions were written for (170 myScheme schemes); the bundled corpus without it
+MYSCHEME = ROOT.parent / "shared" / "corpus" / "raw" / "OpenNyAI__schemes_chatbot_deprecated" / "data" / "myschemes_scraped_combined.json"
 TOKEN, SECRET, SID, AUTH = "777:LOAD", "load-secret", "AC" + "2" * 32, "load-auth"
 PUBLIC = "https://load.example.org"
 QUESTIONS = ["how much money do farmers get under pm kisan", "documents for atal pension yojana", "ujjwala yojana eligibility",
@@ -259,6 +261,10 @@ def phase_report(result: dict, stats: dict, events: list[dict]) -> dict:
     lost += sum(1 for v in result["twilio_replies"].values() if v == 0)
     doubled = sum(1 for chat in result["sent_tg"] if per_chat.get(chat, 0) > 1)
     doubled += sum(1 for v in result["twilio_replies"].values() if v > 1)
+    retrieval: dict[str, int] = {}
+    for ev in events:
+        if ev.get("msg") == "message handled":
+            retrieval[ev.get("retrieval", "?")] = retrieval.get(ev.get("retrieval", "?"), 0) + 1
     kinds: dict[str, int] = {}
     for ev in events:
         if ev.get("level") == "error":
@@ -267,7 +273,7 @@ def phase_report(result: dict, stats: dict, events: list[dict]) -> dict:
             "repeats": result["duplicates"], "sustained": result["unique"] / result["wall"], "handled": len(latencies),
             "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "e2e_p50": percentile(e2e, 50),
             "e2e_p99": percentile(e2e, 99), "errors": result["errors"], "lost": lost, "doubled": doubled,
-            "server_errors": kinds, "problems": stats["problems"]}
+            "server_errors": kinds, "problems": stats["problems"], "retrieval": retrieval}
 
 
 def main() -> int:
@@ -279,6 +285,8 @@ def main() -> int:
     ap.add_argument("--rate", help="open loop: send this many messages per second, repeats included; several rates, comma-separated, "
                                    "are measured one after another against the same server (default: closed loop, as fast as answered)")
     ap.add_argument("--warmup", type=float, default=3, help="seconds of unmeasured traffic before the first phase")
+    ap.add_argument("--corpus", help="what the server answers from (SCHEMEBOT_CORPUS); default the myScheme JSON in ../shared "
+                                     "that the dev questions are about, else the bundled corpus")
     ap.add_argument("--redis-url", default="redis://127.0.0.1:6379/15",
                     help="the Redis the server keeps state in (default db 15; the run's keys expire within minutes)")
     ap.add_argument("--standin", type=int, help=argparse.SUPPRESS)
@@ -291,13 +299,15 @@ def main() -> int:
     questions = QUESTIONS
     if DEV.is_file():
         questions = [json.loads(l)["question"] for l in DEV.read_text(encoding="utf-8").splitlines() if l.strip()]
+    corpus = args.corpus or (str(MYSCHEME) if MYSCHEME.is_file() else "")
     tg_port, port = free_port(), free_port()
     standin = subprocess.Popen([sys.executable, __file__, "--standin", str(tg_port)], cwd=ROOT)
     env = {**os.environ, "SCHEMEBOT_REDIS_URL": args.redis_url, "SCHEMEBOT_STATE_TTL_S": "600", "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
            "SCHEMEBOT_PUBLIC_BASE_URL": PUBLIC, "SCHEMEBOT_TELEGRAM_TOKEN": TOKEN, "SCHEMEBOT_TELEGRAM_SECRET": SECRET,
            "SCHEMEBOT_TELEGRAM_API_URL": f"http://127.0.0.1:{tg_port}/bot", "SCHEMEBOT_TWILIO_ACCOUNT_SID": SID,
            "SCHEMEBOT_TWILIO_AUTH_TOKEN": AUTH, "SCHEMEBOT_TWILIO_WHATSAPP_FROM": "whatsapp:+14155238886",
-           "SCHEMEBOT_TWILIO_SMS_FROM": "+15005550006", "SCHEMEBOT_TWILIO_API_URL": "http://127.0.0.1:9"}
+           "SCHEMEBOT_TWILIO_SMS_FROM": "+15005550006", "SCHEMEBOT_TWILIO_API_URL": "http://127.0.0.1:9",
+           "SCHEMEBOT_CORPUS": corpus}
     log = tempfile.NamedTemporaryFile(prefix="schemebot-load-", suffix=".log", delete=False)
     exe = [sys.executable, "-m", "bot.cli"]
     server = subprocess.Popen([*exe, "serve", "--port", str(port), "--workers", str(args.workers)], env=env, cwd=ROOT,
@@ -327,6 +337,8 @@ def main() -> int:
 
     print(f"load: {args.workers} server workers, real Redis ({args.redis_url}), {args.telegram_share:.0%} Telegram, the rest WhatsApp "
           f"and SMS, 5% repeated deliveries, {args.seconds:.0f} s per phase after {args.warmup:.0f} s of warm-up")
+    print(f"corpus: {corpus or 'bundled (data/schemes)'}; questions: {len(questions)} from "
+          f"{DEV if DEV.is_file() else 'a built-in list'}, each from a new user")
     print("latency in ms; server: request reaching the app -> TwiML ready / last sendMessage done; "
           "end-to-end: as the sender sees it (Twilio round trip; Telegram post -> stand-in receives sendMessage)")
     print(f"{'mode':<26} {'unique':>6} {'sustained/s':>11} {'server p50':>10} {'p99':>7} {'e2e p50':>8} {'p99':>7} "
@@ -335,6 +347,8 @@ def main() -> int:
         mode = f"open loop at {rate:.0f}/s" if rate else f"closed loop, {args.concurrency} senders"
         print(f"{mode:<26} {r['unique']:>6} {r['sustained']:>11.0f} {r['p50']:>10.1f} {r['p99']:>7.1f} {r['e2e_p50']:>8.1f} "
               f"{r['e2e_p99']:>7.1f} {r['errors']:>6} {r['lost']:>5} {r['doubled']:>7}")
+        print(f"  {r['telegram']} Telegram, {r['twilio']} WhatsApp/SMS, {r['repeats']} repeated deliveries; replies: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(r["retrieval"].items())) + " (answered = quoted with citations)")
         if r["server_errors"] or r["problems"] or r["handled"] != r["unique"]:
             print(f"  handled {r['handled']} of {r['unique']}; server errors {r['server_errors']}; stand-in problems {r['problems']}")
     met = [r["sustained"] for _, r in reports if r["p99"] <= 50 and r["errors"] == r["lost"] == r["doubled"] == 0]
