@@ -60,11 +60,20 @@ QUESTIONISH = re.compile(
 
 
 
+def indian_grouping(amount: int) -> str:
+    """``amount`` (whole rupees) with Indian digit grouping, as amounts are written on scheme pages and
+    read by users: the last three digits, then pairs (150000 -> "1,50,000"; 12000000 -> "1,20,00,000")."""
+    digits = str(abs(int(amount)))
+    head, tail = digits[:-3], digits[-3:]
+    pairs = [head[max(0, i - 2):i] for i in range(len(head), 0, -2)][::-1]
+    return ("-" if amount < 0 else "") + ",".join([*pairs, tail])
+
+
 def _show(name: str, value: Any, lang: str) -> str:
     if isinstance(value, bool):
         return ("हाँ" if value else "नहीं") if lang == "hi" else ("yes" if value else "no")
     if name == "annual_family_income":
-        return f"₹{value:,} a year" if lang != "hi" else f"₹{value:,} सालाना"
+        return f"₹{indian_grouping(value)} a year" if lang != "hi" else f"₹{indian_grouping(value)} सालाना"
     if name == "disability_percent":
         return f"{value}%"
     if isinstance(value, str):

@@ -88,6 +88,8 @@ OCCUPATIONS = {
     "government_employee": ("government employee", "govt employee", "government job", "sarkari naukri", "sarkari karmchari", "सरकारी कर्मचारी"),
     "ex_serviceman": ("ex-serviceman", "ex serviceman", "ex servicemen", "retired soldier", "veteran", "fauji", "पूर्व सैनिक"),
     "unemployed": ("unemployed", "jobless", "no job", "berozgar", "बेरोजगार", "बेरोज़गार"),
+    "homemaker": ("homemaker", "home maker", "housewife", "house wife", "housework", "grihini", "grihani", "ghar ka kaam", "गृहिणी",
+                  "घर का काम", "घरेलू महिला"),
     "other": ("other", "anya", "अन्य"),
 }
 EDUCATION = {
@@ -249,7 +251,7 @@ _register(FieldSpec(
     options=(("farmer", "Farmer", "किसान"), ("agricultural_labourer", "Farm labourer", "खेतिहर मज़दूर"), ("student", "Student", "छात्र"),
              ("unorganised_worker", "Unorganised worker", "असंगठित मज़दूर"), ("street_vendor", "Street vendor", "रेहड़ी/ठेला"),
              ("self_employed", "Self-employed / trader", "स्वरोज़गार/व्यापारी"), ("government_employee", "Government employee", "सरकारी कर्मचारी"),
-             ("unemployed", "Unemployed", "बेरोज़गार"), ("other", "Other", "अन्य")),
+             ("unemployed", "Unemployed", "बेरोज़गार"), ("homemaker", "Homemaker", "गृहिणी"), ("other", "Other", "अन्य")),
 ))
 _register(FieldSpec(
     "is_bpl", "bool", None,

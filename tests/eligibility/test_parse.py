@@ -48,6 +48,7 @@ def test_choices_in_both_scripts_and_by_number():
     assert FIELDS["social_category"].read("अनुसूचित जाति") == "sc" and FIELDS["social_category"].read("OBC") == "obc"
     assert FIELDS["marital_status"].read("vidhwa hoon") == "widowed"
     assert FIELDS["occupation"].read("kheti karta hoon") == "farmer"
+    assert FIELDS["occupation"].read("housewife") == FIELDS["occupation"].read("गृहिणी हूँ") == "homemaker"
     assert FIELDS["disability_percent"].read("no") == 0 and FIELDS["disability_percent"].read("60%") == 60
 
 
@@ -64,3 +65,11 @@ def test_one_message_fills_several_fields():
         "age": 62, "state": "Uttar Pradesh", "marital_status": "widowed", "gender": "female", "is_bpl": True}
     assert extract("actually my age is 62") == {"age": 62}
     assert extract("how do I sign up for the pension") == {}
+
+
+@pytest.mark.parametrize("amount,text", [(0, "0"), (500, "500"), (1000, "1,000"), (40000, "40,000"), (150000, "1,50,000"),
+                                         (12000000, "1,20,00,000"), (-2500, "-2,500")])
+def test_amounts_are_read_back_in_indian_grouping(amount, text):
+    from conversations.eligibility_flow import indian_grouping
+
+    assert indian_grouping(amount) == text

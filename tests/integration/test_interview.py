@@ -104,3 +104,9 @@ def test_screening_ends_with_outcomes():
     assert statuses.get("ignoaps") == "eligible"
     asked = [last(x)["field"] for x in t if last(x)["kind"] == "question"]
     assert len(asked) <= 8 and len(set(asked)) == len(asked)  # the budget, and no field asked twice
+
+
+def test_what_was_noted_is_read_back_in_indian_grouping():
+    t = chat(["which schemes can I get", "I am a housewife from Bihar, family income 1.5 lakh"], ENV)
+    said = "\n".join(r["text"] for r in t[1]["replies"])
+    assert "₹1,50,000 a year" in said and "Homemaker" in said and "Bihar" in said
