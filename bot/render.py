@@ -177,6 +177,10 @@ def _cut_words(text: str, limit: int) -> str:
     return (cut or text[: limit - 1]) + "…"
 
 
+#: the end of a sentence (Latin or Devanagari full stop, ! or ?, maybe followed by a closing quote or bracket)
+_SENTENCE_END = re.compile(r"[.!?\u0964][\"'\u201d)\]]*$")
+
+
 def _first_sentences(text: str, fits) -> str:
     """The longest run of leading sentences of ``text`` that ``fits`` (at least the first words)."""
     pieces = split_fitting(text, fits)
@@ -184,31 +188,50 @@ def _first_sentences(text: str, fits) -> str:
 
 
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
-    """Replies as SMS pages of at most ``segments`` segments each; every page but the last ends with
-    the "reply MORE" line. An answer opens with its top quote cut at a sentence boundary, the scheme
-    name and a short link."""
+    """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2, :mod:`bot.split`);
+    every page but the last ends with the "reply MORE" line.
+
+    A quote too long for the page it falls on is cut at sentence boundaries, and every piece carries
+    its ``[n]`` marker and its source line (scheme name, short link), so the first page is the shortest
+    useful answer (the top quote's first sentences, the scheme name, a short link) and no page holds
+    a quoted line without its source. Other text is cut at sentence boundaries; a block that would
+    only fit the current page cut mid-sentence starts a new page instead."""
     more = " " + _label("more", lang)
-    blocks: list[str] = []
+    blocks: list[tuple[str, str, str]] = []  # (prefix, text that may be cut, suffix kept on every piece)
     for reply in replies:
         if reply.kind == "answer" and reply.citations:
-            for c in reply.citations:
-                blocks.append(f"[{c.n}] {c.text}\n- {c.scheme_name}, {short_link(c.url)}")
+            blocks.extend((f"[{c.n}] ", c.text, f"\n- {c.scheme_name}, {short_link(c.url)}") for c in reply.citations)
         else:
-            blocks.extend(_plain_blocks(reply, lang, bold=False))
-    text = "\n\n".join(blocks)
-    if sms_fits(text, segments):
-        return [text]
+            blocks.extend(("", b, "") for b in _plain_blocks(reply, lang, bold=False))
+    whole = "\n\n".join(a + body + z for a, body, z in blocks)
+    if sms_fits(whole, segments):
+        return [whole]
+
+    def join(page: str, piece: str) -> str:
+        return f"{page}\n\n{piece}" if page else piece
+
     pages: list[str] = []
-    rest = text
-    while rest:
-        if sms_fits(rest, segments):
-            pages.append(rest)
-            break
-        page = _first_sentences(rest, lambda s: sms_fits(s.rstrip() + more, segments))
-        if not page:
-            break
-        pages.append(page + more)
-        rest = rest[len(page):].lstrip()
+    page = ""
+    for prefix, rest, suffix in blocks:
+        while rest:
+            if sms_fits(join(page, prefix + rest + suffix) + more, segments):
+                page, rest = join(page, prefix + rest + suffix), ""
+                break
+            cur = page
+            piece = _first_sentences(rest, lambda s: sms_fits(join(cur, prefix + s.rstrip() + suffix) + more, segments))
+            if page and (not piece or not _SENTENCE_END.search(piece)):
+                pages.append(page + more)  # only a mid-sentence cut would fit here: start a new page
+                page = ""
+                continue
+            if not piece:  # not even the source line fits an empty page: send the block whole
+                piece = rest
+            page = join(page, prefix + piece + suffix)
+            rest = rest[len(piece):].lstrip()
+            if rest:
+                pages.append(page + more)
+                page = ""
+    if page:
+        pages.append(page)
     return pages
 
 

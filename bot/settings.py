@@ -37,7 +37,8 @@ class Settings(BaseSettings):
     twilio_api_url: str = "https://api.twilio.com"
     # limits
     max_message_chars: int = Field(default=1000, ge=50, description="longer messages are cut for retrieval")
-    sms_max_segments: int = Field(default=3, ge=1, le=10, description="SMS segments per reply")
+    sms_max_segments: int = Field(default=3, ge=2, le=10, description="SMS segments per reply (at least 2: a quote's source line, "
+                                  "the scheme name and a short link, takes most of one 70-character UCS-2 segment)")
     screening_max_questions: int = Field(default=8, ge=1, le=30, description="questions in an all-schemes screening")
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="larger webhook bodies get 413")
     sms_templates: dict[str, dict[str, Any]] = Field(

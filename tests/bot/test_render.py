@@ -69,10 +69,33 @@ def test_sms_pages_start_with_the_quote_name_and_short_link():
     reply = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives ₹6,000 per year. " * 12)])
     pages = sms_pages([reply], "en", segments=3)
     assert len(pages) > 1 and all(sms_segments(p) <= 3 for p in pages)
-    assert pages[0].startswith("[1] Each eligible farmer family receives ₹6,000 per year.")
-    assert pages[0].endswith("Reply MORE for the rest.")
-    assert "myscheme.gov.in/schemes/pm-kisan" in pages[-1] and "Pradhan Mantri Kisan Samman Nidhi" in pages[-1]
+    first, source = pages[0], "\n- Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan"
+    assert first.startswith("[1] Each eligible farmer family receives ₹6,000 per year.")
+    assert first.endswith("per year." + source + " Reply MORE for the rest.")  # cut at a sentence, then its source
+    assert all(source in p for p in pages)
     assert short_link("https://www.myscheme.gov.in/schemes/pm-kisan#benefits") == "myscheme.gov.in/schemes/pm-kisan"
+
+
+SENTENCES = st.sampled_from(["Each eligible farmer family receives ₹6,000 per year.", "किसान परिवार को हर साल लाभ मिलता है।",
+                             "Apply at https://pmkisan.gov.in/ or a CSC.", "Families with income < 2 lakh & age > 60 qualify.",
+                             "Yes!", "The amount is paid in three equal instalments of ₹2,000 each, every four months, by DBT."])
+SOURCE = re.compile(r"\[(\d+)\] (.*?)\n- Pradhan Mantri Kisan Samman Nidhi, myscheme\.gov\.in/schemes/pm-kisan", re.S)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(SENTENCES, min_size=1, max_size=25).map(" ".join), min_size=1, max_size=3), st.integers(min_value=2, max_value=4))
+def test_sms_every_quoted_piece_has_its_source_and_pages_fit(quotes, segments):
+    reply = Reply(kind="answer", text="", citations=[_citation(i + 1, q) for i, q in enumerate(quotes)])
+    pages = sms_pages([reply], "en", segments=segments)
+    assert all(sms_segments(p) <= segments for p in pages)
+    assert SOURCE.match(pages[0])  # the first page: a quote, the scheme name, the short link
+    pieces: dict[int, list[str]] = {}
+    for page in pages:
+        assert page.count("[") == len(SOURCE.findall(page))  # no quoted piece without its source line
+        for n, piece in SOURCE.findall(page):
+            pieces.setdefault(int(n), []).append(piece)
+    assert {n: " ".join(p.split()) for n, p in ((n, " ".join(ps)) for n, ps in pieces.items())} == \
+        {i + 1: " ".join(q.split()) for i, q in enumerate(quotes)}  # the pieces rejoin to each quote
 
 
 def test_sms_question_is_a_numbered_list():
