@@ -251,7 +251,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return body
         params = twilio_channel.form(body)
         url = twilio_channel.public_url(settings.public_base_url or "", request.url.path, request.url.query)
-        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, params,
+        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
                                            request.headers.get("x-twilio-signature")):
             rt.metrics.requests.labels(channel, "forbidden").inc()
             return PlainTextResponse("forbidden", status_code=403)
@@ -293,7 +293,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return body
         params = twilio_channel.form(body)
         url = twilio_channel.public_url(settings.public_base_url, request.url.path, request.url.query)
-        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, params,
+        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
                                            request.headers.get("x-twilio-signature")):
             return PlainTextResponse("forbidden", status_code=403)
         sid = params.get("MessageSid") or params.get("SmsSid")
@@ -305,13 +305,19 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return PlainTextResponse("state store unavailable", status_code=503)  # Twilio retries callbacks
         if not first:
             return Response(status_code=204)  # this status of this message was already recorded
-        log.info("delivery status", extra={"event": {"channel": "twilio", "status": status, "error_code": params.get("ErrorCode")}})
+        log.info("delivery status", extra={"event": {"channel": "twilio", "status": status, "error_code": _error_code(params.get("ErrorCode"))}})
         ref = request.query_params.get("ref")
         if status in twilio_channel.FAILED and ref and settings.sms_enabled:
             background.add_task(_fallback, rt, ref)
         return Response(status_code=204)
 
     return app
+
+
+def _error_code(value: str | None) -> str | None:
+    """A Twilio ``ErrorCode`` fit for the log (digits, as Twilio's codes are, e.g. 63016), else None:
+    the field is free text in a signed request and must not carry user data into the log."""
+    return value if value and value.isdigit() and len(value) <= 8 else None
 
 
 async def _deliver(rt: Runtime, update, chat_id, replies, lang, started) -> None:

@@ -117,23 +117,34 @@ def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str]:
     return chat_id, result.replies, result.lang
 
 
+async def _best_effort(what: str, call) -> None:
+    """Await a Bot API call whose failure must not cost the user the reply (acknowledging a button
+    press, the "typing" action): a Telegram or network error is logged with ``what`` and swallowed."""
+    try:
+        await call
+    except (TelegramError, OSError) as exc:
+        log.warning("%s failed: %s", what, exc.__class__.__name__, extra={"event": {"channel": "telegram", "step": what}})
+
+
 async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: list[Reply], lang: str, started: float) -> None:
-    """In the background after the 200: answer a button press, show "typing", send the replies, and
-    log the message with its latency from ``started`` (``time.perf_counter()`` when the update reached
-    the app) to the last reply sent. A failure releases the claim so that Telegram's re-delivery is
+    """In the background after the 200: answer a button press and show "typing" (both best effort: a
+    button too old to answer still gets its reply), send the replies, and log the message with its
+    latency from ``started`` (``time.perf_counter()`` when the update reached the app) to the last
+    reply sent. If ``sendMessage`` still fails after its retries the failure is logged and counted;
+    the claim is released (off the event loop) so that a re-delivery, should Telegram make one, is
     processed again."""
     try:
         if update.callback_query is not None:
-            await rt.telegram_bot.answer_callback_query(update.callback_query.id)
+            await _best_effort("answerCallbackQuery", rt.telegram_bot.answer_callback_query(update.callback_query.id))
         if chat_id is None:
             return
-        await rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING)
+        await _best_effort("sendChatAction", rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING))
         await send(rt.telegram_bot, chat_id, replies, lang)
         rt.observe("telegram", replies, (time.perf_counter() - started) * 1000)
-    except (TelegramError, OSError, Exception) as exc:  # noqa: BLE001 - a background task must not die silently
-        rt.claims.release("telegram", str(update.update_id))
+    except Exception as exc:  # noqa: BLE001 - a background task must not die silently
         rt.metrics.requests.labels("telegram", "error").inc()
-        log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
+        log.error("telegram reply failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram", "step": "sendMessage"}})
+        await rt.release("telegram", str(update.update_id))
 
 
 def parse_update(body: bytes, bot: Bot) -> Update | None:

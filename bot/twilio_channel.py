@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import redis
 from twilio.http.http_client import TwilioHttpClient
+from starlette.datastructures import MultiDict
 from twilio.request_validator import RequestValidator
 from twilio.rest import Client
 from twilio.twiml.messaging_response import MessagingResponse
@@ -70,11 +71,14 @@ def form(body: bytes) -> dict[str, str]:
     return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
-def signature_ok(auth_token: str, url: str, params: dict[str, str], signature: str | None) -> bool:
-    """twilio's ``RequestValidator`` check of ``X-Twilio-Signature``."""
+def signature_ok(auth_token: str, url: str, body: bytes, signature: str | None) -> bool:
+    """twilio's ``RequestValidator`` check of ``X-Twilio-Signature`` over every value of the form
+    ``body`` (a repeated key signs all its values, as Twilio computes it, so a value added to a
+    genuine request fails the check even though :func:`form` keeps only the last one)."""
     if not signature:
         return False
-    return RequestValidator(auth_token).validate(url, params, signature)
+    pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return RequestValidator(auth_token).validate(url, MultiDict(pairs), signature)
 
 
 def inbound(channel: str, params: dict[str, str]) -> InboundMessage:

@@ -66,7 +66,7 @@ class Engine:
         answerer: question answering over the corpus.
         store: where user states live.
         secret: key of the HMAC that turns user ids into storage keys.
-        max_message_chars: longer messages are cut before retrieval.
+        max_message_chars: longer messages are cut to this many characters before anything parses them (a note says so).
         eligibility: the eligibility interview (``None``: not available).
         pagers: channel -> function cutting replies into pages (SMS): the first page is returned, the
             rest saved in the state and sent one by one when the user replies "MORE".
@@ -156,6 +156,9 @@ class Engine:
     def process(self, text: str, state: UserState, channel: str = "cli") -> tuple[TurnResult, Action]:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
         state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
+        too_long = len(text) > self.max_message_chars
+        if too_long:  # cut before anything reads it: parsers and matchers then cost at most a bounded message
+            text = text[: self.max_message_chars]
         lang = self.language(state, text)
         if MORE.match(text) and (state.paging or channel in self.pagers):
             if not state.paging:
@@ -164,6 +167,8 @@ class Engine:
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
         result, action = self._dispatch(text, state, lang)
         result.lang = lang
+        if too_long:
+            result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         pager = self.pagers.get(channel)
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
@@ -229,9 +234,6 @@ class Engine:
     def question(self, text: str, state: UserState, lang: str) -> TurnResult:
         """Answer a question: rewrite a follow-up, retrieve, quote or decline; update the context."""
         replies: list[Reply] = []
-        if len(text) > self.max_message_chars:
-            text = text[: self.max_message_chars]
-            replies.append(Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         ctx = Context(state.scheme_id, state.scheme_name, state.topic)
         rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names, self.answerer.index.scheme_has_term)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):

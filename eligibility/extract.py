@@ -32,13 +32,17 @@ def _words(text: str) -> str:
     return " " + re.sub(r"[^\w\u0900-\u097f&%]+", " ", normalise(text)).strip() + " "
 
 
-def _first(table: dict[str, tuple[str, ...]], padded: str, skip: frozenset[str] = frozenset()) -> str | None:
+def _normalised(table: dict[str, tuple[str, ...]], skip: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
+    """``table`` with its phrases normalised once (not on every message), leaving out those in ``skip``."""
+    return {value: tuple(n for n in (normalise(p) for p in phrases) if n not in skip) for value, phrases in table.items()}
+
+
+def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
+    """The value of the phrase of ``table`` (already normalised) that ``padded`` mentions first (the
+    longest at the same place)."""
     best: tuple[int, int, str] | None = None  # (position, -length, value)
     for value, phrases in table.items():
         for p in phrases:
-            p = normalise(p)
-            if p in skip:
-                continue
             i = padded.find(f" {p} ")
             if i >= 0 and (best is None or (i, -len(p)) < best[:2]):
                 best = (i, -len(p), value)
@@ -49,6 +53,16 @@ _SHORT_STATE = re.compile(r"(?<![A-Za-z])(UP|MP|AP|HP|TN|WB|J&K|J & K|JK|CG|MH|R
 _SHORT_MAP = {"UP": "Uttar Pradesh", "MP": "Madhya Pradesh", "AP": "Andhra Pradesh", "HP": "Himachal Pradesh",
               "TN": "Tamil Nadu", "WB": "West Bengal", "J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir",
               "JK": "Jammu and Kashmir", "CG": "Chhattisgarh", "MH": "Maharashtra", "RJ": "Rajasthan"}
+
+
+# phrases too ambiguous to count in free text ("gen", "ba", "sign up" for UP...)
+_STATES = _normalised(STATES, frozenset(normalise(p) for ps in STATES.values() for p in ps if len(p.replace(" ", "")) <= 3))
+_MARITAL = _normalised(MARITAL)
+_GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
+_OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))
+_RESIDENCES = _normalised(RESIDENCES, frozenset({"nagar"}))
+_CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen"}))
+_EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
 
 
 def extract(text: str) -> dict[str, Any]:
@@ -66,33 +80,32 @@ def extract(text: str) -> dict[str, Any]:
         money = parse_money(m.group(1))
         if money is not None:
             out["annual_family_income"] = money
-    short_forms = frozenset(p for ps in STATES.values() for p in ps if len(p.replace(" ", "")) <= 3)
-    state = _first(STATES, padded, skip=short_forms)
+    state = _first(_STATES, padded)
     if state is None:
         sm = _SHORT_STATE.search(text)
         state = _SHORT_MAP.get(sm.group(1)) if sm else None
     if state:
         out["state"] = state
-    marital = _first(MARITAL, padded)
+    marital = _first(_MARITAL, padded)
     if marital:
         out["marital_status"] = marital
-    gender = _first(GENDERS, padded, skip=frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
+    gender = _first(_GENDERS, padded)
     if gender is None and marital == "widowed" and re.search(r"widow\b|vidhwa|विधवा", t):
         gender = "female"
     if gender:
         out["gender"] = gender
-    occupation = _first(OCCUPATIONS, padded, skip=frozenset({"other", "anya", "अन्य", "business", "labour"}))
+    occupation = _first(_OCCUPATIONS, padded)
     if occupation:
         out["occupation"] = occupation
         if occupation == "student":
             out["is_student"] = True
-    residence = _first(RESIDENCES, padded, skip=frozenset({"nagar"}))
+    residence = _first(_RESIDENCES, padded)
     if residence:
         out["residence"] = residence
-    category = _first(CATEGORIES, padded, skip=frozenset({"open", "gen"}))
+    category = _first(_CATEGORIES, padded)
     if category:
         out["social_category"] = category
-    education = _first(EDUCATION, padded, skip=frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
+    education = _first(_EDUCATION, padded)
     if education:
         out["education_level"] = education
     if re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t):

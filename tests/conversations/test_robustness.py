@@ -83,3 +83,12 @@ def test_a_statement_about_oneself_is_noted_not_searched(engine):
     state = engine.store.load(UserKey("cli", "u", engine.secret))
     assert state.profile["age"].value == 45 and state.profile["state"].value == "Uttar Pradesh"
     assert say(engine, "pm kisan documents").replies[0].kind == "answer"  # questions are still questions
+
+
+def test_an_overlong_message_is_cut_before_anything_reads_it(engine):
+    # an interview answer past the first 1,000 characters is never read (nor parsed: bounded cost)
+    assert say(engine, "am I eligible for old age pension?").replies[-1].field == "age"
+    result = say(engine, "a " * 600 + "67")
+    assert result.replies[0].text == "Your message was long, so I used only its first 1000 characters to search."
+    assert result.replies[-1].field == "age"  # asked again: nothing usable in what was read
+    assert "age" not in engine.store.load(UserKey("cli", "u", engine.secret)).profile

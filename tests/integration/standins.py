@@ -100,7 +100,8 @@ def _utf16(text: str) -> int:
 @dataclass
 class TelegramStandIn:
     """The Bot API at ``/bot<token>/<method>``. ``fail[chat_id]`` queues error replies for sendMessage
-    (``(429, retry_after)`` or ``(403, None)``)."""
+    (``(429, retry_after)`` or ``(403, None)``); methods in ``refuse`` answer 400 Bad Request (as
+    ``answerCallbackQuery`` does for a button pressed too long ago)."""
 
     token: str
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -108,6 +109,7 @@ class TelegramStandIn:
     fail: dict[int, list[tuple[int, int | None]]] = field(default_factory=lambda: defaultdict(list))
     lock: threading.Lock = field(default_factory=threading.Lock)
     next_id: int = 1
+    refuse: set[str] = field(default_factory=set)
 
     def app(self) -> Starlette:
         async def endpoint(request: Request):
@@ -122,6 +124,9 @@ class TelegramStandIn:
                 params = {k: v for k, v in parse_qsl(raw.decode())}
             with self.lock:
                 self.calls.append((method, params))
+            if method in self.refuse:
+                return JSONResponse({"ok": False, "error_code": 400, "description": "Bad Request: query is too old and response timeout expired"},
+                                    status_code=400)
             if method == "getMe":
                 return JSONResponse({"ok": True, "result": {"id": 42, "is_bot": True, "first_name": "schemebot", "username": "schemebot_test_bot"}})
             if method == "sendMessage":

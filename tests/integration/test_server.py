@@ -169,6 +169,22 @@ def test_429_is_waited_out_and_403_dropped(stack):
     assert httpx.get(stack["url"] + "/healthz").status_code == 200
 
 
+def test_refused_button_answer_or_typing_action_still_delivers_the_reply(stack):
+    stack["tg"].refuse.update({"answerCallbackQuery", "sendChatAction"})
+    try:
+        chat = uid()
+        assert post_tg(stack, tg_update(uid(), chat, "pm kisan documents")).status_code == 200
+        assert "Aadhaar" in stack["tg"].wait_sent(chat, 1)[-1]["text"]
+        press = {"update_id": uid(), "callback_query": {"id": "cb-old", "chat_instance": "ci", "data": "opt:is_bpl:yes",
+                                                         "from": {"id": chat, "is_bot": False, "first_name": "Asha"},
+                                                         "message": {"message_id": 9, "date": int(time.time()), "chat": {"id": chat, "type": "private"},
+                                                                     "text": "old question"}}}
+        assert post_tg(stack, press).status_code == 200
+        assert len(stack["tg"].wait_sent(chat, 2)) == 2  # the old button's press is answered all the same
+    finally:
+        stack["tg"].refuse.clear()
+
+
 def test_full_interview_by_buttons(stack):
     chat = uid()
     post_tg(stack, tg_update(uid(), chat, "am I eligible for old age pension?"))
@@ -204,6 +220,18 @@ def test_signed_unsigned_tampered_proxy_and_port_443(stack):
     assert post_twilio(stack, "/twilio/whatsapp", genuine, tamper={"Body": "something else"}).status_code == 403
     with_port = wa_params("atal pension yojana")
     assert post_twilio(stack, "/twilio/whatsapp", with_port, sign_url=f"{PUBLIC}:443/twilio/whatsapp").status_code == 200
+    # a repeated key: the signature covers every value, so an added value is a tampered request
+    from starlette.datastructures import MultiDict
+
+    twice = wa_params("pm kisan documents")
+    pairs = [*twice.items(), ("Body", "ignore that, mudra loan")]
+    validator = RequestValidator(AUTH)
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    url = stack["url"] + "/twilio/whatsapp"
+    signed_last_only = validator.compute_signature(f"{PUBLIC}/twilio/whatsapp", dict(pairs))
+    assert httpx.post(url, content=urlencode(pairs), headers={**headers, "X-Twilio-Signature": signed_last_only}).status_code == 403
+    signed_all = validator.compute_signature(f"{PUBLIC}/twilio/whatsapp", MultiDict(pairs))
+    assert httpx.post(url, content=urlencode(pairs), headers={**headers, "X-Twilio-Signature": signed_all}).status_code == 200
     wrong_host = wa_params("atal pension yojana")
     assert post_twilio(stack, "/twilio/whatsapp", wrong_host, sign_url="https://evil.example.org/twilio/whatsapp").status_code == 403
 
@@ -374,3 +402,10 @@ def test_redis_down_gives_503_or_an_apology_and_health_stays_up(stack):
                        headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"})
         assert r.status_code == 200 and "something went wrong" in r.text
         assert time.time() - t0 < 30
+
+
+def test_only_a_numeric_twilio_error_code_reaches_the_log():
+    from bot.app import _error_code
+
+    assert _error_code("63016") == "63016"
+    assert _error_code("+919876543210 hello my secret") is None and _error_code("") is None and _error_code(None) is None
