@@ -30,7 +30,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from bot import telegram_channel, twilio_channel
 from bot.claims import Claims
 from bot.observability import Metrics, log_turn
-from bot.render import SmsTemplate, sms_pages
+from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import DEV_SECRET, Settings
 from conversations.engine import Engine
 from conversations.store import StoreError
@@ -42,6 +42,11 @@ log = logging.getLogger("schemebot.app")
 MAX_IN_FLIGHT = 16
 #: threads per worker running the engine (see Runtime.run)
 ENGINE_THREADS = 2
+#: after a Redis failure, how long (seconds) deliveries are refused at once (503 or an apology)
+#: instead of each waiting out its own timeout on a Redis that hangs; then Redis is tried again
+REDIS_COOLDOWN_S = 2.0
+#: how long /readyz waits for Redis to answer a PING (seconds)
+READY_TIMEOUT_S = 1.0
 
 
 @dataclass
@@ -60,14 +65,30 @@ class Runtime:
     in_flight: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_IN_FLIGHT))
     engine_thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="engine"))
     sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
+    #: ``time.monotonic()`` until which Redis counts as down (see :meth:`redis_failed`)
+    redis_down_until: float = 0.0
+
+    def redis_failed(self) -> None:
+        """Note a Redis failure: for ``REDIS_COOLDOWN_S`` new deliveries fail at once instead of
+        queueing on threads that each wait out the socket timeout (a hung Redis would otherwise make
+        Twilio give up, after 15 s, before the apology is ready)."""
+        self.redis_down_until = time.monotonic() + REDIS_COOLDOWN_S
+
+    def redis_cooling_down(self) -> bool:
+        """True while a recent Redis failure is being waited out."""
+        return time.monotonic() < self.redis_down_until
 
     async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> bool | None:
-        """Claim a delivery off the event loop: True first time, False a repeat, None Redis failed."""
+        """Claim a delivery off the event loop: True first time, False a repeat, None Redis failed
+        (or failed moments ago: see :meth:`redis_failed`)."""
+        if self.redis_cooling_down():
+            return None
         try:
             if ttl_s is None:
                 return await asyncio.to_thread(self.claims.claim, channel, message_id)
             return await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
         except redis.RedisError as exc:
+            self.redis_failed()
             log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return None
 
@@ -155,6 +176,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         engine.answerer.ask("pm kisan documents")
         gc.collect()
         gc.freeze()
+        if rt.sms_templates and kinds_without_template(rt.sms_templates):
+            log.warning("SMS template (DLT) mode: replies of these kinds have no template and will not be sent",
+                        extra={"event": {"kinds": kinds_without_template(rt.sms_templates)}})
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
@@ -189,7 +213,12 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     @app.get("/readyz")
     async def readyz() -> Response:
-        redis_ok = await asyncio.to_thread(engine.store.ping)
+        redis_ok = False
+        if not rt.redis_cooling_down():
+            try:  # answer on time even when every thread is stuck on a hung Redis
+                redis_ok = await asyncio.wait_for(asyncio.to_thread(engine.store.ping), READY_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                rt.redis_failed()
         index_ok = len(engine.answerer.index.chunks) > 0
         body = {"index": index_ok, "store": "redis" if settings.redis_url else "embedded", "store_ok": redis_ok,
                 "channels": settings.channels()}
@@ -230,6 +259,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             delivering = True
             return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
+            rt.redis_failed()
             await rt.release("telegram", update_id)
             rt.metrics.requests.labels("telegram", "error").inc()
             log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
@@ -270,6 +300,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
+            rt.redis_failed()
             await rt.release(channel, sid)
             rt.metrics.requests.labels(channel, "error").inc()
             log.error("message failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})

@@ -18,9 +18,10 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import get_args
 
 from bot.split import sms_fits, split_fitting, split_text, utf16_len
-from conversations.types import Reply
+from conversations.types import Reply, ReplyKind
 from retrieval.answer import section_title
 
 TELEGRAM_LIMIT = 4096
@@ -217,8 +218,7 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             if sms_fits(join(page, prefix + rest + suffix) + more, segments):
                 page, rest = join(page, prefix + rest + suffix), ""
                 break
-            cur = page
-            piece = _first_sentences(rest, lambda s: sms_fits(join(cur, prefix + s.rstrip() + suffix) + more, segments))
+            piece = _first_sentences(rest, lambda s, cur=page, a=prefix, z=suffix: sms_fits(join(cur, a + s.rstrip() + z) + more, segments))
             if page and (not piece or not _SENTENCE_END.search(piece)):
                 pages.append(page + more)  # only a mid-sentence cut would fit here: start a new page
                 page = ""
@@ -233,6 +233,12 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     if page:
         pages.append(page)
     return pages
+
+
+def kinds_without_template(templates: dict[str, SmsTemplate]) -> list[str]:
+    """Reply kinds (``conversations.types.ReplyKind``) that have no DLT template: in template mode a
+    reply of such a kind cannot be sent (Indian carriers block SMS that match no registered template)."""
+    return [kind for kind in get_args(ReplyKind) if kind not in templates]
 
 
 def sms_template_message(reply: Reply, templates: dict[str, SmsTemplate], var_limit: int = 30) -> tuple[str, str] | None:

@@ -125,6 +125,8 @@ def render(rt: Runtime, channel: str, replies: list[Reply], lang: str) -> list[s
             filled = sms_template_message(r, templates, rt.settings.sms_var_limit)
             if filled is not None:
                 out.append(filled[1])
+            else:
+                log.warning("sms reply dropped: no DLT template for its kind", extra={"event": {"channel": "sms", "kind": r.kind}})
         return out
     return [r.text for r in replies]
 

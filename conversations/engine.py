@@ -160,7 +160,9 @@ class Engine:
         if too_long:  # cut before anything reads it: parsers and matchers then cost at most a bounded message
             text = text[: self.max_message_chars]
         lang = self.language(state, text)
-        if MORE.match(text) and (state.paging or channel in self.pagers):
+        # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
+        # with nothing to page is told so (rather than searched for and declined)
+        if MORE.match(text) and (state.paging or channel in self.pagers or state.interview is None):
             if not state.paging:
                 return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)

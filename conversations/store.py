@@ -26,6 +26,8 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from conversations.state import StateFormatError, UserState, load_state
 
@@ -116,7 +118,9 @@ class RedisStore:
             StoreError: a malformed URL.
         """
         try:
-            client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
+            # a loopback or LAN Redis answers in about a millisecond: 2 s means it is hung, and one
+            # retry (not redis-py's default three, with backoff) keeps a message's wait for it short
+            client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2, retry=Retry(NoBackoff(), 1))
         except ValueError as exc:
             raise StoreError(f"SCHEMEBOT_REDIS_URL is not a Redis URL ({exc}); expected redis://host:port/db") from None
         return cls(client, ttl_s)

@@ -5,7 +5,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.render import (SmsTemplate, callback_data, parse_callback_data, short_link, sms_pages, sms_template_message,
+from bot.render import (SmsTemplate, kinds_without_template, callback_data, parse_callback_data, short_link, sms_pages, sms_template_message,
                         telegram_messages, whatsapp_messages)
 from bot.split import is_gsm7, sms_segments, split_text, utf16_len
 from conversations.types import Option, Reply
@@ -29,7 +29,7 @@ def test_split_parts_fit_rejoin_and_keep_markers_and_urls(text, limit):
         pos += len(p)
         offsets.append(pos)
     for m in PROTECTED.finditer(text):
-        if m.end() - m.start() <= limit:
+        if utf16_len(m.group()) <= limit:  # a span longer than a part must be cut somewhere
             assert not any(m.start() < cut < m.end() for cut in offsets), (m.group(), offsets)
 
 
@@ -114,6 +114,7 @@ def test_dlt_template_fills_only_its_slots():
     assert [len(v) <= 30 for v in m.groups()] == [True, True, True]
     assert m.group(1) == "Pradhan Mantri Kisan Samman…" and m.group(2) == "Each eligible farmer family…"
     assert sms_template_message(Reply(kind="info", text="hello"), templates) is None
+    assert kinds_without_template(templates) == ["decline", "question", "eligibility", "info", "error"]
 
 
 def test_callback_data_round_trip_and_limit():

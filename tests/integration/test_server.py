@@ -281,6 +281,11 @@ def test_same_message_sid_twice_gives_one_reply(stack):
     assert len(answered) == 1 and all(r.status_code == 200 for r in replies)
 
 
+def test_more_on_whatsapp_with_nothing_to_page_says_so(stack):
+    r = post_twilio(stack, "/twilio/whatsapp", wa_params("MORE"))
+    assert messages(r.text) == ["There is nothing more to show. Ask me another question."]
+
+
 def test_media_only_whatsapp_asks_to_type(stack):
     r = post_twilio(stack, "/twilio/whatsapp", wa_params("", NumMedia="1", MediaContentType0="audio/ogg",
                                                           MediaUrl0="https://api.twilio.com/media/1"))
@@ -402,6 +407,77 @@ def test_redis_down_gives_503_or_an_apology_and_health_stays_up(stack):
                        headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"})
         assert r.status_code == 200 and "something went wrong" in r.text
         assert time.time() - t0 < 30
+
+
+class HungRedis:
+    """A TCP server that accepts connections and reads commands but never answers (a hung Redis);
+    counts the bytes it received."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.received = 0
+        self.conns: list = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import threading
+
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            threading.Thread(target=self._read, args=(conn,), daemon=True).start()
+
+    def _read(self, conn) -> None:
+        while True:
+            try:
+                data = conn.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.received += len(data)
+
+    def close(self) -> None:
+        self.sock.close()
+        for c in self.conns:
+            c.close()
+
+
+def test_hung_redis_fails_fast_after_the_first_timeout(stack):
+    from conversations.store import RedisStore
+
+    hung = HungRedis()
+    url = f"redis://127.0.0.1:{hung.port}/0"
+    settings = stack["settings"].model_copy(update={"redis_url": url})
+    app = create_app(settings, engine=build_engine(settings, store=RedisStore.from_url(url)))
+    try:
+        with ServerThread(app) as srv:
+            def sms(text):
+                params = sms_params(text, f"+9199{uid():08d}")
+                signature = RequestValidator(AUTH).compute_signature(f"{PUBLIC}/twilio/sms", params)
+                return httpx.post(srv.url + "/twilio/sms", content=urlencode(params), timeout=30,
+                                  headers={"X-Twilio-Signature": signature, "Content-Type": "application/x-www-form-urlencoded"})
+
+            first = sms("pm kisan")  # waits out the socket timeout once
+            assert first.status_code == 200 and "something went wrong" in first.text
+            seen = hung.received
+            # within the cool-down: apologies, a 503 and an unready /readyz without a word sent to Redis
+            assert all("something went wrong" in sms("mudra loan").text for _ in range(5))
+            assert post_tg({"url": srv.url}, tg_update(uid(), uid(), "hi")).status_code == 503
+            assert httpx.get(srv.url + "/readyz", timeout=30).status_code == 503
+            assert httpx.get(srv.url + "/healthz").status_code == 200
+            assert hung.received == seen
+    finally:
+        hung.close()
 
 
 def test_only_a_numeric_twilio_error_code_reaches_the_log():
