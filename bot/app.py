@@ -31,7 +31,7 @@ from bot import telegram_channel, twilio_channel
 from bot.claims import Claims
 from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, kinds_without_template, sms_pages
-from bot.settings import DEV_SECRET, Settings
+from bot.settings import Settings, weak_state_secret
 from conversations.engine import Engine
 from conversations.store import StoreError
 from conversations.strings import t
@@ -150,8 +150,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     """
     from bot.runtime import build_engine
 
-    if any(settings.channels().values()) and settings.state_secret.get_secret_value() == DEV_SECRET:
-        raise ValueError("SCHEMEBOT_STATE_SECRET is the development default: set a long random secret before turning on a channel")
+    weak = weak_state_secret(settings.state_secret.get_secret_value())
+    if any(settings.channels().values()) and weak:
+        raise ValueError(f"{weak}: set a long random secret before turning on a channel")
     if engine is None:
         engine = build_engine(settings)
     if settings.sms_enabled:

@@ -256,11 +256,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``schemebot serve [--host H] [--port P] [--workers N]``: the webhook server (uvicorn)."""
     import uvicorn
 
-    from bot.settings import DEV_SECRET
+    from bot.settings import weak_state_secret
 
     settings = Settings()
-    if any(settings.channels().values()) and settings.state_secret.get_secret_value() == DEV_SECRET:
-        print("schemebot: set SCHEMEBOT_STATE_SECRET to a long random secret before turning on a channel", file=sys.stderr)
+    weak = weak_state_secret(settings.state_secret.get_secret_value())
+    if any(settings.channels().values()) and weak:
+        print(f"schemebot: {weak}: set a long random secret (e.g. `openssl rand -hex 32`) before turning on a channel", file=sys.stderr)
         return 2
     if args.workers > 1 and not settings.redis_url:
         print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "

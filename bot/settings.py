@@ -15,6 +15,20 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 #: The state secret used when none is configured: fine for `schemebot chat`, refused by the server
 #: once a channel is on (user keys must not be computable by anyone who reads this source).
 DEV_SECRET = "schemebot-dev-secret"
+#: the shortest state secret the server accepts with a channel on (characters)
+MIN_SECRET_CHARS = 16
+
+
+def weak_state_secret(secret: str) -> str | None:
+    """Why ``secret`` must not key real users' state (the development default, the ``.env.example``
+    placeholder, or shorter than ``MIN_SECRET_CHARS``), or ``None`` when it will do."""
+    if secret == DEV_SECRET:
+        return "SCHEMEBOT_STATE_SECRET is the development default"
+    if "change-me" in secret.casefold():
+        return "SCHEMEBOT_STATE_SECRET is still the .env.example placeholder"
+    if len(secret) < MIN_SECRET_CHARS:
+        return f"SCHEMEBOT_STATE_SECRET is shorter than {MIN_SECRET_CHARS} characters"
+    return None
 
 
 class Settings(BaseSettings):

@@ -78,3 +78,13 @@ def test_ask_rendered_for_each_channel(capsys):
     assert main(["ask", "how to apply for pm kisan", "--channel", "sms"]) == 0
     pages = capsys.readouterr().out.split("\n" + "-" * 20 + " next page, sent when the user replies MORE " + "-" * 20 + "\n")
     assert len(pages) >= 2 and pages[0].rstrip().endswith("Reply MORE for the rest.") and "MORE" not in pages[-1]
+
+
+def test_serve_refuses_a_weak_state_secret_with_a_channel_on(capsys, monkeypatch):
+    monkeypatch.setenv("SCHEMEBOT_TELEGRAM_TOKEN", "123:abc")
+    monkeypatch.setenv("SCHEMEBOT_TELEGRAM_SECRET", "webhook-secret")
+    for secret, why in [("change-me-to-a-long-random-string", "still the .env.example placeholder"),
+                        ("short", "shorter than 16 characters"), ("schemebot-dev-secret", "the development default")]:
+        monkeypatch.setenv("SCHEMEBOT_STATE_SECRET", secret)
+        assert main(["serve", "--port", "1"]) == 2
+        assert f"SCHEMEBOT_STATE_SECRET is {why}" in capsys.readouterr().err
