@@ -22,7 +22,7 @@ _AGE = [
     re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
 ]
 _INCOME = re.compile(
-    r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-))*\s*(.{1,40})"
+    r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"
 )
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")

@@ -100,8 +100,8 @@ def parse_money(text: str) -> int | None:
     """An amount in INR from ``text`` (see the module docstring); a per-month amount is turned into
     INR per year (x 12) when the text says so ("10000 per month", "10 hazar mahina"). ``None`` if none."""
     t = normalise(text).replace("\u2212", "-")
-    if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d", t):
-        return None  # a negative amount, or 1e9-style notation: ask again rather than guess
+    if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d|\d\s*(\^|\*\*)\s*\d", t):
+        return None  # a negative amount, or 1e9 / 10^9 notation: ask again rather than guess
     t = t.replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
     t = re.sub(r"(?<=\d),(?=\d)", "", t)
     t = re.sub(r"(\d)\s*(l|k|cr|lk)\b", r"\1 \2", t)

@@ -73,3 +73,9 @@ def test_amounts_are_read_back_in_indian_grouping(amount, text):
     from conversations.eligibility_flow import indian_grouping
 
     assert indian_grouping(amount) == text
+
+
+@pytest.mark.parametrize("text", ["my income is -50000", "income -1 lakh", "income 10^100 rupees", "income 1e9"])
+def test_negative_or_exponent_incomes_are_not_noted(text):
+    assert "annual_family_income" not in extract(text)
+    assert FIELDS["annual_family_income"].read(text) is None
