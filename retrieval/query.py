@@ -34,7 +34,7 @@ CORRECTION_WEIGHT = 0.8
 TYPO_RATIO = 84
 
 #: What a question asks about, by section: patterns over the case-folded text (English, Romanized
-#: Hindi, Hindi). A question may ask about several sections ("who can apply").
+#: Hindi, Hindi). A question may ask about several sections ("who is eligible and how do I apply").
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
         r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmil(ta|ti|te|ega|egi|enge)\b"
@@ -145,10 +145,18 @@ class QueryTerms:
     intents: list[str] = field(default_factory=list)
 
 
+#: "who can apply", "kaun apply kar sakta hai", "कौन आवेदन कर सकता है": a question about who qualifies,
+#: whose "apply" does not also ask how to apply
+WHO_CAN_APPLY = re.compile(r"\bwho (can|may|should) (apply|register|enrol|join)\b|\b(kaun|kon)\b[^?.]*?\b(apply|a+vedan)\b|कौन[^?।]*?आवेदन")
+
+
 def section_intents(text: str) -> list[str]:
-    """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order."""
+    """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order. The words of a
+    "who can apply" phrase count for eligibility only ("who can apply and how?" still asks both)."""
     folded = text.casefold()
-    return [name for name, pattern in SECTION_INTENTS.items() if pattern.search(folded)]
+    without_who = WHO_CAN_APPLY.sub(" ", folded)
+    return [name for name, pattern in SECTION_INTENTS.items()
+            if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]
 
 
 def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher) -> QueryTerms:

@@ -90,3 +90,16 @@ def test_every_citation_is_verbatim(answerer, bundled_index, words, tail):
     for c in answer.citations:
         assert c.text in bundled_index.section_text(c.scheme_id, c.section)
     assert verify(bundled_index, answer)
+
+
+@pytest.mark.parametrize("question,scheme", [
+    ("who can apply for ujjwala", "pmuy"), ("ujjwala yojana ke liye kaun apply kar sakta hai", "pmuy"),
+    ("उज्ज्वला योजना के लिए कौन आवेदन कर सकता है", "pmuy"), ("who can apply for pm kisan", "pm-kisan"),
+])
+def test_who_can_apply_is_answered_from_eligibility(answerer, question, scheme):
+    from retrieval.query import section_intents
+
+    assert section_intents(question) == ["eligibility"]
+    top = answerer.ask(question).citations[0]
+    assert (top.scheme_id, top.section) == (scheme, "eligibility")
+    assert section_intents("who can apply for pm kisan and how to apply") == ["eligibility", "application_process"]
