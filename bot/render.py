@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import get_args
 
-from bot.split import sms_fits, split_fitting, split_text, utf16_len
+from bot.split import first_fitting, sms_fits, split_text, utf16_len
 from conversations.types import Reply, ReplyKind
 from retrieval.answer import section_title
 
@@ -184,8 +184,7 @@ _SENTENCE_END = re.compile(r"[.!?\u0964][\"'\u201d)\]]*$")
 
 def _first_sentences(text: str, fits) -> str:
     """The longest run of leading sentences of ``text`` that ``fits`` (at least the first words)."""
-    pieces = split_fitting(text, fits)
-    return pieces[0].rstrip() if pieces else ""
+    return first_fitting(text, fits).rstrip()
 
 
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:

@@ -95,28 +95,35 @@ def split_text(text: str, limit: int, measure: Callable[[str], int] = len) -> li
     return split_fitting(text, lambda s: measure(s) <= limit)
 
 
+def _cut(text: str, start: int, fits: Callable[[str], bool], spans: list[tuple[int, int]]) -> int:
+    """Where the part of ``text`` starting at ``start`` ends: the last boundary (paragraph, then
+    sentence, then word) within the longest prefix that ``fits``, never inside a protected span."""
+    end = _longest_prefix(text, start, fits)
+    if end >= len(text):
+        return len(text)
+    window = text[start:end + 1]
+    for boundary in _BOUNDARIES:
+        candidates = [start + m.end() for m in boundary.finditer(window) if start < start + m.end() <= end]
+        candidates = [c for c in candidates if not _inside(c, spans) and c > start]
+        if candidates:
+            return max(candidates)
+    # no boundary: avoid cutting a protected span if it can start the next part instead
+    span_start = next((a for a, b in spans if a < end < b and a > start), None)
+    return span_start if span_start is not None else end
+
+
 def split_fitting(text: str, fits: Callable[[str], bool]) -> list[str]:
     """:func:`split_text` with any monotone size test (used for SMS segment budgets)."""
     spans = _protected(text)
     parts: list[str] = []
     start = 0
     while start < len(text):
-        end = _longest_prefix(text, start, fits)
-        if end >= len(text):
-            parts.append(text[start:])
-            break
-        cut = None
-        window = text[start:end + 1]
-        for boundary in _BOUNDARIES:
-            candidates = [start + m.end() for m in boundary.finditer(window) if start < start + m.end() <= end]
-            candidates = [c for c in candidates if not _inside(c, spans) and c > start]
-            if candidates:
-                cut = max(candidates)
-                break
-        if cut is None:
-            # no boundary: avoid cutting a protected span if it can start the next part instead
-            span_start = next((a for a, b in spans if a < end < b and a > start), None)
-            cut = span_start if span_start is not None else end
+        cut = _cut(text, start, fits, spans)
         parts.append(text[start:cut])
         start = cut
     return parts
+
+
+def first_fitting(text: str, fits: Callable[[str], bool]) -> str:
+    """The first part :func:`split_fitting` would give, without splitting the rest ("" for "")."""
+    return text[:_cut(text, 0, fits, _protected(text))] if text else ""
