@@ -288,7 +288,7 @@ def main() -> int:
     ap.add_argument("--corpus", help="what the server answers from (SCHEMEBOT_CORPUS); default the myScheme JSON in ../shared "
                                      "that the dev questions are about, else the bundled corpus")
     ap.add_argument("--redis-url", default="redis://127.0.0.1:6379/15",
-                    help="the Redis the server keeps state in (default db 15; the run's keys expire within minutes)")
+                    help="the Redis the server keeps state in (default db 15; the run's states and claims expire in 10 minutes)")
     ap.add_argument("--standin", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.standin:
@@ -302,7 +302,7 @@ def main() -> int:
     corpus = args.corpus or (str(MYSCHEME) if MYSCHEME.is_file() else "")
     tg_port, port = free_port(), free_port()
     standin = subprocess.Popen([sys.executable, __file__, "--standin", str(tg_port)], cwd=ROOT)
-    env = {**os.environ, "SCHEMEBOT_REDIS_URL": args.redis_url, "SCHEMEBOT_STATE_TTL_S": "600", "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
+    env = {**os.environ, "SCHEMEBOT_REDIS_URL": args.redis_url, "SCHEMEBOT_STATE_TTL_S": "600", "SCHEMEBOT_CLAIM_TTL_S": "600", "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
            "SCHEMEBOT_PUBLIC_BASE_URL": PUBLIC, "SCHEMEBOT_TELEGRAM_TOKEN": TOKEN, "SCHEMEBOT_TELEGRAM_SECRET": SECRET,
            "SCHEMEBOT_TELEGRAM_API_URL": f"http://127.0.0.1:{tg_port}/bot", "SCHEMEBOT_TWILIO_ACCOUNT_SID": SID,
            "SCHEMEBOT_TWILIO_AUTH_TOKEN": AUTH, "SCHEMEBOT_TWILIO_WHATSAPP_FROM": "whatsapp:+14155238886",

@@ -158,7 +158,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     if settings.sms_enabled:
         engine.pagers.setdefault("sms", lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments))
     client = engine.store.client
-    rt = Runtime(settings, engine, client, Claims(client), sms_templates=_templates(settings))
+    rt = Runtime(settings, engine, client, Claims(client, settings.claim_ttl_s), sms_templates=_templates(settings))
     if settings.twilio_enabled:
         rt.twilio = twilio_channel.rest_client(settings.twilio_account_sid or "", settings.twilio_auth_token.get_secret_value(),
                                                settings.twilio_api_url)

@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(default=None, description="redis://host:port/db; unset: the embedded store")
     state_secret: SecretStr = Field(default=SecretStr(DEV_SECRET), description="HMAC key for user ids")
     state_ttl_s: int = Field(default=30 * 24 * 3600, ge=60, description="state lifetime, seconds")
+    claim_ttl_s: int = Field(default=24 * 3600, ge=60, description="how long a delivery's claim is kept, seconds (longer than "
+                             "Telegram's and Twilio's retry windows)")
     public_base_url: str | None = Field(default=None, description="https origin Telegram and Twilio call")
     telegram_token: SecretStr | None = None
     telegram_secret: SecretStr | None = None
