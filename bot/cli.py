@@ -220,8 +220,12 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=1))
         return 0
     for o in outcomes:
-        detail = ", ".join(o.missing_fields) if o.status == "need_more_info" else (o.reasons[0].text if o.reasons else "")
-        print(f"{o.scheme_id:<28} {o.status:<16} {detail}")
+        detail = ("missing: " + ", ".join(o.missing_fields)) if o.status == "need_more_info" else ""
+        print(f"{o.scheme_id:<28} {o.status:<16} {detail}".rstrip())
+        for c in o.reasons:  # the official sentence behind the verdict, with its link
+            print(f"    \u201c{c.text}\u201d {c.url}")
+        for u in o.unchecked:
+            print(f"    not checked: \u201c{u}\u201d {o.eligibility_url}")
     return 0
 
 

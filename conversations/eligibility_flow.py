@@ -307,6 +307,9 @@ class EligibilityFlow:
             lines.append("")
             if o.status == "need_more_info":
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
+                for c in o.reasons:  # the conditions still to check, in the scheme's words
+                    n += 1
+                    lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
             else:
                 key = "likely_eligible_hand" if o.status == "likely_eligible" and o.unchecked else o.status
                 lines.append(t(key, lang, scheme=o.scheme_name))
@@ -317,7 +320,7 @@ class EligibilityFlow:
                     lines.append(t("unchecked", lang))
                     for u in o.unchecked:
                         n += 1
-                        lines.append(f"[{n}] \u201c{u}\u201d {o.url}")
+                        lines.append(f"[{n}] \u201c{u}\u201d {o.eligibility_url}")
             if o.status in ("eligible", "likely_eligible"):
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)

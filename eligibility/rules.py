@@ -220,7 +220,8 @@ class Outcome:
 
     Attributes:
         status: see the module docstring.
-        reasons: the criteria behind the verdict (for ``not_eligible``, the failing one first).
+        reasons: the criteria behind the verdict (for ``not_eligible``, the failing one first; for
+            ``need_more_info``, the conditions the missing fields would decide).
         missing_fields: for ``need_more_info``, the unknown fields in the order they would be asked.
     """
 
@@ -231,6 +232,11 @@ class Outcome:
     reasons: list[Criterion] = field(default_factory=list)
     missing_fields: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+
+    @property
+    def eligibility_url(self) -> str:
+        """The scheme page at its eligibility section (where the ``unchecked`` sentences are)."""
+        return self.url if "#" in self.url else f"{self.url}#eligibility"
 
 
 def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None = None) -> Outcome:
@@ -246,4 +252,7 @@ def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None
     if order:
         rank = {f: i for i, f in enumerate(order)}
         missing.sort(key=lambda f: rank.get(f, len(rank)))
-    return Outcome(status="need_more_info", reasons=[], missing_fields=missing, **base)
+    undecided: dict[tuple[str, str], Criterion] = {}  # the conditions still open, each sentence once, in the order asked
+    for c in sorted(ev.unknown, key=lambda c: missing.index(c.field)):
+        undecided.setdefault((c.field, c.text), c)
+    return Outcome(status="need_more_info", reasons=list(undecided.values()), missing_fields=missing, **base)

@@ -45,6 +45,10 @@ def test_skip_leaves_field_unknown_and_never_used():
     assert kinds(t[1])[0] == "info" and last(t[1])["field"] == "is_income_tax_payer"
     (o,) = last(t[2])["outcomes"]
     assert o["status"] == "need_more_info" and o["missing_fields"] == ["owns_cultivable_land"]
+    # the open condition is quoted with its link, so the user sees what the missing answer would decide
+    assert [r["field"] for r in o["reasons"]] == ["owns_cultivable_land"]
+    assert o["reasons"][0]["url"].startswith("https://www.myscheme.gov.in/schemes/pm-kisan")
+    assert o["reasons"][0]["text"] in last(t[2])["text"]
 
 
 def test_two_invalid_answers_explain_and_offer_skip_or_stop():
