@@ -177,6 +177,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         engine.answerer.ask("pm kisan documents")
         gc.collect()
         gc.freeze()
+        if settings.sms_enabled and not rt.sms_templates:
+            log.warning("SMS is on without DLT templates: Indian carriers deliver only SMS that match a registered template; "
+                        "set SCHEMEBOT_SMS_TEMPLATES before replying to +91 numbers", extra={"event": {"channel": "sms"}})
         if rt.sms_templates and kinds_without_template(rt.sms_templates):
             log.warning("SMS template (DLT) mode: replies of these kinds have no template and will not be sent",
                         extra={"event": {"kinds": kinds_without_template(rt.sms_templates)}})
