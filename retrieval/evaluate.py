@@ -7,6 +7,9 @@ the gate's status, and whether every citation is verbatim. Metrics:
 - ``recall_at_1``, ``recall_at_5``, ``mrr``: over answerable questions, a hit is any gold scheme id;
 - ``answer_rate_answerable`` and ``decline_rate_unanswerable``: the gate's two sides;
 - ``grounded_rate``: share of citations whose text is verbatim at its offsets in its section;
+- ``figure_rate``: over answered questions that ask for a figure ("how much", "interest rate",
+  "income limit"; :data:`retrieval.query.ASKS_FIGURE`), the share whose first quote states one
+  (:data:`retrieval.query.FIGURE`): a check on which passage is quoted, not only which scheme;
 - ``p50_ms``, ``p95_ms``: wall time per question (rewrite + search + gate + compose), milliseconds;
 - the same broken down ``by_lang`` and ``by_kind``; ``curve``: answer/decline rates for a sweep of the
   gate threshold, so the trade-off is visible.
@@ -26,6 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 from retrieval.answer import Answerer, verify
 from retrieval.errors import CorpusFormatError
 from retrieval.gate import HARD_DECLINES, THRESHOLD
+from retrieval.query import ASKS_FIGURE, FIGURE
 
 
 class EvalQuestion(BaseModel):
@@ -111,7 +115,7 @@ def evaluate(
     """
     rows: list[dict[str, Any]] = []
     times: list[float] = []
-    cited = grounded = 0
+    cited = grounded = figure_asked = figure_quoted = 0
     for q in questions:
         t0 = time.perf_counter()
         query, focus = standalone(q.question, q.history) if standalone else (q.question, None)
@@ -120,6 +124,9 @@ def evaluate(
         cited += len(answer.citations)
         if answer.citations and verify(answerer.index, answer):
             grounded += len(answer.citations)
+        if answer.citations and ASKS_FIGURE.search(q.question.casefold()):
+            figure_asked += 1
+            figure_quoted += bool(FIGURE.search(answer.citations[0].text))
         ranked = answer.ranked_scheme_ids
         gold = set(q.gold_scheme_ids)
         rank = next((i for i, s in enumerate(ranked, start=1) if s in gold), None)
@@ -132,6 +139,8 @@ def evaluate(
     report = _rates(rows)
     report["grounded_rate"] = grounded / cited if cited else 1.0
     report["n_citations"] = cited
+    report["figure_rate"] = figure_quoted / figure_asked if figure_asked else None
+    report["n_figure_questions"] = figure_asked
     report["p50_ms"] = float(np.percentile(times, 50)) if times else 0.0
     report["p95_ms"] = float(np.percentile(times, 95)) if times else 0.0
     report["gate_threshold"] = THRESHOLD
@@ -159,6 +168,9 @@ def format_report(report: dict[str, Any]) -> str:
         for key, sub in report[group].items():
             lines.append(f"{group[3:] + '=' + key:<22}" + "".join(f"{fmt(sub.get(c)):>14}" for c in cols))
     lines.append("")
+    if report.get("figure_rate") is not None:
+        lines.append(f"figure_rate {report['figure_rate']:.3f} over {report['n_figure_questions']} answered questions asking for an amount, "
+                     "rate or limit (first quote states a figure)")
     lines.append(f"grounded_rate {report['grounded_rate']:.3f} over {report['n_citations']} citations; "
                  f"p50 {report['p50_ms']:.2f} ms, p95 {report['p95_ms']:.2f} ms per question; gate threshold {report['gate_threshold']}")
     lines.append("")

@@ -28,6 +28,7 @@ from pydantic import TypeAdapter
 
 from retrieval.corpus import SECTION_ORDER, Scheme
 from retrieval.errors import CorpusFormatError, EmptyCorpusError, IndexMismatchError
+from retrieval.query import FIGURE
 from retrieval.loaders import CatalogEntry, LoadReport
 from retrieval.tokenize import analyze, analyzer_fingerprint
 
@@ -352,6 +353,7 @@ class Index:
         k: int = fusion.K,
         depth: int = fusion.DEPTH,
         sections: Sequence[str] = (),
+        figures: bool = False,
     ) -> SearchResult:
         """Rank chunks for a query.
 
@@ -362,6 +364,8 @@ class Index:
             sections: sections the question asks about ("documents"): a third ranked list, BM25 over
                 the chunks of those sections only, is fused into each hit's ``pick`` score (which
                 chunk of a scheme to quote), not into ``fused`` (which scheme answers).
+            figures: the question asks for a figure (an amount, a rate, a limit): a fourth list, the
+                section list's chunks that state one (:data:`retrieval.query.FIGURE`), is fused into ``pick``.
         """
         counts = dict(terms) if isinstance(terms, Mapping) else Counter(terms)
         distinct = list(counts)
@@ -389,7 +393,10 @@ class Index:
             # best SECTION_POOL chunks overall (the rest could not reach its top anyway in practice)
             wanted = self._section_mask(tuple(sections))
             in_section = bm_top[wanted[bm_top]][:depth]
-            for doc, extra in fusion.rrf([in_section], k=k).items():
+            lists = [in_section]
+            if figures:
+                lists.append(np.array([d for d in in_section if FIGURE.search(self.chunks[d].text)], dtype=in_section.dtype))
+            for doc, extra in fusion.rrf(lists, k=k).items():
                 pick[doc] = pick.get(doc, 0.0) + extra
         ranked = sorted(fused.items(), key=lambda kv: (-kv[1], -bm[kv[0]], kv[0]))
         seen: set[int] = set()

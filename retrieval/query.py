@@ -38,11 +38,13 @@ TYPO_RATIO = 84
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
         r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmil(ta|ti|te|ega|egi|enge)\b"
-        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
+        r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b"
+        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
     "documents": re.compile(
         r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज"),
     "eligibility": re.compile(
-        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|\bage limit|\bcriteria|\bqualif|\bpatrata"
+        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
+        r"|\baay (seema|sima)\b|आय (की )?सीमा"
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
@@ -135,6 +137,9 @@ class QueryTerms:
         weights: index term -> weight (repeats in the query add up).
         resolved: content word -> the vocabulary words it was mapped to (lexicon, typo, transliteration).
         unknown: content words neither in the vocabulary nor resolved (numbers excluded).
+        intents: the sections asked about (:func:`section_intents`).
+        figures: the answer is a figure ("how much", "interest rate", "income limit"): among the
+            passages of the sections asked about, those stating one are preferred.
     """
 
     language: str
@@ -143,6 +148,7 @@ class QueryTerms:
     resolved: dict[str, list[str]] = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
     intents: list[str] = field(default_factory=list)
+    figures: bool = False
 
 
 #: "who can apply", "kaun apply kar sakta hai", "कौन आवेदन कर सकता है": a question about who qualifies,
@@ -150,13 +156,22 @@ class QueryTerms:
 WHO_CAN_APPLY = re.compile(r"\bwho (can|may|should) (apply|register|enrol|join)\b|\b(kaun|kon)\b[^?.]*?\b(apply|a+vedan)\b|कौन[^?।]*?आवेदन")
 
 
+#: a question whose answer is a figure (an amount, a rate, a limit): the passage to quote should state one
+ASKS_FIGURE = re.compile(r"\bhow (much|many)\b|\bamount\b|\bkitn[aei]\b|\binterest\b|\brate\b|\blimit\b|\bceiling\b|\bbyaj\b"
+                         r"|\b(seema|sima)\b|कितन[ाीे]|राशि|ब्याज|सीमा")
+#: a figure in a passage: a rupee amount, a percentage, lakh/crore
+FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cent\b)|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d", re.IGNORECASE)
+
+
 def section_intents(text: str) -> list[str]:
     """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order. The words of a
-    "who can apply" phrase count for eligibility only ("who can apply and how?" still asks both)."""
+    "who can apply" phrase count for eligibility only ("who can apply and how?" still asks both), and
+    "what is" asks for the details only when it asks for nothing else ("what is the income limit")."""
     folded = text.casefold()
     without_who = WHO_CAN_APPLY.sub(" ", folded)
-    return [name for name, pattern in SECTION_INTENTS.items()
-            if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]
+    found = [name for name, pattern in SECTION_INTENTS.items()
+             if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]
+    return [n for n in found if n != "details"] or found
 
 
 def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher) -> QueryTerms:
@@ -195,4 +210,5 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
             if tok not in out.unknown:
                 out.unknown.append(tok)
     out.intents = section_intents(text)
+    out.figures = bool(ASKS_FIGURE.search(text.casefold()))
     return out

@@ -196,7 +196,7 @@ class Searcher:
         mask = idx.mask(scheme_ids, level, state)
         # a bare scheme name ("sukanya samriddhi yojana") asks what the scheme is: quote its details
         sections = query.intents or (["details"] if any(m.indexed for m in user_mentions) else [])
-        result = idx.search(query.weights, mask=mask, sections=sections)
+        result = idx.search(query.weights, mask=mask, sections=sections, figures=query.figures)
         focus = [f for f in focus or [] if f in idx.schemes and (scheme_ids is None or f in scheme_ids)]
         out = Retrieval(question=question, query=query, mentions=mentions, user_query=user_query,
                         user_mentions=user_mentions, focus=focus, hits=result.hits)
