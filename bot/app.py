@@ -33,7 +33,7 @@ from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import Settings, weak_state_secret
 from conversations.engine import Engine
-from conversations.store import StoreError
+from conversations.store import ConflictError, StoreError
 from conversations.strings import t
 from conversations.types import Reply
 
@@ -263,7 +263,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             delivering = True
             return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
-            rt.redis_failed()
+            if not isinstance(exc, ConflictError):  # many messages of one user at once: Redis itself is fine
+                rt.redis_failed()
             await rt.release("telegram", update_id)
             rt.metrics.requests.labels("telegram", "error").inc()
             log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
@@ -304,7 +305,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
-            rt.redis_failed()
+            if not isinstance(exc, ConflictError):  # many messages of one user at once: Redis itself is fine
+                rt.redis_failed()
             await rt.release(channel, sid)
             rt.metrics.requests.labels(channel, "error").inc()
             log.error("message failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
