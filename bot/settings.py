@@ -34,7 +34,8 @@ def weak_state_secret(secret: str) -> str | None:
 class Settings(BaseSettings):
     """Runtime configuration (see DESIGN.md for each variable)."""
 
-    model_config = SettingsConfigDict(env_prefix="SCHEMEBOT_", env_file=None, extra="ignore")
+    # an empty variable (an unfilled line of .env.example) is unset, so it turns no channel on
+    model_config = SettingsConfigDict(env_prefix="SCHEMEBOT_", env_file=None, extra="ignore", env_ignore_empty=True)
 
     corpus: str | None = Field(default=None, description="corpus file/folder or built index; default the bundled corpus")
     redis_url: str | None = Field(default=None, description="redis://host:port/db; unset: the embedded store")

@@ -101,7 +101,8 @@ def stated_facts(text: str, mentions: list) -> dict[str, Any]:
     eligible for widow pension?" states nothing; "I'm 67, a widow" does), with scheme names blanked."""
     blanked = blank_mentions(text, mentions)
     found: dict[str, Any] = {}
-    for clause in re.split(r"[.?!;,\n]|\b(?:and|aur|but)\b|और", blanked):
+    # clauses end at punctuation, except a point or comma inside a number ("1.5 lakh", "1,50,000")
+    for clause in re.split(r"[?!;\n]|[.,](?!\d)|(?<!\d)[.,]|\b(?:and|aur|but)\b|और", blanked):
         if clause.strip() and not ASKING.search(clause):
             found.update(extract(clause))
     # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67")

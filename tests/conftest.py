@@ -7,6 +7,7 @@ with ``SCHEMEBOT_REQUIRE_SERVICES=1`` (set by ``.ci/run``) they fail instead, so
 from __future__ import annotations
 
 import os
+from urllib.parse import urlparse
 import socket
 from pathlib import Path
 
@@ -19,7 +20,18 @@ OPENNYAI_JSON = CORPUS / "OpenNyAI__schemes_chatbot_deprecated" / "data" / "mysc
 MARKDOWN_DIR = CORPUS / "rakshithsajjan__Prabhav" / "prabhav-chat" / "Scrape" / "data"
 CATALOG_JSON = CORPUS / "AtharvSinha26052005__ai-for-bharat-aawaz-intelligence" / "myscheme_schemes.json"
 DEV_JSONL = SHARED / "eval" / "dev.jsonl"
-REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+#: the Redis the tests use (SCHEMEBOT_TEST_REDIS_URL; default database 0 of 127.0.0.1:6379); each test
+#: writes under its own random user ids and secrets, with TTLs, and deletes only keys it made
+TEST_REDIS_URL = os.environ.get("SCHEMEBOT_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+_parsed = urlparse(TEST_REDIS_URL)
+REDIS_HOST, REDIS_PORT = _parsed.hostname or "127.0.0.1", _parsed.port or 6379
+
+
+def redis_client():
+    """A client of the tests' Redis (:data:`TEST_REDIS_URL`)."""
+    import redis
+
+    return redis.Redis.from_url(TEST_REDIS_URL)
 
 
 def _required() -> bool:
@@ -43,7 +55,7 @@ def shared_corpus() -> Path:
 
 
 def redis_up() -> bool:
-    """True when something accepts TCP connections at 127.0.0.1:6379."""
+    """True when something accepts TCP connections at the tests' Redis host and port."""
     try:
         with socket.create_connection((REDIS_HOST, REDIS_PORT), timeout=0.5):
             return True

@@ -103,3 +103,13 @@ def test_eligibility_plain_output_quotes_each_sentence_with_its_link(tmp_path, c
         quoted = [line.strip() for line in lines[1:]]
         assert all(q.startswith("\u201c") and q.endswith(url) for q in quoted) and quoted
         assert (f"\u201c{age}\u201d {url}" in quoted) == (status != "need_more_info   missing: is_bpl")
+
+
+def test_empty_variables_of_an_unfilled_env_file_turn_no_channel_on(monkeypatch):
+    from bot.settings import Settings
+
+    for name in ("TELEGRAM_TOKEN", "TELEGRAM_SECRET", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_WHATSAPP_FROM",
+                 "TWILIO_SMS_FROM", "REDIS_URL"):
+        monkeypatch.setenv(f"SCHEMEBOT_{name}", "")
+    settings = Settings()
+    assert settings.channels() == {"telegram": False, "whatsapp": False, "sms": False} and settings.redis_url is None

@@ -1,4 +1,4 @@
-"""One contract suite for every StateStore: the embedded store and the real Redis at 127.0.0.1:6379."""
+"""One contract suite for every StateStore: the embedded store and the real Redis (SCHEMEBOT_TEST_REDIS_URL, default 127.0.0.1:6379/0)."""
 
 import hashlib
 import hmac
@@ -6,17 +6,17 @@ import threading
 import uuid
 
 import pytest
-import redis
 
 from conversations.state import UserState
 from conversations.store import KEY_PREFIX, RedisStore, UserKey, normalise_user_id, update
+from tests.conftest import redis_client
 
 
 @pytest.fixture(params=["embedded", "redis"])
 def store(request):
     if request.param == "redis":
         request.getfixturevalue("redis_available")
-        s = RedisStore(redis.Redis(host="127.0.0.1", port=6379, db=0), ttl_s=3600)
+        s = RedisStore(redis_client(), ttl_s=3600)
     else:
         s = RedisStore.embedded(ttl_s=3600)
     keys: list[UserKey] = []

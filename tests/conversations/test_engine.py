@@ -4,12 +4,12 @@ import concurrent.futures
 import uuid
 
 import pytest
-import redis
 
 from conversations.engine import Engine
 from conversations.store import RedisStore, UserKey
 from conversations.types import InboundMessage
 from retrieval.answer import Answerer
+from tests.conftest import redis_client
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_forget_needs_confirmation_then_deletes(engine):
 
 
 def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
-    client = redis.Redis(host="127.0.0.1", port=6379)
+    client = redis_client()
     secret = uuid.uuid4().bytes
     engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret)
     key = UserKey("whatsapp", "whatsapp:+919800000001", secret)
@@ -114,7 +114,7 @@ def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
 
 
 def test_fifty_messages_at_once_all_land_in_real_redis(answerer, redis_available):
-    client = redis.Redis(host="127.0.0.1", port=6379)
+    client = redis_client()
     secret = uuid.uuid4().bytes
     engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret)
     key = UserKey("telegram", "777", secret)

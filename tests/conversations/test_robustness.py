@@ -92,3 +92,11 @@ def test_an_overlong_message_is_cut_before_anything_reads_it(engine):
     assert result.replies[0].text == "Your message was long, so I used only its first 1000 characters to search."
     assert result.replies[-1].field == "age"  # asked again: nothing usable in what was read
     assert "age" not in engine.store.load(UserKey("cli", "u", engine.secret)).profile
+
+
+@pytest.mark.parametrize("text", ["I am a housewife from Bihar, family income 1.5 lakh", "from Bihar, income 1,50,000",
+                                  "Bihar se hoon, kamai 1.5 lakh hai"])
+def test_a_point_or_comma_inside_an_amount_does_not_end_the_statement(engine, text):
+    reply = say(engine, text).replies[0]
+    assert reply.kind == "info" and "₹1,50,000 a year" in reply.text
+    assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["annual_family_income"].value == 150000

@@ -8,9 +8,8 @@ import subprocess
 import sys
 import uuid
 
-import redis
 
-from tests.conftest import ROOT
+from tests.conftest import redis_client, ROOT, TEST_REDIS_URL
 
 
 def chat(lines: list[str], env: dict[str, str], user: str = "tester") -> list[dict]:
@@ -28,7 +27,7 @@ def cited(turn: dict) -> list[str]:
 
 def test_conversation_survives_restart_and_key_is_hmac(redis_available):
     secret = uuid.uuid4().hex
-    env = {"SCHEMEBOT_REDIS_URL": "redis://127.0.0.1:6379/0", "SCHEMEBOT_STATE_SECRET": secret}
+    env = {"SCHEMEBOT_REDIS_URL": TEST_REDIS_URL, "SCHEMEBOT_STATE_SECRET": secret}
     first = chat(["tell me about pm kisan", "documents?", "what about ujjwala?"], env)
     assert [t["turn"] for t in first] == [1, 2, 3]
     assert cited(first[0])[0] == "pm-kisan"
@@ -39,7 +38,7 @@ def test_conversation_survives_restart_and_key_is_hmac(redis_available):
     second = chat(["how do I apply for it"], env)
     assert second[0]["standalone_query"] == "how do I apply for it Pradhan Mantri Ujjwala Yojana"
     assert cited(second[0])[0] == "pmuy" and second[0]["replies"][0]["citations"][0]["section"] == "application_process"
-    client = redis.Redis(host="127.0.0.1", port=6379)
+    client = redis_client()
     key = "schemebot:v1:user:" + hmac.new(secret.encode(), b"cli:tester", hashlib.sha256).hexdigest()
     try:
         assert client.exists(key) == 1

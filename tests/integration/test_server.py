@@ -17,6 +17,7 @@ from bot.app import create_app
 from bot.runtime import build_engine
 from bot.settings import Settings
 from tests.integration.standins import ServerThread, TelegramStandIn, TwilioStandIn
+from tests.conftest import redis_client, TEST_REDIS_URL
 
 TOKEN = "123456:TEST-token"
 SECRET = "webhook-secret-" + uuid.uuid4().hex[:8]
@@ -29,7 +30,7 @@ def stack(redis_available):
     tg, tw = TelegramStandIn(TOKEN), TwilioStandIn(SID, AUTH)
     with ServerThread(tg.app()) as tg_srv, ServerThread(tw.app()) as tw_srv:
         settings = Settings(
-            redis_url="redis://127.0.0.1:6379/0", state_secret="state-" + uuid.uuid4().hex, public_base_url=PUBLIC, state_ttl_s=600,
+            redis_url=TEST_REDIS_URL, state_secret="state-" + uuid.uuid4().hex, public_base_url=PUBLIC, state_ttl_s=600,
             telegram_token=TOKEN, telegram_secret=SECRET, telegram_api_url=f"{tg_srv.url}/bot",
             twilio_account_sid=SID, twilio_auth_token=AUTH, twilio_whatsapp_from="whatsapp:+14155238886",
             twilio_sms_from="+15005550006", twilio_api_url=tw_srv.url, sms_max_segments=3, claim_ttl_s=900,
@@ -279,9 +280,8 @@ def test_same_message_sid_twice_gives_one_reply(stack):
         replies = list(pool.map(lambda _: post_twilio(stack, "/twilio/whatsapp", params), range(6)))
     answered = [r for r in replies if messages(r.text)]
     assert len(answered) == 1 and all(r.status_code == 200 for r in replies)
-    import redis
 
-    ttl = redis.Redis.from_url("redis://127.0.0.1:6379/0").ttl(f"schemebot:v1:claim:whatsapp:{params['MessageSid']}")
+    ttl = redis_client().ttl(f"schemebot:v1:claim:whatsapp:{params['MessageSid']}")
     assert 0 < ttl <= 900  # SCHEMEBOT_CLAIM_TTL_S
 
 
