@@ -178,6 +178,7 @@ def _cut_words(text: str, limit: int) -> str:
     return (cut or text[: limit - 1]) + "…"
 
 
+_URL = re.compile(r"https?://[^\s\u201d\"<>]+")
 #: the end of a sentence (Latin or Devanagari full stop, ! or ?, maybe followed by a closing quote or bracket)
 _SENTENCE_END = re.compile(r"[.!?\u0964][\"'\u201d)\]]*$")
 
@@ -202,7 +203,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
         if reply.kind == "answer" and reply.citations:
             blocks.extend((f"[{c.n}] ", c.text, f"\n- {c.scheme_name}, {short_link(c.url)}") for c in reply.citations)
         else:
-            blocks.extend(("", b, "") for b in _plain_blocks(reply, lang, bold=False))
+            # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS
+            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), b), "") for b in _plain_blocks(reply, lang, bold=False))
     whole = "\n\n".join(a + body + z for a, body, z in blocks)
     if sms_fits(whole, segments):
         return [whole]

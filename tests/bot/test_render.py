@@ -122,3 +122,10 @@ def test_callback_data_round_trip_and_limit():
     assert len(data.encode()) <= 64 and data.startswith("opt:annual_family_income:")
     assert parse_callback_data(callback_data("is_bpl", "yes")) == "yes"
     assert parse_callback_data("garbage") is None
+
+
+def test_sms_verdict_links_are_short():
+    verdict = Reply(kind="eligibility", text="Old age pension: NOT ELIGIBLE, because of this condition:\n"
+                    "[1] \u201cThe applicant must be aged 60 years or more.\u201d https://www.myscheme.gov.in/schemes/ignoaps#eligibility")
+    (page,) = sms_pages([verdict], "en", segments=3)
+    assert page.endswith("\u201cThe applicant must be aged 60 years or more.\u201d myscheme.gov.in/schemes/ignoaps")
