@@ -67,30 +67,45 @@ class Runtime:
     sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
     #: ``time.monotonic()`` until which Redis counts as down (see :meth:`redis_failed`)
     redis_down_until: float = 0.0
+    #: Redis failed and has not answered since: after the cool-down one delivery at a time tries it
+    redis_suspect: bool = False
+    #: that one delivery is trying Redis now
+    redis_probing: bool = False
 
     def redis_failed(self) -> None:
         """Note a Redis failure: for ``REDIS_COOLDOWN_S`` new deliveries fail at once instead of
         queueing on threads that each wait out the socket timeout (a hung Redis would otherwise make
-        Twilio give up, after 15 s, before the apology is ready)."""
+        Twilio give up, after 15 s, before the apology is ready); after that, one delivery at a time
+        tries Redis until one succeeds."""
         self.redis_down_until = time.monotonic() + REDIS_COOLDOWN_S
+        self.redis_suspect = True
 
     def redis_cooling_down(self) -> bool:
-        """True while a recent Redis failure is being waited out."""
-        return time.monotonic() < self.redis_down_until
+        """True while a recent Redis failure is being waited out, or another delivery is finding out
+        whether Redis is back."""
+        return time.monotonic() < self.redis_down_until or (self.redis_suspect and self.redis_probing)
 
     async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> bool | None:
         """Claim a delivery off the event loop: True first time, False a repeat, None Redis failed
         (or failed moments ago: see :meth:`redis_failed`)."""
         if self.redis_cooling_down():
             return None
+        probe = self.redis_suspect
+        self.redis_probing = self.redis_probing or probe
         try:
             if ttl_s is None:
-                return await asyncio.to_thread(self.claims.claim, channel, message_id)
-            return await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
+                first = await asyncio.to_thread(self.claims.claim, channel, message_id)
+            else:
+                first = await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
+            self.redis_suspect = False
+            return first
         except redis.RedisError as exc:
             self.redis_failed()
             log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return None
+        finally:
+            if probe:
+                self.redis_probing = False
 
     async def release(self, channel: str, message_id: str) -> None:
         """Release a claim after a failure (logged, never raised: Redis may be the thing that failed)."""
@@ -284,7 +299,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         body = await read_body(request)
         if isinstance(body, Response):
             return body
-        params = twilio_channel.form(body)
+        try:
+            params = twilio_channel.form(body)
+        except ValueError:
+            rt.metrics.requests.labels(channel, "bad_request").inc()
+            return PlainTextResponse("not a Twilio form: too many fields", status_code=400)
         url = twilio_channel.public_url(settings.public_base_url or "", request.url.path, request.url.query)
         if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
                                            request.headers.get("x-twilio-signature")):
@@ -328,7 +347,10 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         body = await read_body(request)
         if isinstance(body, Response):
             return body
-        params = twilio_channel.form(body)
+        try:
+            params = twilio_channel.form(body)
+        except ValueError:
+            return PlainTextResponse("not a Twilio form: too many fields", status_code=400)
         url = twilio_channel.public_url(settings.public_base_url, request.url.path, request.url.query)
         if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
                                            request.headers.get("x-twilio-signature")):
@@ -342,7 +364,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return PlainTextResponse("state store unavailable", status_code=503)  # Twilio retries callbacks
         if not first:
             return Response(status_code=204)  # this status of this message was already recorded
-        log.info("delivery status", extra={"event": {"channel": "twilio", "status": status, "error_code": _error_code(params.get("ErrorCode"))}})
+        log.info("delivery status", extra={"event": {
+            "channel": "twilio", "status": status if status in twilio_channel.STATUSES else "other", "error_code": _error_code(params.get("ErrorCode"))}})
         ref = request.query_params.get("ref")
         if status in twilio_channel.FAILED and ref and settings.sms_enabled:
             background.add_task(_fallback, rt, ref)
@@ -354,7 +377,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 def _error_code(value: str | None) -> str | None:
     """A Twilio ``ErrorCode`` fit for the log (digits, as Twilio's codes are, e.g. 63016), else None:
     the field is free text in a signed request and must not carry user data into the log."""
-    return value if value and value.isdigit() and len(value) <= 8 else None
+    return value if value and value.isascii() and value.isdigit() and len(value) <= 8 else None
 
 
 async def _deliver(rt: Runtime, update, chat_id, replies, lang, started) -> None:

@@ -267,6 +267,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if any(settings.channels().values()) and weak:
         print(f"schemebot: {weak}: set a long random secret (e.g. `openssl rand -hex 32`) before turning on a channel", file=sys.stderr)
         return 2
+    if settings.corpus and not Path(settings.corpus).exists():
+        # checked here: a worker that cannot load its corpus would be restarted by uvicorn forever
+        print(f"schemebot: SCHEMEBOT_CORPUS {settings.corpus} does not exist", file=sys.stderr)
+        return 2
     if args.workers > 1 and not settings.redis_url:
         print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "
               "conversations and users would be forgotten between messages", file=sys.stderr)
@@ -366,6 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``schemebot`` console script. Errors become one line on stderr: exit 2 for
     bad input or configuration, 130 for Ctrl-C, 1 for anything unexpected (never a traceback)."""
     from pydantic import ValidationError
+    from pydantic_settings import SettingsError
 
     from conversations.store import StoreError
     from eligibility.rules import RuleError
@@ -380,6 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
         print(f"schemebot: setting SCHEMEBOT_{field.upper()} is invalid: {err['msg']}", file=sys.stderr)
+        return 2
+    except SettingsError as exc:  # a variable that cannot even be read (SCHEMEBOT_SMS_TEMPLATES that is not JSON)
+        print(f"schemebot: a setting cannot be read: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into head: not an error
         try:

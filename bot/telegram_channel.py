@@ -40,6 +40,9 @@ MEDIA_KINDS = (("sticker", "sticker"), ("voice", "voice"), ("audio", "voice"), (
 MAX_RETRIES = 3
 #: a 429 asking to wait longer than this (seconds) is not waited out: the reply is dropped and logged
 MAX_RETRY_AFTER_S = 60
+#: timeouts (seconds) of the best-effort calls before a reply (typing, acknowledging a button), so a
+#: slow Bot API delays the reply itself by at most this
+SIDE_CALL_TIMEOUTS = {"read_timeout": 2.0, "write_timeout": 2.0, "connect_timeout": 2.0, "pool_timeout": 2.0}
 
 
 def secret_ok(header: str | None, secret: str) -> bool:
@@ -135,10 +138,11 @@ async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: lis
     processed again."""
     try:
         if update.callback_query is not None:
-            await _best_effort("answerCallbackQuery", rt.telegram_bot.answer_callback_query(update.callback_query.id))
+            await _best_effort("answerCallbackQuery", rt.telegram_bot.answer_callback_query(update.callback_query.id, **SIDE_CALL_TIMEOUTS))
         if chat_id is None:
             return
-        await _best_effort("sendChatAction", rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING))
+        await _best_effort("sendChatAction", rt.telegram_bot.send_chat_action(chat_id=chat_id, action=ChatAction.TYPING,
+                                                                                   **SIDE_CALL_TIMEOUTS))
         await send(rt.telegram_bot, chat_id, replies, lang)
         rt.observe("telegram", replies, (time.perf_counter() - started) * 1000)
     except Exception as exc:  # noqa: BLE001 - a background task must not die silently

@@ -39,6 +39,9 @@ REF_PREFIX = "schemebot:v1:reply:"
 #: how long a sent reply is kept for an SMS fallback: one day (WhatsApp's session window)
 REF_TTL_S = 24 * 3600
 FAILED = frozenset({"failed", "undelivered"})
+#: the message statuses Twilio reports (its documented list); anything else is logged as "other"
+STATUSES = frozenset({"accepted", "scheduled", "canceled", "queued", "sending", "sent", "failed", "delivered", "undelivered",
+                      "receiving", "received", "read", "partially_delivered"})
 
 
 class RebasedHttpClient(TwilioHttpClient):
@@ -66,8 +69,20 @@ def public_url(base: str, path: str, query: str) -> str:
     return base.rstrip("/") + path + (f"?{query}" if query else "")
 
 
+#: the most form fields a Twilio webhook post may carry: Twilio sends a few dozen parameters, plus two
+#: per media item (at most 10 media per message, Twilio's documented limit); more is not Twilio, and
+#: checking the signature of tens of thousands of fields would hold the event loop for seconds
+MAX_FORM_FIELDS = 200
+
+
 def form(body: bytes) -> dict[str, str]:
-    """An ``application/x-www-form-urlencoded`` body as a dict (the last value of a repeated key wins)."""
+    """An ``application/x-www-form-urlencoded`` body as a dict (the last value of a repeated key wins).
+
+    Raises:
+        ValueError: more than :data:`MAX_FORM_FIELDS` fields.
+    """
+    if body.count(b"&") >= MAX_FORM_FIELDS:
+        raise ValueError(f"more than {MAX_FORM_FIELDS} form fields")
     return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 

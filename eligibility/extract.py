@@ -14,12 +14,13 @@ from typing import Any
 from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
 from eligibility.parse import normalise, parse_money
 
+#: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
-    re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(\d{1,3})\b"),
-    re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)\b"),
-    re.compile(r"\b(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
-    re.compile(r"\b(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
-    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
+    re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(?<![-\d])(\d{1,3})\b"),
+    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)\b"),
+    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
+    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
+    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
 ]
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"

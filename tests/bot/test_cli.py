@@ -113,3 +113,13 @@ def test_empty_variables_of_an_unfilled_env_file_turn_no_channel_on(monkeypatch)
         monkeypatch.setenv(f"SCHEMEBOT_{name}", "")
     settings = Settings()
     assert settings.channels() == {"telegram": False, "whatsapp": False, "sms": False} and settings.redis_url is None
+
+
+def test_serve_refuses_unreadable_settings_and_a_missing_corpus(capsys, monkeypatch):
+    monkeypatch.setenv("SCHEMEBOT_SMS_TEMPLATES", "not json")
+    assert main(["serve", "--port", "1"]) == 2
+    assert "a setting cannot be read" in capsys.readouterr().err
+    monkeypatch.delenv("SCHEMEBOT_SMS_TEMPLATES")
+    monkeypatch.setenv("SCHEMEBOT_CORPUS", "/nonexistent/corpus")
+    assert main(["serve", "--port", "1", "--workers", "2"]) == 2
+    assert "SCHEMEBOT_CORPUS /nonexistent/corpus does not exist" in capsys.readouterr().err

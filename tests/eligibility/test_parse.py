@@ -79,3 +79,8 @@ def test_amounts_are_read_back_in_indian_grouping(amount, text):
 def test_negative_or_exponent_incomes_are_not_noted(text):
     assert "annual_family_income" not in extract(text)
     assert FIELDS["annual_family_income"].read(text) is None
+
+
+@pytest.mark.parametrize("text", ["age -5", "I am -65 years old", "umar -45 hai"])
+def test_an_age_with_a_minus_sign_is_not_noted(text):
+    assert "age" not in extract(text)

@@ -480,6 +480,18 @@ def test_hung_redis_fails_fast_after_the_first_timeout(stack):
             assert httpx.get(srv.url + "/readyz", timeout=30).status_code == 503
             assert httpx.get(srv.url + "/healthz").status_code == 200
             assert hung.received == seen
+            # after the cool-down one delivery tries Redis again; while it waits the others do not
+            time.sleep(2.2)
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                probe = pool.submit(sms, "pm kisan")
+                deadline = time.time() + 10
+                while hung.received == seen and time.time() < deadline:
+                    time.sleep(0.05)
+                assert hung.received > seen
+                tried = hung.received
+                assert all("something went wrong" in sms("mudra loan").text for _ in range(4))
+                assert hung.received == tried and not probe.done()
+                assert "something went wrong" in probe.result().text
     finally:
         hung.close()
 
@@ -489,3 +501,12 @@ def test_only_a_numeric_twilio_error_code_reaches_the_log():
 
     assert _error_code("63016") == "63016"
     assert _error_code("+919876543210 hello my secret") is None and _error_code("") is None and _error_code(None) is None
+    assert _error_code("\u0669\u0668\u0661\u0662") is None and _error_code("\u00b9\u00b2\u00b3") is None  # digits, but not ASCII
+
+
+def test_a_form_of_thousands_of_fields_is_refused_before_its_signature_is_checked(stack):
+    body = "MessageSid=SM1&MessageStatus=failed&" + "&".join(f"k{i}=" for i in range(20000))
+    for path in ("/twilio/status", "/twilio/sms"):
+        r = httpx.post(stack["url"] + path, content=body, timeout=10,
+                       headers={"X-Twilio-Signature": "bogus", "Content-Type": "application/x-www-form-urlencoded"})
+        assert r.status_code == 400 and "too many fields" in r.text
