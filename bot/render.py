@@ -178,6 +178,10 @@ def _cut_words(text: str, limit: int) -> str:
     return (cut or text[: limit - 1]) + "…"
 
 
+#: characters of a quote a page should hold beside its source line before the line drops the scheme name
+SMS_MIN_PIECE = 60
+#: characters of a scheme name kept in an SMS source line when the whole name leaves no room
+SMS_NAME_CHARS = 32
 _URL = re.compile(r"https?://[^\s\u201d\"<>]+")
 #: the end of a sentence (Latin or Devanagari full stop, ! or ?, maybe followed by a closing quote or bracket)
 _SENTENCE_END = re.compile(r"[.!?\u0964][\"'\u201d)\]]*$")
@@ -215,6 +219,12 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     pages: list[str] = []
     page = ""
     for prefix, rest, suffix in blocks:
+        if suffix and not sms_fits(prefix + rest[:SMS_MIN_PIECE] + suffix + more, segments):
+            # a long scheme name leaves no room for the quote on a page: the name is shortened, or the
+            # source line keeps the link only
+            name, link = suffix[len("\n- "):].rsplit(", ", 1)
+            short = f"\n- {name[:SMS_NAME_CHARS].rstrip()}\u2026, {link}"
+            suffix = short if sms_fits(prefix + rest[:SMS_MIN_PIECE] + short + more, segments) else f"\n- {link}"
         while rest:
             if sms_fits(join(page, prefix + rest + suffix) + more, segments):
                 page, rest = join(page, prefix + rest + suffix), ""

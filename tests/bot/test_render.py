@@ -79,7 +79,9 @@ def test_sms_pages_start_with_the_quote_name_and_short_link():
 SENTENCES = st.sampled_from(["Each eligible farmer family receives ₹6,000 per year.", "किसान परिवार को हर साल लाभ मिलता है।",
                              "Apply at https://pmkisan.gov.in/ or a CSC.", "Families with income < 2 lakh & age > 60 qualify.",
                              "Yes!", "The amount is paid in three equal instalments of ₹2,000 each, every four months, by DBT."])
-SOURCE = re.compile(r"\[(\d+)\] (.*?)\n- Pradhan Mantri Kisan Samman Nidhi, myscheme\.gov\.in/schemes/pm-kisan", re.S)
+# the source line: the scheme name (shortened, or left out, when it leaves a page no room) and the short link
+SOURCE = re.compile(r"\[(\d+)\] (.*?)\n- (?:Pradhan Mantri Kisan Samman Nidhi, |Pradhan Mantri Kisan Samman Nidhi?\u2026, )?"
+                    r"myscheme\.gov\.in/schemes/pm-kisan", re.S)
 
 
 @settings(max_examples=150, deadline=None)
@@ -89,6 +91,8 @@ def test_sms_every_quoted_piece_has_its_source_and_pages_fit(quotes, segments):
     pages = sms_pages([reply], "en", segments=segments)
     assert all(sms_segments(p) <= segments for p in pages)
     assert SOURCE.match(pages[0])  # the first page: a quote, the scheme name, the short link
+    if segments >= 3:
+        assert "Pradhan Mantri Kisan Samman Nidhi, " in pages[0]  # a name of this length always fits three
     pieces: dict[int, list[str]] = {}
     for page in pages:
         assert page.count("[") == len(SOURCE.findall(page))  # no quoted piece without its source line
@@ -129,3 +133,15 @@ def test_sms_verdict_links_are_short():
                     "[1] \u201cThe applicant must be aged 60 years or more.\u201d https://www.myscheme.gov.in/schemes/ignoaps#eligibility")
     (page,) = sms_pages([verdict], "en", segments=3)
     assert page.endswith("\u201cThe applicant must be aged 60 years or more.\u201d myscheme.gov.in/schemes/ignoaps")
+
+
+def test_sms_a_scheme_name_too_long_for_the_page_is_shortened_then_left_out():
+    name = "Post Matric Scholarship for Students Belonging to Scheduled Castes for Studies in India (Punjab)"
+    quote = "The applicant must be an Indian national. " * 10
+    c = Citation(n=1, scheme_id="pmsss", scheme_name=name, section="eligibility", text=quote, chunk_id="pmsss:eligibility:0",
+                 url="https://www.myscheme.gov.in/schemes/pmsss-punjab#eligibility", score=1.0)
+    three = sms_pages([Reply(kind="answer", text="", citations=[c])], "hi", segments=3)
+    two = sms_pages([Reply(kind="answer", text="", citations=[c])], "hi", segments=2)
+    assert all(sms_segments(p) <= 3 for p in three) and all(sms_segments(p) <= 2 for p in two)
+    assert "\n- Post Matric Scholarship for Stud\u2026, myscheme.gov.in/schemes/pmsss-punjab" in three[0]
+    assert "\n- myscheme.gov.in/schemes/pmsss-punjab" in two[0] and len(two) <= 12
