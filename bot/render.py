@@ -115,12 +115,13 @@ def callback_data(field: str | None, value: str) -> str:
     return data.encode("utf-8")[:CALLBACK_DATA_BYTES].decode("utf-8", "ignore")
 
 
-def parse_callback_data(data: str) -> str | None:
-    """The option value in a button payload, or ``None`` for a payload not made by :func:`callback_data`."""
+def parse_callback_data(data: str) -> tuple[str | None, str | None]:
+    """``(field, value)`` of a button payload: the question it answers (``None`` when the payload names
+    none) and the option value; ``(None, None)`` for a payload not made by :func:`callback_data`."""
     parts = data.split(":", 2)
     if len(parts) == 3 and parts[0] == "opt" and parts[2]:
-        return parts[2]
-    return None
+        return parts[1] or None, parts[2]
+    return None, None
 
 
 # ------------------------------------------------------------------------------------------ WhatsApp

@@ -58,10 +58,10 @@ def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | No
     if update.callback_query is not None:
         cq = update.callback_query
         chat = cq.message.chat.id if cq.message is not None else (cq.from_user.id if cq.from_user else None)
-        value = parse_callback_data(cq.data or "")
+        field, value = parse_callback_data(cq.data or "")
         if chat is None:
             return None, None, None
-        return InboundMessage(channel="telegram", user_id=str(chat), option=value, kind="text" if value else "other",
+        return InboundMessage(channel="telegram", user_id=str(chat), option=value, option_field=field, kind="text" if value else "other",
                               message_id=str(update.update_id)), chat, None
     if update.edited_message is not None:
         return None, update.edited_message.chat.id, "edited"

@@ -263,6 +263,11 @@ class EligibilityFlow:
             state.profile[name] = ProfileValue(value=value, turn=state.turn_count, said=said[:80])
         return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}" for n, v in values.items())
 
+    def current_question(self, state: UserState, lang: str) -> Reply | None:
+        """The question the running interview waits for (asked again), or ``None``."""
+        iv = state.interview
+        return self._question(iv.field, lang) if iv is not None and not iv.finished and iv.field else None
+
     def _question(self, name: str | None, lang: str) -> Reply | None:
         if name is None:
             return None

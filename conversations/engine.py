@@ -125,6 +125,8 @@ class Engine:
 
         def apply(state: UserState) -> tuple[TurnResult, bool]:
             deleted.clear()
+            if msg.option_field is not None and not self._asking(state, msg.option_field):
+                return self._stale_button(state, text), False
             result, action = self.process(text, state, msg.channel)
             if action == "delete":
                 deleted.append(True)
@@ -137,6 +139,23 @@ class Engine:
         if result.standalone_query is not None:
             log.debug("standalone query: %s", result.standalone_query)
         return result
+
+    def _asking(self, state: UserState, name: str) -> bool:
+        """True when ``name`` is the question the conversation waits for (the /forget confirmation, or
+        the running interview's question)."""
+        if name == "confirm_forget":
+            return state.pending == "forget"
+        iv = state.interview
+        return iv is not None and not iv.finished and iv.field == name
+
+    def _stale_button(self, state: UserState, text: str) -> TurnResult:
+        """The reply to a button of a question no longer asked: said so, and the current question again."""
+        lang = self.language(state, text)
+        replies = [Reply(kind="info", text=t("stale_button", lang))]
+        current = self.eligibility.current_question(state, lang) if self.eligibility is not None else None
+        if current is not None:
+            replies.append(current)
+        return TurnResult(replies, lang=lang)
 
     # ------------------------------------------------------------------ processing (pure on the state)
 

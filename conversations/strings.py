@@ -76,6 +76,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
     "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
               "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
+    "stale_button": {"en": "That button belongs to an earlier question, so I did not use it.",
+                     "hi": "वह बटन पिछले सवाल का है, इसलिए मैंने उसे नहीं लिया।"},
     "edited": {"en": "I only read new messages, not edits. Please send your corrected message again as a new message.",
                "hi": "मैं केवल नए संदेश पढ़ता हूँ, बदले हुए नहीं। कृपया सुधारा हुआ संदेश नए संदेश के रूप में भेजें।"},
     "greeting": {"en": "Namaste! Ask me about any government scheme, for example \"documents for PM-KISAN\", or send /eligibility to check what you may qualify for.",

@@ -26,6 +26,8 @@ class InboundMessage(BaseModel):
         text: the typed text (``None`` or empty for media).
         kind: ``text`` or the kind of media received.
         option: the value of a pressed button (Telegram inline keyboard), if any.
+        option_field: the question that button answers (an interview field, ``confirm_forget``); a
+            button of a question no longer asked (pressed twice, or an old message) changes nothing.
         message_id: the channel's id of the message, for logs and de-duplication.
     """
 
@@ -34,6 +36,7 @@ class InboundMessage(BaseModel):
     text: str | None = None
     kind: MessageKind = "text"
     option: str | None = None
+    option_field: str | None = None
     message_id: str | None = None
 
     @field_validator("user_id", "text", "option")

@@ -124,8 +124,8 @@ def test_dlt_template_fills_only_its_slots():
 def test_callback_data_round_trip_and_limit():
     data = callback_data("annual_family_income", "x" * 100)
     assert len(data.encode()) <= 64 and data.startswith("opt:annual_family_income:")
-    assert parse_callback_data(callback_data("is_bpl", "yes")) == "yes"
-    assert parse_callback_data("garbage") is None
+    assert parse_callback_data(callback_data("is_bpl", "yes")) == ("is_bpl", "yes")
+    assert parse_callback_data(callback_data(None, "yes")) == (None, "yes") and parse_callback_data("garbage") == (None, None)
 
 
 def test_sms_verdict_links_are_short():

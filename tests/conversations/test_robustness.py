@@ -100,3 +100,17 @@ def test_a_point_or_comma_inside_an_amount_does_not_end_the_statement(engine, te
     reply = say(engine, text).replies[0]
     assert reply.kind == "info" and "₹1,50,000 a year" in reply.text
     assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["annual_family_income"].value == 150000
+
+
+def test_a_button_of_an_earlier_question_changes_nothing_and_the_current_question_is_asked_again(engine):
+    def press(field, value):
+        return engine.handle_turn(InboundMessage(channel="telegram", user_id="u", option=value, option_field=field))
+
+    engine.handle_turn(InboundMessage(channel="telegram", user_id="u", text="am I eligible for pm kisan"))
+    assert press("owns_cultivable_land", "yes").replies[-1].field == "is_income_tax_payer"
+    old = press("owns_cultivable_land", "no")  # the earlier question's other button
+    assert [r.kind for r in old.replies] == ["info", "question"]
+    assert old.replies[0].text == "That button belongs to an earlier question, so I did not use it."
+    assert old.replies[1].field == "is_income_tax_payer"
+    profile = engine.store.load(UserKey("telegram", "u", engine.secret)).profile
+    assert profile["owns_cultivable_land"].value is True and "is_income_tax_payer" not in profile

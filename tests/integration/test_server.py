@@ -205,6 +205,11 @@ def test_full_interview_by_buttons(stack):
     verdict = stack["tg"].wait_sent(chat, 3)[-1]
     assert "ELIGIBLE on every condition" in verdict["text"] and "The applicant must be aged 60 years or more." in verdict["text"]
     assert "answerCallbackQuery" in stack["tg"].methods()
+    # the same button again (a double tap, or scrolling back): it belongs to a question no longer asked
+    again = {**press, "update_id": uid(), "callback_query": {**press["callback_query"], "id": "cb2"}}
+    assert post_tg(stack, again).status_code == 200
+    stale = stack["tg"].wait_sent(chat, 4)[-1]
+    assert stale["text"] == "That button belongs to an earlier question, so I did not use it."
 
 
 # ----------------------------------------------------------------------------------------- WhatsApp
