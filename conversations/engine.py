@@ -122,15 +122,22 @@ class Engine:
             state = self.store.load(key)  # read-only: for the reply language
             return TurnResult([Reply(kind="info", text=t("non_text", state.language))], lang=state.language or "en")
         deleted: list[bool] = []
+        done: list[TurnResult] = []  # this message's result, from an attempt whose save may have gone through
+        message_id = (msg.message_id or "")[:200] or None
 
         def apply(state: UserState) -> tuple[TurnResult, bool]:
             deleted.clear()
+            if done and message_id is not None and state.last_message_id == message_id:
+                return done[0], False  # the save whose answer was lost did happen: do not apply it twice
             if msg.option_field is not None and not self._asking(state, msg.option_field):
                 return self._stale_button(state, text), False
             result, action = self.process(text, state, msg.channel)
+            done[:] = [result]
             if action == "delete":
                 deleted.append(True)
                 return result, False
+            if action == "save":
+                state.last_message_id = message_id
             return result, action == "save"
 
         result = update(self.store, key, apply)

@@ -94,6 +94,9 @@ class UserState(BaseModel):
         interview: a running eligibility interview, or ``None``.
         paging: the rest of a long reply, sent on "MORE".
         pending: a yes/no question awaiting an answer (``forget``), or ``None``.
+        last_message_id: the channel's id of the last message whose change was saved: when the reply to
+            a save is lost and the compare-and-set retry finds this id, the save did happen, and the
+            message is not applied a second time.
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -111,6 +114,7 @@ class UserState(BaseModel):
     interview: InterviewState | None = None
     paging: list[str] = Field(default_factory=list)
     pending: Literal["forget"] | None = None
+    last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
     updated_at: _dt.datetime = Field(default_factory=_now)
 

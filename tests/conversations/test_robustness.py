@@ -114,3 +114,26 @@ def test_a_button_of_an_earlier_question_changes_nothing_and_the_current_questio
     assert old.replies[1].field == "is_income_tax_payer"
     profile = engine.store.load(UserKey("telegram", "u", engine.secret)).profile
     assert profile["owns_cultivable_land"].value is True and "is_income_tax_payer" not in profile
+
+
+def test_a_save_whose_answer_was_lost_is_not_applied_twice(engine):
+    # the compare-and-set went through but its answer was lost (the connection dropped): the retry
+    # finds the state already changed by this very message and must not apply it again
+    real_save, lost = engine.store.save, []
+
+    def save_then_lose_the_answer(key, state):
+        ok = real_save(key, state)
+        if not lost:
+            lost.append(True)
+            return False
+        return ok
+
+    def send(text, mid):
+        return engine.handle_turn(InboundMessage(channel="sms", user_id="+919800000001", text=text, message_id=mid))
+
+    assert send("am I eligible for old age pension?", "SM1").replies[-1].field == "age"
+    engine.store.save = save_then_lose_the_answer
+    reply = send("70", "SM2").replies[-1]
+    assert lost and reply.field == "is_bpl"  # the next question, not "could not understand 70" for BPL
+    state = engine.store.load(UserKey("sms", "+919800000001", engine.secret))
+    assert state.profile["age"].value == 70 and state.interview.field == "is_bpl" and state.last_message_id == "SM2"
