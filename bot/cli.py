@@ -220,8 +220,9 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=1))
         return 0
     for o in outcomes:
-        detail = ("missing: " + ", ".join(o.missing_fields)) if o.status == "need_more_info" else ""
-        print(f"{o.scheme_id:<28} {o.status:<16} {detail}".rstrip())
+        print(f"{o.scheme_id:<28} {o.status:<16} {o.scheme_name}")
+        if o.status == "need_more_info":
+            print("    missing: " + ", ".join(o.missing_fields))
         for c in o.reasons:  # the official sentence behind the verdict, with its link
             print(f"    \u201c{c.text}\u201d {c.url}")
         for u in o.unchecked:

@@ -239,20 +239,30 @@ class Outcome:
         return self.url if "#" in self.url else f"{self.url}#eligibility"
 
 
+def _distinct(criteria: list[Criterion]) -> list[Criterion]:
+    """``criteria`` with each sentence once (the first criterion that quotes it), in order."""
+    seen: dict[str, Criterion] = {}
+    for c in criteria:
+        seen.setdefault(c.text, c)
+    return list(seen.values())
+
+
 def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None = None) -> Outcome:
     """The outcome of ``rules`` for ``profile``. ``order`` ranks missing fields (default: rule order)."""
     ev = evaluate(rules.rule, profile)
     base = dict(scheme_id=rules.scheme_id, scheme_name=rules.scheme_name, url=rules.url)
     if ev.value is True:
         verified = all(c.verified for c in ev.support) and rules.source == "hand" and not rules.unchecked
-        return Outcome(status="eligible" if verified else "likely_eligible", reasons=ev.support, unchecked=list(rules.unchecked), **base)
+        # each sentence once; one listed as not checked ("must be a pregnant woman", of which only
+        # "woman" is a field) is shown there, not also as met
+        met = [c for c in _distinct(ev.support) if c.text not in rules.unchecked]
+        return Outcome(status="eligible" if verified else "likely_eligible", reasons=met, unchecked=list(rules.unchecked), **base)
     if ev.value is False:
         return Outcome(status="not_eligible", reasons=ev.failing[:1], **base)
     missing = list(dict.fromkeys(c.field for c in ev.unknown))
     if order:
         rank = {f: i for i, f in enumerate(order)}
         missing.sort(key=lambda f: rank.get(f, len(rank)))
-    undecided: dict[tuple[str, str], Criterion] = {}  # the conditions still open, each sentence once, in the order asked
-    for c in sorted(ev.unknown, key=lambda c: missing.index(c.field)):
-        undecided.setdefault((c.field, c.text), c)
-    return Outcome(status="need_more_info", reasons=list(undecided.values()), missing_fields=missing, **base)
+    # the conditions still open, each sentence once, in the order their fields would be asked
+    undecided = _distinct(sorted(ev.unknown, key=lambda c: missing.index(c.field)))
+    return Outcome(status="need_more_info", reasons=undecided, missing_fields=missing, **base)

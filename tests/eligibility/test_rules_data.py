@@ -41,6 +41,8 @@ def test_rule_file_quotes_its_scheme_and_meets_its_cases(path, book, bundled_ind
     expected = "likely_eligible" if rules.unchecked else "eligible"
     assert ok.status == expected, (ok.status, ok.missing_fields, [r.text for r in ok.reasons])
     assert ok.unchecked == rules.unchecked
+    texts = [r.text for r in ok.reasons]
+    assert len(texts) == len(set(texts)) and not set(texts) & set(rules.unchecked)  # each sentence once, met or not checked
     no = outcome(loaded, cases["not_eligible"]["profile"])
     assert no.status == "not_eligible" and no.reasons[0].text == cases["not_eligible"]["failing"]
     assert no.reasons[0].url.startswith(f"https://www.myscheme.gov.in/schemes/{rules.scheme_id}#")
