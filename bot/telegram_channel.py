@@ -117,6 +117,7 @@ def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str]:
         return chat_id, [Reply(kind="info", text=t("edited", None))], "en"
     assert msg is not None
     result = rt.engine.handle_turn(msg)
+    rt.claims.settle("telegram", str(update.update_id))
     return chat_id, result.replies, result.lang
 
 

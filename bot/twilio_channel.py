@@ -156,6 +156,7 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
 
     def work():  # on an engine thread: the engine's Redis round trips and the fallback copy stay off the event loop
         result = rt.engine.handle_turn(inbound(channel, params))
+        rt.claims.settle(channel, ref)
         kept = False
         if keep_ref:
             try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost

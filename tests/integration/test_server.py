@@ -287,7 +287,7 @@ def test_same_message_sid_twice_gives_one_reply(stack):
     assert len(answered) == 1 and all(r.status_code == 200 for r in replies)
 
     ttl = redis_client().ttl(f"schemebot:v1:claim:whatsapp:{params['MessageSid']}")
-    assert 0 < ttl <= 900  # SCHEMEBOT_CLAIM_TTL_S
+    assert 120 < ttl <= 900  # settled once handled: SCHEMEBOT_CLAIM_TTL_S, not the 120 s processing TTL
 
 
 def test_more_on_whatsapp_with_nothing_to_page_says_so(stack):
@@ -515,3 +515,15 @@ def test_a_form_of_thousands_of_fields_is_refused_before_its_signature_is_checke
         r = httpx.post(stack["url"] + path, content=body, timeout=10,
                        headers={"X-Twilio-Signature": "bogus", "Content-Type": "application/x-www-form-urlencoded"})
         assert r.status_code == 400 and "too many fields" in r.text
+
+
+def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
+    from bot.claims import PROCESSING_TTL_S, Claims
+
+    claims, mid = Claims(redis_client(), ttl_s=3600), uuid.uuid4().hex
+    assert claims.claim("telegram", mid) is True and claims.claim("telegram", mid) is False
+    key = f"schemebot:v1:claim:telegram:{mid}"
+    assert 0 < redis_client().ttl(key) <= PROCESSING_TTL_S  # a worker that dies now lets a re-delivery through soon
+    claims.settle("telegram", mid)
+    assert PROCESSING_TTL_S < redis_client().ttl(key) <= 3600
+    claims.release("telegram", mid)
