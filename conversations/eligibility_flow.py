@@ -309,24 +309,25 @@ class EligibilityFlow:
         lines: list[str] = [] if single else [t("screen_head" if shown else "screen_none", lang)]
         n = 0
         links: list[str] = []
+
+        def quote(text: str, url: str) -> None:  # one numbered official sentence with its link
+            nonlocal n
+            n += 1
+            lines.append(f"[{n}] \u201c{text}\u201d {url}")
+
         for o in shown:
             lines.append("")
-            if o.status == "need_more_info":
+            if o.status == "need_more_info":  # its reasons: the conditions still to check
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
-                for c in o.reasons:  # the conditions still to check, in the scheme's words
-                    n += 1
-                    lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
             else:
                 key = "likely_eligible_hand" if o.status == "likely_eligible" and o.unchecked else o.status
                 lines.append(t(key, lang, scheme=o.scheme_name))
-                for c in o.reasons:
-                    n += 1
-                    lines.append(f"[{n}] \u201c{c.text}\u201d {c.url}")
-                if o.unchecked:
-                    lines.append(t("unchecked", lang))
-                    for u in o.unchecked:
-                        n += 1
-                        lines.append(f"[{n}] \u201c{u}\u201d {o.eligibility_url}")
+            for c in o.reasons:
+                quote(c.text, c.url)
+            if o.unchecked:
+                lines.append(t("unchecked", lang))
+                for u in o.unchecked:
+                    quote(u, o.eligibility_url)
             if o.status in ("eligible", "likely_eligible"):
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)
