@@ -107,6 +107,16 @@ class Runtime:
             if probe:
                 self.redis_probing = False
 
+    async def handling_failed(self, channel: str, message_id: str, exc: Exception, what: str) -> None:
+        """After the state store failed on a claimed message: start the Redis cool-down (unless it was a
+        conflict between one user's concurrent messages: Redis itself is fine), release the claim so a
+        retry can succeed, count and log ``what`` failed."""
+        if not isinstance(exc, ConflictError):
+            self.redis_failed()
+        await self.release(channel, message_id)
+        self.metrics.requests.labels(channel, "error").inc()
+        log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
+
     async def release(self, channel: str, message_id: str) -> None:
         """Release a claim after a failure (logged, never raised: Redis may be the thing that failed)."""
         try:
@@ -195,9 +205,10 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if settings.sms_enabled and not rt.sms_templates:
             log.warning("SMS is on without DLT templates: Indian carriers deliver only SMS that match a registered template; "
                         "set SCHEMEBOT_SMS_TEMPLATES before replying to +91 numbers", extra={"event": {"channel": "sms"}})
-        if rt.sms_templates and kinds_without_template(rt.sms_templates):
+        untemplated = kinds_without_template(rt.sms_templates) if rt.sms_templates else []
+        if untemplated:
             log.warning("SMS template (DLT) mode: replies of these kinds have no template and will not be sent",
-                        extra={"event": {"kinds": kinds_without_template(rt.sms_templates)}})
+                        extra={"event": {"kinds": untemplated}})
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
@@ -278,11 +289,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             delivering = True
             return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
-            if not isinstance(exc, ConflictError):  # many messages of one user at once: Redis itself is fine
-                rt.redis_failed()
-            await rt.release("telegram", update_id)
-            rt.metrics.requests.labels("telegram", "error").inc()
-            log.error("telegram update failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
+            await rt.handling_failed("telegram", update_id, exc, "telegram update failed")
             return PlainTextResponse("state store unavailable", status_code=503)  # Telegram will re-deliver
         except Exception as exc:  # noqa: BLE001 - a malformed update that got past the parser
             rt.metrics.requests.labels("telegram", "bad_request").inc()
@@ -292,23 +299,36 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             if not delivering:
                 rt.in_flight.release()
 
+    async def signed_form(request: Request, channel: str | None) -> dict[str, str] | Response:
+        """The form of a Twilio post whose ``X-Twilio-Signature`` checks out against the public URL
+        Twilio called, or the response refusing it (413 too large, 400 not a form, 403 unsigned);
+        refusals are counted for ``channel`` when one is given."""
+        body = await read_body(request)
+        if isinstance(body, Response):
+            return body
+        refused = None
+        try:
+            pairs = twilio_channel.form(body)
+        except ValueError:
+            refused = ("bad_request", PlainTextResponse("not a Twilio form: too many fields", status_code=400))
+        else:
+            url = twilio_channel.public_url(settings.public_base_url or "", request.url.path, request.url.query)
+            if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, pairs,
+                                               request.headers.get("x-twilio-signature")):
+                refused = ("forbidden", PlainTextResponse("forbidden", status_code=403))
+        if refused is not None:
+            if channel is not None:
+                rt.metrics.requests.labels(channel, refused[0]).inc()
+            return refused[1]
+        return dict(pairs)
+
     async def twilio_in(request: Request, channel: str) -> Response:
         enabled = settings.whatsapp_enabled if channel == "whatsapp" else settings.sms_enabled
         if not enabled:
             return PlainTextResponse(f"{channel} is not configured", status_code=404)
-        body = await read_body(request)
-        if isinstance(body, Response):
-            return body
-        try:
-            params = twilio_channel.form(body)
-        except ValueError:
-            rt.metrics.requests.labels(channel, "bad_request").inc()
-            return PlainTextResponse("not a Twilio form: too many fields", status_code=400)
-        url = twilio_channel.public_url(settings.public_base_url or "", request.url.path, request.url.query)
-        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
-                                           request.headers.get("x-twilio-signature")):
-            rt.metrics.requests.labels(channel, "forbidden").inc()
-            return PlainTextResponse("forbidden", status_code=403)
+        params = await signed_form(request, channel)
+        if isinstance(params, Response):
+            return params
         sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From", "")
         if not sid or not any(ch.isdigit() for ch in sender):
             rt.metrics.requests.labels(channel, "bad_request").inc()
@@ -324,11 +344,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
-            if not isinstance(exc, ConflictError):  # many messages of one user at once: Redis itself is fine
-                rt.redis_failed()
-            await rt.release(channel, sid)
-            rt.metrics.requests.labels(channel, "error").inc()
-            log.error("message failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+            await rt.handling_failed(channel, sid, exc, "message failed")
             return apology
         return Response(xml, media_type="application/xml")
 
@@ -344,17 +360,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def twilio_status(request: Request, background: BackgroundTasks) -> Response:
         if not settings.twilio_enabled or not settings.public_base_url:
             return PlainTextResponse("twilio is not configured", status_code=404)
-        body = await read_body(request)
-        if isinstance(body, Response):
-            return body
-        try:
-            params = twilio_channel.form(body)
-        except ValueError:
-            return PlainTextResponse("not a Twilio form: too many fields", status_code=400)
-        url = twilio_channel.public_url(settings.public_base_url, request.url.path, request.url.query)
-        if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, body,
-                                           request.headers.get("x-twilio-signature")):
-            return PlainTextResponse("forbidden", status_code=403)
+        params = await signed_form(request, None)
+        if isinstance(params, Response):
+            return params
         sid = params.get("MessageSid") or params.get("SmsSid")
         status = (params.get("MessageStatus") or params.get("SmsStatus") or "").strip().lower()
         if not sid or not status:

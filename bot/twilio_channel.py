@@ -75,24 +75,24 @@ def public_url(base: str, path: str, query: str) -> str:
 MAX_FORM_FIELDS = 200
 
 
-def form(body: bytes) -> dict[str, str]:
-    """An ``application/x-www-form-urlencoded`` body as a dict (the last value of a repeated key wins).
+def form(body: bytes) -> list[tuple[str, str]]:
+    """The ``(name, value)`` pairs of an ``application/x-www-form-urlencoded`` body, every value of a
+    repeated key kept (the signature covers them all; ``dict(pairs)`` keeps the last).
 
     Raises:
         ValueError: more than :data:`MAX_FORM_FIELDS` fields.
     """
     if body.count(b"&") >= MAX_FORM_FIELDS:
         raise ValueError(f"more than {MAX_FORM_FIELDS} form fields")
-    return dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    return parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
 
 
-def signature_ok(auth_token: str, url: str, body: bytes, signature: str | None) -> bool:
+def signature_ok(auth_token: str, url: str, pairs: list[tuple[str, str]], signature: str | None) -> bool:
     """twilio's ``RequestValidator`` check of ``X-Twilio-Signature`` over every value of the form
-    ``body`` (a repeated key signs all its values, as Twilio computes it, so a value added to a
-    genuine request fails the check even though :func:`form` keeps only the last one)."""
+    (a repeated key signs all its values, as Twilio computes it, so a value added to a genuine
+    request fails the check even though the handler keeps only the last one)."""
     if not signature:
         return False
-    pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
     return RequestValidator(auth_token).validate(url, MultiDict(pairs), signature)
 
 
