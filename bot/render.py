@@ -203,14 +203,20 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     a quoted line without its source. Other text is cut at sentence boundaries; a block that would
     only fit the current page cut mid-sentence starts a new page instead."""
     more = " " + _label("more", lang)
-    blocks: list[tuple[str, str, str]] = []  # (prefix, text that may be cut, suffix kept on every piece)
+    # (prefix, text that may be cut, scheme name, short link): a quote's source line, name and link,
+    # goes on every piece of it; other blocks have no source
+    blocks: list[tuple[str, str, str, str]] = []
     for reply in replies:
         if reply.kind == "answer" and reply.citations:
-            blocks.extend((f"[{c.n}] ", c.text, f"\n- {c.scheme_name}, {short_link(c.url)}") for c in reply.citations)
+            blocks.extend((f"[{c.n}] ", c.text, c.scheme_name, short_link(c.url)) for c in reply.citations)
         else:
             # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS
-            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), b), "") for b in _plain_blocks(reply, lang, bold=False))
-    whole = "\n\n".join(a + body + z for a, body, z in blocks)
+            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), b), "", "") for b in _plain_blocks(reply, lang, bold=False))
+
+    def source(name: str, link: str) -> str:
+        return (f"\n- {name}, {link}" if name else f"\n- {link}") if link else ""
+
+    whole = "\n\n".join(a + body + source(name, link) for a, body, name, link in blocks)
     if sms_fits(whole, segments):
         return [whole]
 
@@ -219,13 +225,12 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
 
     pages: list[str] = []
     page = ""
-    for prefix, rest, suffix in blocks:
-        if suffix and not sms_fits(prefix + rest[:SMS_MIN_PIECE] + suffix + more, segments):
-            # a long scheme name leaves no room for the quote on a page: the name is shortened, or the
-            # source line keeps the link only
-            name, link = suffix[len("\n- "):].rsplit(", ", 1)
-            short = f"\n- {name[:SMS_NAME_CHARS].rstrip()}\u2026, {link}"
-            suffix = short if sms_fits(prefix + rest[:SMS_MIN_PIECE] + short + more, segments) else f"\n- {link}"
+    for prefix, rest, name, link in blocks:
+        # a long scheme name that leaves no room for the quote on a page is shortened, or the source
+        # line keeps the link only
+        names = [name, f"{name[:SMS_NAME_CHARS].rstrip()}\u2026", ""] if name else [""]
+        suffix = next((source(n, link) for n in names if sms_fits(prefix + rest[:SMS_MIN_PIECE] + source(n, link) + more, segments)),
+                      source("", link))
         while rest:
             if sms_fits(join(page, prefix + rest + suffix) + more, segments):
                 page, rest = join(page, prefix + rest + suffix), ""
