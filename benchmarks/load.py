@@ -38,6 +38,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from benchmarks.yardstick import yardstick_ms  # noqa: E402 - after the path is set
 DEV = ROOT.parent / "shared" / "eval" / "dev.jsonl"
 #: the corpus the dev questions were written for (170 myScheme schemes); the bundled corpus without it
 MYSCHEME = ROOT.parent / "shared" / "corpus" / "raw" / "OpenNyAI__schemes_chatbot_deprecated" / "data" / "myschemes_scraped_combined.json"
@@ -314,6 +315,7 @@ def main() -> int:
                               stderr=log, stdout=subprocess.DEVNULL)
     base, stats_url = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{tg_port}/stats"
     reports = []
+    yardsticks = [yardstick_ms()]
     try:
         asyncio.run(wait_up(base + "/readyz"))
         asyncio.run(wait_up(stats_url))
@@ -328,6 +330,7 @@ def main() -> int:
             before = sum(stats["per_chat"].values())
             events, offset = server_events(log.name, offset)
             reports.append((rate, phase_report(result, stats, events)))
+        yardsticks.append(yardstick_ms())
     finally:
         server.terminate()
         standin.terminate()
@@ -339,6 +342,8 @@ def main() -> int:
           f"and SMS, 5% repeated deliveries, {args.seconds:.0f} s per phase after {args.warmup:.0f} s of warm-up")
     print(f"corpus: {corpus or 'bundled (data/schemes)'}; questions: {len(questions)} from "
           f"{DEV if DEV.is_file() else 'a built-in list'}, each from a new user")
+    print(f"machine speed: yardstick loop {yardsticks[0]:.0f} ms before, {yardsticks[-1]:.0f} ms after "
+          "(benchmarks/yardstick.py; compare runs only when these are close)")
     print("latency in ms; server: request reaching the app -> TwiML ready / last sendMessage done; "
           "end-to-end: as the sender sees it (Twilio round trip; Telegram post -> stand-in receives sendMessage)")
     print(f"{'mode':<26} {'unique':>6} {'sustained/s':>11} {'server p50':>10} {'p99':>7} {'e2e p50':>8} {'p99':>7} "
