@@ -138,7 +138,7 @@ class EligibilityFlow:
                 return None  # the finished check stays, so that a later correction can reopen it
         if state.interview is not None and not START.search(text):
             return self._answer(engine, text, state, lang)
-        if not START.search(text) and not ASKING.search(text) and not section_intents(text):
+        if not START.search(text) and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))
             if facts and len(facts) >= max(1, len(text.split()) // 6):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question

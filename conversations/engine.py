@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
-from conversations.state import StateVersionError, UserState
+from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
 from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
+from retrieval.states import state_of
 
 if TYPE_CHECKING:
     from conversations.eligibility_flow import EligibilityFlow
@@ -50,13 +51,14 @@ Action = Literal["save", "none", "delete"]
 
 @dataclass
 class TurnResult:
-    """The replies to one message, and the standalone query it was answered with (``None`` for
-    commands, media and interview answers)."""
+    """The replies to one message, the standalone query it was answered with (``None`` for commands,
+    media and interview answers), and ``more``: pages kept for "MORE" (the next schemes of a list)."""
 
     replies: list[Reply]
     standalone_query: str | None = None
     scheme_ids: list[str] = field(default_factory=list)
     lang: str = "en"
+    more: list[str] = field(default_factory=list)
 
 
 class Engine:
@@ -198,13 +200,17 @@ class Engine:
         if too_long:
             result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         pager = self.pagers.get(channel)
+        more = result.more
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
-            if len(pages) > 1 or state.paging:
-                state.paging = pages[1:]
+            more = [p for page in more for p in pager([Reply(kind="info", text=page)], lang)]
+            if len(pages) > 1 or state.paging or more:
+                state.paging = pages[1:] + more
                 action = "save"
             result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
                                     options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
+        elif action == "save" and more:
+            state.paging = more
         return result, action
 
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
@@ -218,6 +224,15 @@ class Engine:
             if not text.startswith("/"):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
+        if state.pending == "state":
+            query, state.pending, state.pending_query = state.pending_query, None, None
+            chosen = state_of(text) if len(text) <= 80 and not text.startswith("/") else None
+            if chosen is not None and query:
+                # "Bihar" after "which state?": noted in the profile, and the question answered for it
+                state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+                result = self.question(query, state, lang, user_text=query)
+                result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
+                return result, "save"
         if text.startswith("/"):
             return self.command(text, state, lang)
         if self.eligibility is not None:
@@ -259,24 +274,62 @@ class Engine:
             return self.eligibility.start_command(self, " ".join(parts[1:]), state, lang), "save"
         return TurnResult([Reply(kind="info", text=t("unknown_command", lang))]), "none"
 
-    def question(self, text: str, state: UserState, lang: str) -> TurnResult:
-        """Answer a question: rewrite a follow-up, retrieve, quote or decline; update the context."""
+    def question(self, text: str, state: UserState, lang: str, user_text: str | None = None) -> TurnResult:
+        """Answer a question: rewrite a follow-up, retrieve within the state known (named in the message,
+        else the conversation's, else the profile's), quote, list or decline, or ask which state is meant;
+        update the context. ``user_text`` replaces ``text`` as the user's own words (a question asked
+        again once its state is known)."""
         replies: list[Reply] = []
-        ctx = Context(state.scheme_id, state.scheme_name, state.topic)
+        ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state, state.last_standalone)
         rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names, self.answerer.index.scheme_has_term)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
-        answer = self.answerer.ask(text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None)
+        profile_state = state.profile.get("state")
+        known = rw.state or (profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None)
+        answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
+                                   state=known)
+        if answer.status == "clarify":
+            state.pending, state.pending_query = "state", rw.standalone
+            state.last_standalone = rw.standalone
+            replies.append(Reply(kind="question", field="state", text=t("which_state", lang, examples=", ".join(answer.state_versions[:4]))))
+            return TurnResult(replies, rw.standalone)
+        if answer.status == "answered" and answer.list_answer:
+            shown = len(answer.citations)
+            replies.append(Reply(kind="info", text=t("list_head_more" if answer.more_scheme_ids else "list_head", lang, n=shown)))
         replies.append(answer_reply(answer, lang))
-        answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
+        if answer.status == "answered" and answer.state_versions and not answer.list_answer:
+            replies.append(Reply(kind="info", text=t("state_versions", lang, states=", ".join(answer.state_versions[:4]))))
+        elif answer.status == "answered" and answer.state and not rw.state_named and any(
+                self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
+            replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))
+        answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
+        state.topic_state = new.state
         state.last_standalone = rw.standalone
         state.remember(text, rw.standalone, answered)
-        return TurnResult(replies, rw.standalone, [c.scheme_id for c in answer.citations])
+        result = TurnResult(replies, rw.standalone, [c.scheme_id for c in answer.citations])
+        if answer.list_answer and answer.more_scheme_ids:
+            result.more = self._list_pages(answer, lang)
+        return result
+
+    def _list_pages(self, answer: Answer, lang: str) -> list[str]:
+        """The next pages of a list answer (:data:`~retrieval.answer.LIST_SIZE` schemes each, at most
+        two pages), as text for "MORE"."""
+        from retrieval.answer import LIST_SIZE, compose_list
+
+        pages = []
+        rest = list(answer.more_scheme_ids)
+        base = dict(query=answer.query, standalone_query=answer.standalone_query, language=answer.language)
+        while rest and len(pages) < 2:
+            page = compose_list(self.answerer.index, rest[:LIST_SIZE], rest[LIST_SIZE:], base, state=answer.state)
+            rest = rest[LIST_SIZE:]
+            if page.citations:
+                pages.append(answer_reply(page, lang).text)
+        return pages
 
 
 def _yes_no(lang: str) -> list:
@@ -288,7 +341,7 @@ def _yes_no(lang: str) -> list:
 def answer_reply(answer: Answer, lang: str) -> Reply:
     """An :class:`~retrieval.answer.Answer` as a channel-neutral reply with a plain-text rendering."""
     if answer.status == "declined":
-        if answer.decline_reason in ("not_in_corpus", "no_section") and answer.decline_scheme:
+        if answer.decline_reason in ("not_in_corpus", "no_section", "not_stated") and answer.decline_scheme:
             head = t("decline_named" if answer.decline_reason == "not_in_corpus" else "decline_no_section", lang, scheme=answer.decline_scheme)
         else:
             head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))

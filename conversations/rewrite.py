@@ -12,6 +12,11 @@ Pure (no I/O, no model call). The rules, in order:
    compulsory", "interest rate?") — and a scheme is active: the standalone query is the message plus the
    active scheme's name.
 3. Anything else is left exactly as it is: no history is ever pasted into the query.
+
+States. The conversation remembers the last state the user named ("old age pension in haryana"); a
+later question that names none is searched within that state (``Rewrite.state``), and a message that only
+names another state ("and in punjab?", "aur bihar me?") asks the previous question again for that state:
+the previous standalone query with its state words replaced.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from retrieval.query import expansions, section_intents
+from retrieval.states import find_states
 from retrieval.tokenize import analyze
 
 #: Phrases that point back at the scheme being discussed (English, Romanized Hindi, Hindi). Bare
@@ -82,11 +88,14 @@ def topic_words() -> frozenset[str]:
 
 @dataclass
 class Context:
-    """What rewriting needs from the conversation: the active scheme and the last topic."""
+    """What rewriting needs from the conversation: the active scheme, the last topic, the state the
+    user last named (canonical name) and the last standalone query."""
 
     scheme_id: str | None = None
     scheme_name: str | None = None
     topic: str | None = None
+    state: str | None = None
+    query: str | None = None
 
 
 @dataclass
@@ -100,6 +109,8 @@ class Rewrite:
         scheme_ids: schemes the message names (in order).
         focus: the scheme the answer should come from when the message is a follow-up (else None).
         topic: the section the message asks about, or the carried-over topic.
+        state: the state to search within: the one the message names, else the conversation's.
+        state_named: True when the message itself names ``state``.
     """
 
     standalone: str
@@ -108,6 +119,8 @@ class Rewrite:
     scheme_ids: list[str] = field(default_factory=list)
     focus: str | None = None
     topic: str | None = None
+    state: str | None = None
+    state_named: bool = False
 
 
 def asks_only_section(text: str) -> bool:
@@ -131,13 +144,53 @@ def rewrite(
 
     Args:
         message: the user's message, as typed.
-        ctx: the active scheme and last topic.
+        ctx: the active scheme, last topic, state and query.
         gazetteer: scheme-name matcher of the corpus.
         names: scheme id -> display name (to append to follow-ups).
         in_scheme: ``(word, scheme id) -> bool``, whether the scheme's text has the (analysed) word: a
             short section question whose own words are all the active scheme's ("how much loan can I
             get?" after Mudra) is a follow-up even when the word names a subject.
     """
+    text = message.strip()
+    found = find_states(text)
+    if found and ctx.query and _only_states(text, found):
+        # "and in punjab?": the previous question, for that state
+        base = _without_states(ctx.query)
+        return Rewrite(f"{base} {found[0].surface}".strip(), True, False, [], None, ctx.topic, found[0].state, True)
+    rw = _rewrite(message, ctx, gazetteer, names, in_scheme)
+    rw.state, rw.state_named = (found[0].state, True) if found else (ctx.state, False)
+    return rw
+
+
+def _only_states(text: str, found: list) -> bool:
+    """True for a message that names a state and asks nothing else ("and in punjab?", "aur bihar me?")."""
+    rest = text
+    for m in reversed(found):
+        rest = rest[: m.start] + " " + rest[m.end:]
+    rest = WHAT_ABOUT.sub(" ", rest.strip())
+    return not [w for w in analyze(rest) if w not in _PLACE_WORDS]
+
+
+#: words around a bare state name that ask nothing of their own ("in", "me", "ke liye", "wahan")
+_PLACE_WORDS = frozenset(analyze("in me mein main mai ke liye ka ki ko wahan waha what about state में के लिए का की वहाँ राज्य"))
+
+
+def _without_states(query: str) -> str:
+    """``query`` with the states it names cut out."""
+    out = query
+    for m in reversed(find_states(query)):
+        out = out[: m.start] + out[m.end:]
+    return " ".join(out.split())
+
+
+def _rewrite(
+    message: str,
+    ctx: Context,
+    gazetteer: Gazetteer,
+    names: dict[str, str],
+    in_scheme: Callable[[str, str], bool] | None = None,
+) -> Rewrite:
+    """The scheme and topic rules of :func:`rewrite` (rules 1-3 of the module docstring)."""
     text = message.strip()
     intents = section_intents(text)
     topic = intents[0] if intents else None
@@ -174,9 +227,10 @@ def rewrite(
 def advance(ctx: Context, rw: Rewrite, answered_scheme: str | None, names: dict[str, str]) -> Context:
     """The context after a turn: a named scheme becomes active, else the scheme the answer quoted
     first (for a question that was not a follow-up), else the active scheme stays; the topic is the
-    turn's topic, or stays."""
+    turn's topic, or stays; the state is the one the turn named, or stays; the query is the turn's."""
     scheme = rw.scheme_ids[0] if rw.scheme_ids else (rw.focus or answered_scheme or ctx.scheme_id)
-    return Context(scheme_id=scheme, scheme_name=names.get(scheme) if scheme else None, topic=rw.topic or ctx.topic)
+    return Context(scheme_id=scheme, scheme_name=names.get(scheme) if scheme else None, topic=rw.topic or ctx.topic,
+                   state=rw.state or ctx.state, query=rw.standalone)
 
 
 def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: retrieval.answer.Answerer
@@ -190,7 +244,7 @@ def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: 
         rw = rewrite(turn, ctx, gazetteer, names, in_scheme)
         answered = None
         if not rw.scheme_ids and not rw.followup:
-            answer = answerer.ask(turn)
+            answer = answerer.ask(turn, standalone_query=rw.standalone, state=rw.state)
             answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
         ctx = advance(ctx, rw, answered, names)
     return rewrite(message, ctx, gazetteer, names, in_scheme)

@@ -93,7 +93,10 @@ class UserState(BaseModel):
         profile: eligibility fields the user gave (field name -> value and turn).
         interview: a running eligibility interview, or ``None``.
         paging: the rest of a long reply, sent on "MORE".
-        pending: a yes/no question awaiting an answer (``forget``), or ``None``.
+        pending: a question awaiting an answer: ``forget`` (yes/no) or ``state`` (which state the user
+            lives in, asked when a question is about a scheme each state runs its own way), or ``None``.
+        pending_query: the standalone query to answer once the ``state`` question is answered.
+        topic_state: the state the user last named in a question (follow-ups are searched within it).
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
             message is not applied a second time.
@@ -113,7 +116,9 @@ class UserState(BaseModel):
     profile: dict[str, ProfileValue] = Field(default_factory=dict)
     interview: InterviewState | None = None
     paging: list[str] = Field(default_factory=list)
-    pending: Literal["forget"] | None = None
+    pending: Literal["forget", "state"] | None = None
+    pending_query: str | None = Field(default=None, max_length=1200)
+    topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
     updated_at: _dt.datetime = Field(default_factory=_now)
@@ -128,6 +133,7 @@ class UserState(BaseModel):
         """Forget the conversation context (active scheme, topic, turns, paging, interview); keep the
         language choice and the eligibility profile."""
         self.scheme_id = self.scheme_name = self.topic = self.last_standalone = None
+        self.topic_state = self.pending_query = None
         self.turns = []
         self.paging = []
         self.interview = None

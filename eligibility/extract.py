@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from data import states as _state_names
 from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
 from eligibility.parse import normalise, parse_money
 
@@ -50,10 +51,10 @@ def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
     return best[2] if best else None
 
 
-_SHORT_STATE = re.compile(r"(?<![A-Za-z])(UP|MP|AP|HP|TN|WB|J&K|J & K|JK|CG|MH|RJ)(?![A-Za-z])")
-_SHORT_MAP = {"UP": "Uttar Pradesh", "MP": "Madhya Pradesh", "AP": "Andhra Pradesh", "HP": "Himachal Pradesh",
-              "TN": "Tamil Nadu", "WB": "West Bengal", "J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir",
-              "JK": "Jammu and Kashmir", "CG": "Chhattisgarh", "MH": "Maharashtra", "RJ": "Rajasthan"}
+#: short codes ("UP", "MP") count in free text only when written in capitals (``data/lexicon/states.tsv``)
+_SHORT_MAP = {c.upper(): s.name for s in _state_names() for c in s.codes}
+_SHORT_STATE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(map(re.escape, _SHORT_MAP), key=len, reverse=True)) + r"|J&K|J & K)(?![A-Za-z])")
+_SHORT_MAP.update({"J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir"})
 
 
 # phrases too ambiguous to count in free text ("gen", "ba", "sign up" for UP...)

@@ -13,49 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from data import states as _state_names
 from eligibility.parse import normalise, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
-#: The 28 states and 8 union territories: canonical name -> other ways people write it (case-folded).
-STATES: dict[str, tuple[str, ...]] = {
-    "Andhra Pradesh": ("andhra pradesh", "andhra", "ap", "आंध्र प्रदेश", "आंध्रप्रदेश"),
-    "Arunachal Pradesh": ("arunachal pradesh", "arunachal", "अरुणाचल प्रदेश"),
-    "Assam": ("assam", "asam", "असम"),
-    "Bihar": ("bihar", "बिहार"),
-    "Chhattisgarh": ("chhattisgarh", "chattisgarh", "chhatisgarh", "cg", "छत्तीसगढ़", "छत्तीसगढ"),
-    "Goa": ("goa", "गोवा"),
-    "Gujarat": ("gujarat", "gujrat", "गुजरात"),
-    "Haryana": ("haryana", "hariyana", "हरियाणा"),
-    "Himachal Pradesh": ("himachal pradesh", "himachal", "hp", "हिमाचल प्रदेश", "हिमाचल"),
-    "Jharkhand": ("jharkhand", "झारखंड", "झारखण्ड"),
-    "Karnataka": ("karnataka", "karnatak", "कर्नाटक"),
-    "Kerala": ("kerala", "keral", "केरल"),
-    "Madhya Pradesh": ("madhya pradesh", "mp", "m p", "मध्य प्रदेश", "मध्यप्रदेश", "एमपी"),
-    "Maharashtra": ("maharashtra", "maharastra", "mh", "महाराष्ट्र"),
-    "Manipur": ("manipur", "मणिपुर"),
-    "Meghalaya": ("meghalaya", "मेघालय"),
-    "Mizoram": ("mizoram", "मिज़ोरम", "मिजोरम"),
-    "Nagaland": ("nagaland", "नागालैंड"),
-    "Odisha": ("odisha", "orissa", "odisa", "ओडिशा", "उड़ीसा"),
-    "Punjab": ("punjab", "panjab", "पंजाब"),
-    "Rajasthan": ("rajasthan", "rajsthan", "rj", "राजस्थान"),
-    "Sikkim": ("sikkim", "सिक्किम"),
-    "Tamil Nadu": ("tamil nadu", "tamilnadu", "tn", "तमिलनाडु", "तमिल नाडु"),
-    "Telangana": ("telangana", "telengana", "तेलंगाना"),
-    "Tripura": ("tripura", "त्रिपुरा"),
-    "Uttar Pradesh": ("uttar pradesh", "up", "u p", "उत्तर प्रदेश", "उत्तरप्रदेश", "यूपी"),
-    "Uttarakhand": ("uttarakhand", "uttaranchal", "uk", "उत्तराखंड", "उत्तराखण्ड"),
-    "West Bengal": ("west bengal", "bengal", "wb", "bangal", "पश्चिम बंगाल", "बंगाल"),
-    "Andaman and Nicobar Islands": ("andaman and nicobar islands", "andaman", "andaman nicobar", "अंडमान"),
-    "Chandigarh": ("chandigarh", "चंडीगढ़"),
-    "Dadra and Nagar Haveli and Daman and Diu": ("dadra and nagar haveli and daman and diu", "dadra", "daman", "diu", "dnh"),
-    "Delhi": ("delhi", "new delhi", "dilli", "nct of delhi", "दिल्ली"),
-    "Jammu and Kashmir": ("jammu and kashmir", "jammu & kashmir", "j&k", "j & k", "jk", "jammu", "kashmir", "जम्मू", "कश्मीर", "जम्मू कश्मीर"),
-    "Ladakh": ("ladakh", "लद्दाख"),
-    "Lakshadweep": ("lakshadweep", "लक्षद्वीप"),
-    "Puducherry": ("puducherry", "pondicherry", "pondy", "पुडुचेरी"),
-}
+#: The 28 states and 8 union territories: canonical name -> other ways people write it (case-folded),
+#: from the shared vocabulary ``data/lexicon/states.tsv`` (names in any script, then short codes).
+STATES: dict[str, tuple[str, ...]] = {s.name: (*s.names, *s.codes) for s in _state_names()}
 
 GENDERS = {
     "female": ("female", "woman", "women", "lady", "girl", "f", "mahila", "aurat", "ladki", "stri", "महिला", "औरत", "स्त्री", "लड़की"),

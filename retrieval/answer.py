@@ -11,6 +11,15 @@ Which quotes:
 - when the question names no scheme, the best chunk of the next schemes whose score is at least
   :data:`CLOSE_SHARE` of the first one's ("what scholarships are there for SC students" has several
   right answers; a question with one clear answer gets one quote).
+
+A discovery question ("schemes for fishermen in Kerala", :data:`retrieval.query.DISCOVERY`) that names
+no scheme gets a list instead: up to :data:`LIST_SIZE` schemes in rank order, each with one quoted
+passage that says what it gives (the first sentences of its benefits, else of its details), and the ids
+of the next ones (``more_scheme_ids``) for "MORE".
+
+A quote of a list section (steps, documents, conditions) that stops before the section ends says how
+many items are left and links to them (``more_items``); a quote of a scheme the page says is closed is
+marked ``closed``.
 """
 
 from __future__ import annotations
@@ -24,7 +33,8 @@ from retrieval.gate import Decision, decide
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher
-from retrieval.text import clean_user_text
+from retrieval.query import FIGURE
+from retrieval.text import clean_user_text, split_sentences
 
 #: other schemes are quoted when their score is at least this share of the first scheme's
 CLOSE_SHARE = 0.85
@@ -34,12 +44,26 @@ WHOLE_SECTION_CHARS = 700
 #: start (step 1 onwards, not from step 3)
 FROM_START_CHARS = 900
 LIST_SECTIONS = ("application_process", "documents", "eligibility", "exclusions")
+#: a list section the question asks about is quoted from its start up to this many characters (the
+#: whole list when it fits: a Telegram message holds 4,096 UTF-16 units, a WhatsApp one 1,600 characters)
+ASKED_LIST_CHARS = 1400
+#: with no state known, when the first FAMILY_TOP schemes include state schemes of at least
+#: FAMILY_STATES states, the question is about a scheme each state runs its own way
+FAMILY_TOP = 5
+FAMILY_STATES = 3
+#: schemes in one list answer (and in each "MORE" page of it)
+LIST_SIZE = 5
+#: a list item's quote: sentences from the start of benefits until at least this many characters
+LIST_QUOTE_MIN_CHARS = 60
+#: ... and at most this many characters (fewer sentences when the next would pass it)
+LIST_QUOTE_MAX_CHARS = 320
 #: user-facing wording of each decline reason
 DECLINE_TEXT = {
     "empty": "The question is empty.",
     "no_match": "I could not find anything about this in the scheme documents I have.",
     "not_in_corpus": "I know of this scheme, but I do not have its documents, so I cannot quote them.",
     "no_section": "The documents I have for this scheme do not cover what you asked, so I cannot quote an answer.",
+    "not_stated": "The documents I have for this scheme do not state that (they hold no application status or payment dates), so I cannot quote an answer.",
     "low_confidence": "I am not confident any scheme document I have answers this.",
     "out_of_scope": "This does not look like a question about a government scheme I have documents for.",
 }
@@ -56,21 +80,47 @@ class Citation(BaseModel):
     url: str
     chunk_id: str
     score: float
+    closed: bool = False
+    more_items: int = 0
     start: int = Field(default=-1, exclude=True)
     end: int = Field(default=-1, exclude=True)
     as_of: str | None = Field(default=None, exclude=True)
 
     def source_line(self) -> str:
-        """``Scheme - Section - link (as of 24 Jun 2024)``: where the quote comes from and how old it is."""
+        """``Scheme - Section - link (as of 24 Jun 2024)``: where the quote comes from and how old it is,
+        with "(N more items at the link)" when a list was cut and "CLOSED" for a closed scheme."""
         when = f" (as of {self.as_of})" if self.as_of else ""
-        return f"{self.scheme_name} - {section_title(self.section)} - {self.url}{when}"
+        return f"{self.display_name} - {section_title(self.section)} - {self.url}{when}{self.more_note}"
+
+    @property
+    def display_name(self) -> str:
+        """The scheme name, marked when the source says the scheme is closed."""
+        return f"{self.scheme_name} (CLOSED: the official page says this scheme is closed)" if self.closed else self.scheme_name
+
+    @property
+    def more_note(self) -> str:
+        """`` (N more items at the link)`` for a list quoted in part, else empty."""
+        return f" ({self.more_items} more item{'s' if self.more_items != 1 else ''} at the link)" if self.more_items else ""
 
 
-def quote_span(section_text: str, start: int, end: int, section: str = "") -> tuple[int, int]:
+def list_items_after(section_text: str, end: int) -> int:
+    """How many list items (sentences) of ``section_text`` start at or after offset ``end``."""
+    return sum(1 for a, _ in split_sentences(section_text) if a >= end)
+
+
+def quote_span(section_text: str, start: int, end: int, section: str = "", asked: bool = False) -> tuple[int, int]:
     """The span to quote for a chunk ``[start, end)``: the whole section when it is short (at most
     :data:`WHOLE_SECTION_CHARS`); in a list-like section a chunk near the start is quoted from the
-    start (:data:`FROM_START_CHARS`); otherwise the chunk, widened to the start of its first line when
-    only a list marker stands before it ("- Aadhaar card", not "Aadhaar card")."""
+    start (:data:`FROM_START_CHARS`), and a list section the question asks about (``asked``) from its
+    start through as many whole items as fit in :data:`ASKED_LIST_CHARS` (at least the chunk);
+    otherwise the chunk, widened to the start of its first line when only a list marker stands before
+    it ("- Aadhaar card", not "Aadhaar card")."""
+    if section in LIST_SECTIONS and asked and start <= ASKED_LIST_CHARS:
+        start = 0
+        for _, b in split_sentences(section_text):
+            if b > ASKED_LIST_CHARS:
+                break
+            end = max(end, b)
     if section in LIST_SECTIONS and end <= FROM_START_CHARS:
         start = 0
     if len(section_text) <= WHOLE_SECTION_CHARS:
@@ -90,13 +140,17 @@ def quote_span(section_text: str, start: int, end: int, section: str = "") -> tu
 class Answer(BaseModel):
     """The result of one question (the ``schemebot ask --json`` shape)."""
 
-    status: str = Field(pattern="^(answered|declined)$")
+    status: str = Field(pattern="^(answered|declined|clarify)$")
     query: str
     standalone_query: str
     language: str
     citations: list[Citation] = Field(default_factory=list)
     decline_reason: str | None = None
     official_links: list[str] = Field(default_factory=list)
+    list_answer: bool = False
+    state_versions: list[str] = Field(default_factory=list)
+    more_scheme_ids: list[str] = Field(default_factory=list)
+    state: str | None = None
     ranked_scheme_ids: list[str] = Field(default_factory=list, exclude=True)
     probability: float = Field(default=0.0, exclude=True)
     decline_scheme: str | None = Field(default=None, exclude=True)
@@ -111,7 +165,8 @@ class Answer(BaseModel):
                 if self.decline_scheme:
                     head = f"{head} ({self.decline_scheme})"
             return "\n".join([head, official, *self.official_links])
-        quotes = [f"[{c.n}] \u201c{c.text}\u201d" for c in self.citations]
+        quotes = [f"[{c.n}] {c.display_name}: \u201c{c.text}\u201d" if self.list_answer else f"[{c.n}] \u201c{c.text}\u201d"
+                  for c in self.citations]
         listed = [f"[{c.n}] {c.source_line()}" for c in self.citations]
         return "\n\n".join(quotes) + "\n\n" + sources + "\n" + "\n".join(listed)
 
@@ -190,29 +245,98 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
             scheme_name = scheme.name
         return Answer(status="declined", decline_reason=decision.reason, official_links=links,
                       decline_scheme=scheme_name, **base)
-    chosen = [r.schemes[0]]
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
+    if r.user_query.discovery and not named:
+        return compose_list(index, r.schemes[:LIST_SIZE], r.schemes[LIST_SIZE:], base, r.user_query.figures, state=r.state)
+    versions = state_spread(index, r) if not named else []
+    if versions and index.schemes[r.schemes[0].scheme_id].level == "state":
+        # one scheme family across states and no state known: ask which state rather than quote one
+        # state's scheme as if it were everyone's
+        return Answer(status="clarify", state_versions=versions, official_links=[MYSCHEME_SEARCH], **base)
+    chosen = [r.schemes[0]]
     for s in r.schemes[1:]:
         if len(chosen) >= MAX_SCHEMES:
             break
         if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score):
             chosen.append(s)
+    asked = set(r.query.intents)
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
-        a, b = quote_span(section, chunk.start, chunk.end, chunk.section)
-        facts = index.schemes[chunk.scheme_id].facts_as_of
-        citations.append(Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
-                                  text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(s.score, 6), start=a, end=b,
-                                  as_of=facts.strftime("%d %b %Y") if facts else None))
+        a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
+        more = list_items_after(section, b) if chunk.section in LIST_SECTIONS else 0
+        citations.append(_citation(index, n, chunk, section, a, b, s.score, more))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
-    return Answer(status="answered", citations=citations, official_links=links, **base)
+    return Answer(status="answered", citations=citations, official_links=links, state=r.state,
+                  state_versions=versions, **base)
+
+
+def state_spread(index: Index, r: Retrieval) -> list[str]:
+    """The states of the state schemes among the first :data:`FAMILY_TOP` when no state is known and
+    they span at least :data:`FAMILY_STATES` states (the question is about something each state runs
+    its own way: pensions, marriage aid, workers' board benefits), else ``[]``."""
+    if r.state is not None:
+        return []
+    states = [index.schemes[s.scheme_id].state for s in r.schemes[:FAMILY_TOP] if index.schemes[s.scheme_id].level == "state"]
+    distinct = list(dict.fromkeys(x for x in states if x))
+    return sorted(distinct) if len(distinct) >= FAMILY_STATES else []
+
+
+def _citation(index: Index, n: int, chunk, section: str, a: int, b: int, score: float, more: int = 0) -> Citation:
+    scheme = index.schemes[chunk.scheme_id]
+    facts = scheme.facts_as_of
+    return Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
+                    text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(score, 6), start=a, end=b,
+                    closed=scheme.closed, more_items=more, as_of=facts.strftime("%d %b %Y") if facts else None)
+
+
+def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | None:
+    """What a list item quotes of a benefits (or details) section: whole sentences from its start until
+    at least :data:`LIST_QUOTE_MIN_CHARS` characters and not ending in a colon, at most
+    :data:`LIST_QUOTE_MAX_CHARS` (one sentence at least); for a question asking for a figure, from the
+    first sentence stating one. ``None`` for a section without a sentence."""
+    sents = split_sentences(section_text)
+    if not sents:
+        return None
+    first = 0
+    if figures:
+        first = next((i for i, (a, b) in enumerate(sents) if FIGURE.search(section_text[a:b])), 0)
+    a, b = sents[first]
+    for x, y in sents[first + 1:]:
+        if b - a >= LIST_QUOTE_MIN_CHARS and not section_text[a:b].rstrip().endswith(":"):
+            break
+        if y - a > LIST_QUOTE_MAX_CHARS:
+            break
+        b = y
+    return a, b
+
+
+def compose_list(index: Index, page: list, rest: list, base: dict, figures: bool = False, state: str | None = None) -> Answer:
+    """A list answer: each scheme of ``page`` with :func:`list_quote` of its benefits (else its details),
+    numbered in rank order; ``rest`` gives ``more_scheme_ids``."""
+    citations = []
+    for s in page:
+        sid = s.scheme_id if hasattr(s, "scheme_id") else s
+        texts = index.schemes[sid].section_texts()
+        section = next((name for name in ("benefits", "details") if name in texts), None)
+        span = list_quote(texts[section], figures) if section else None
+        if span is None:
+            continue
+        chunk = index.chunk_containing(sid, section, *span)
+        if chunk is None:
+            continue
+        # the quote stays inside its chunk (whose end is a sentence end)
+        citations.append(_citation(index, len(citations) + 1, chunk, texts[section], span[0], min(span[1], chunk.end), getattr(s, "score", 0.0)))
+    links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
+    more = [s.scheme_id if hasattr(s, "scheme_id") else s for s in rest]
+    return Answer(status="answered", citations=citations, official_links=links, list_answer=True,
+                  more_scheme_ids=more, state=state, **base)
 
 
 def verify(index: Index, answer: Answer) -> bool:
     """True if every citation's text is exactly its offsets in its section's text (verbatim), and the
-    quote contains the chunk it was chosen for."""
+    quote contains the chunk it was chosen for (or, for a list item, lies inside it)."""
     for cit in answer.citations:
         chunk = index.chunk_by_id(cit.chunk_id)
         if chunk is None or cit.scheme_id != chunk.scheme_id or cit.section != chunk.section:
@@ -220,6 +344,7 @@ def verify(index: Index, answer: Answer) -> bool:
         section = index.section_text(chunk.scheme_id, chunk.section)
         if cit.start < 0 or section[cit.start:cit.end] != cit.text:
             return False
-        if not (cit.start <= chunk.start and chunk.end <= cit.end):
+        # a quote holds its chunk, or (a list item's sentences) lies inside it
+        if not (cit.start <= chunk.start and chunk.end <= cit.end) and not (chunk.start <= cit.start and cit.end <= chunk.end):
             return False
     return True

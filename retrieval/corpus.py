@@ -107,6 +107,8 @@ class Scheme(BaseModel):
         source: which loader produced the record (``bundled``, ``myscheme-json``, ``myscheme-md``).
         structured_eligibility: myScheme's structured eligibility filters, kept untouched for the
             eligibility rules (``gender``, ``caste``, ``age`` ...); ``None`` when the source has none.
+        closed: the source page says the scheme is closed (no longer takes applications); every
+            answer that quotes it says so.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -126,6 +128,7 @@ class Scheme(BaseModel):
     facts_as_of: _dt.date | None = None
     source: str = "bundled"
     structured_eligibility: dict[str, Any] | None = None
+    closed: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Scheme:

@@ -5,6 +5,8 @@ For every question: the standalone query (the question itself, or the follow-up 
 the gate's status, and whether every citation is verbatim. Metrics:
 
 - ``recall_at_1``, ``recall_at_5``, ``mrr``: over answerable questions, a hit is any gold scheme id;
+- ``list_recall``: over answerable questions with several gold schemes (discovery), the share of
+  them found in the first 5 (the schemes a list answer shows), out of ``min(5, gold)``;
 - ``answer_rate_answerable`` and ``decline_rate_unanswerable``: the gate's two sides;
 - ``grounded_rate``: share of citations whose text is verbatim at its offsets in its section;
 - ``figure_rate``: over answered questions that ask for a figure ("how much", "interest rate",
@@ -74,6 +76,10 @@ def _rates(rows: list[dict[str, Any]]) -> dict[str, Any]:
         out["recall_at_5"] = sum(r["rank"] is not None and r["rank"] <= 5 for r in ans) / len(ans)
         out["mrr"] = sum(1.0 / r["rank"] for r in ans if r["rank"]) / len(ans)
         out["answer_rate_answerable"] = sum(r["status"] == "answered" for r in ans) / len(ans)
+        multi = [r for r in ans if len(r["gold"]) > 1]
+        if multi:
+            out["list_recall"] = sum(len(set(r["ranked_scheme_ids"][:5]) & set(r["gold"])) / min(5, len(r["gold"])) for r in multi) / len(multi)
+            out["n_multi_gold"] = len(multi)
     if una:
         out["decline_rate_unanswerable"] = sum(r["status"] == "declined" for r in una) / len(una)
     return out
@@ -103,23 +109,24 @@ def curve(rows: list[dict[str, Any]], thresholds: list[float] | None = None) -> 
 def evaluate(
     answerer: Answerer,
     questions: list[EvalQuestion],
-    standalone: Callable[[str, list[str]], tuple[str, list[str] | None]] | None = None,
+    standalone: Callable[[str, list[str]], tuple[str, list[str] | None, str | None]] | None = None,
 ) -> dict[str, Any]:
     """Run every question and compute the metrics (see the module docstring).
 
     Args:
         answerer: the system under test.
         questions: labelled questions.
-        standalone: ``(question, history) -> (standalone query, focus scheme ids or None)``, the
-            conversation's follow-up rewriting; default: the question unchanged.
+        standalone: ``(question, history) -> (standalone query, focus scheme ids or None, state or
+            None)``, the conversation's follow-up rewriting and the state it carries; default: the
+            question unchanged.
     """
     rows: list[dict[str, Any]] = []
     times: list[float] = []
     cited = grounded = figure_asked = figure_quoted = 0
     for q in questions:
         t0 = time.perf_counter()
-        query, focus = standalone(q.question, q.history) if standalone else (q.question, None)
-        answer = answerer.ask(q.question, standalone_query=query, focus=focus)
+        query, focus, state = standalone(q.question, q.history) if standalone else (q.question, None, None)
+        answer = answerer.ask(q.question, standalone_query=query, focus=focus, state=state)
         times.append((time.perf_counter() - t0) * 1000.0)
         cited += len(answer.citations)
         if answer.citations and verify(answerer.index, answer):
@@ -135,9 +142,11 @@ def evaluate(
             "status": answer.status, "probability": answer.probability,
             "hard_rule": answer.decline_reason in (*HARD_DECLINES, "empty") or answer.probability >= 1.0,
             "standalone_query": query, "ranked_scheme_ids": ranked[:10], "decline_reason": answer.decline_reason,
+            "gold": q.gold_scheme_ids,
         })
     report = _rates(rows)
     report["grounded_rate"] = grounded / cited if cited else 1.0
+    report["n_clarify"] = sum(r["status"] == "clarify" for r in rows)
     report["n_citations"] = cited
     report["figure_rate"] = figure_quoted / figure_asked if figure_asked else None
     report["n_figure_questions"] = figure_asked
@@ -161,13 +170,15 @@ def format_report(report: dict[str, Any]) -> str:
     def fmt(v: Any) -> str:
         return f"{v:.3f}" if isinstance(v, float) else ("-" if v is None else str(v))
 
-    cols = ["n", "recall_at_1", "recall_at_5", "mrr", "answer_rate_answerable", "decline_rate_unanswerable"]
+    cols = ["n", "recall_at_1", "recall_at_5", "mrr", "answer_rate_answerable", "decline_rate_unanswerable", "list_recall"]
     head = f"{'':<22}" + "".join(f"{c.replace('_answerable', '').replace('_unanswerable', ''):>14}" for c in cols)
     lines = [head, f"{'all':<22}" + "".join(f"{fmt(report.get(c)):>14}" for c in cols)]
     for group in ("by_lang", "by_kind"):
         for key, sub in report[group].items():
             lines.append(f"{group[3:] + '=' + key:<22}" + "".join(f"{fmt(sub.get(c)):>14}" for c in cols))
     lines.append("")
+    if report.get("n_clarify"):
+        lines.append(f"clarify: {report['n_clarify']} questions were answered with \"which state?\" (counted as not answered)")
     if report.get("figure_rate") is not None:
         lines.append(f"figure_rate {report['figure_rate']:.3f} over {report['n_figure_questions']} answered questions asking for an amount, "
                      "rate or limit (first quote states a figure)")

@@ -11,8 +11,11 @@ Hard rules, in order:
    schemes it names (or, for a follow-up, of the scheme under discussion), and none of those schemes
    has any of them: quoting another section would not answer it, so the decline names the first
    scheme and links to its page.
-4. A question that names a scheme we hold is answered (the quote comes from that scheme).
-5. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
+4. ``not_stated`` — the question asks for live information (an application's status, the next
+   payment's date, a train: :data:`retrieval.query.LIVE_INFO`) and the scheme it names (or, naming
+   none, the first scheme) has no word of it in its text: the decline names the scheme and links to it.
+5. A question that names a scheme we hold is answered (the quote comes from that scheme).
+6. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
    scheme's best passages share a word with it, or it asks about one of its sections ("documents?",
    "kitna paisa milega"); anything else goes to the model.
 
@@ -30,7 +33,9 @@ import math
 from dataclasses import dataclass
 
 from retrieval.index import Index
+from retrieval.query import live_info_terms
 from retrieval.searcher import Retrieval
+from retrieval.tokenize import analyze
 
 #: Feature names, in the order of :data:`COEFFICIENTS`.
 FEATURES = (
@@ -42,6 +47,8 @@ FEATURES = (
     "unknown_names",
     "gap",
     "log_terms",
+    "title_coverage",
+    "state_match",
 )
 
 # Fitted on 2026-11-30 by
@@ -57,11 +64,11 @@ FEATURES = (
 # FAQ "unanswerable" questions are mostly state versions of schemes the corpus does hold, so their
 # decline rate says little.
 INTERCEPT = -3.3482
-COEFFICIENTS: tuple[float, ...] = (4.5159, 0.6143, -1.5326, 2.5297, -6.3091, -0.2021, -0.9768, 1.1886)
+COEFFICIENTS: tuple[float, ...] = (4.5159, 0.6143, -1.5326, 2.5297, -6.3091, -0.2021, -0.9768, 1.1886, 0.0, 0.0)
 THRESHOLD = 0.50
 
 #: decline reasons that come from a hard rule (never from the model)
-HARD_DECLINES = ("no_match", "not_in_corpus", "no_section")
+HARD_DECLINES = ("no_match", "not_in_corpus", "no_section", "not_stated")
 
 
 #: messages made only of these words ask nothing
@@ -80,6 +87,8 @@ class Features:
     unknown_names: float
     gap: float
     log_terms: float
+    title_coverage: float = 0.0
+    state_match: float = 0.0
 
     def vector(self) -> list[float]:
         """The features in :data:`FEATURES` order."""
@@ -116,7 +125,9 @@ def features(index: Index, r: Retrieval) -> Features:
     - ``unknown_share``: share of content words unknown to the corpus; ``unknown_names``: how many of
       those are 4+ letters (names of things the corpus does not have), capped at 3;
     - ``gap``: relative lead of the first scheme over the second;
-    - ``log_terms``: ``ln(1 + number of content words)``.
+    - ``log_terms``: ``ln(1 + number of content words)``;
+    - ``title_coverage``: IDF-weighted share of the content words found in the top scheme's name;
+    - ``state_match``: 1 when the question names a state and the top scheme is that state's own.
     """
     q = r.user_query
     content = [w for w in q.content if not w.replace(".", "").isdigit()]
@@ -124,6 +135,7 @@ def features(index: Index, r: Retrieval) -> Features:
     unknown = [w for w in q.unknown if not w.replace(".", "").isdigit()]
     if not r.schemes:
         return Features(0.0, 0.0, 0.0, 0.0, len(unknown) / n, float(min(3, sum(len(w) >= 4 for w in unknown))), 0.0, math.log1p(len(content)))
+    top_scheme = index.schemes[r.schemes[0].scheme_id]
     top = r.schemes[0]
     alts = [[w, *q.resolved.get(w, [])] for w in content]
     idf = index.tfidf_idf
@@ -137,6 +149,7 @@ def features(index: Index, r: Retrieval) -> Features:
     k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
     max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
     second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
+    title = frozenset(analyze(top_scheme.name))
     return Features(
         cosine=top.match.cosine,
         bm25_norm=min(1.0, top.match.bm25 / max_bm25),
@@ -146,6 +159,9 @@ def features(index: Index, r: Retrieval) -> Features:
         unknown_names=float(min(3, sum(len(w) >= 4 for w in unknown))),
         gap=(top.score - second) / top.score if top.score > 0 else 0.0,
         log_terms=math.log1p(len(content)),
+        title_coverage=sum(w for w, a in zip(weights, alts) if set(a) & title) / total,
+        state_match=float(r.state_source == "question" and top_scheme.level == "state"
+                          and (top_scheme.state or "").casefold() == (r.state or "").casefold()),
     )
 
 
@@ -179,6 +195,12 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     named = [s for s in dict.fromkeys(m.scheme_id for m in named_indexed) if s in index.schemes] or ([top] if top in r.focus else [])
     if asked and named and all(index.first_chunk_of(s, section) is None for s in named for section in asked):
         return Decision(False, "no_section", 0.0, f, scheme_id=named[0])
+    live = live_info_terms(r.user_query_text)
+    if live:
+        subject = (named or [top])[0]
+        for terms in live:
+            if not any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term)):
+                return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
     if named_indexed:
         return Decision(True, None, 1.0, f)
     if top in r.focus and (f.coverage_scheme > 0 or asked):

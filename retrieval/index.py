@@ -206,6 +206,7 @@ class Index:
         self._sections: dict[str, dict[str, str]] = {}
         self._rows: tuple[np.ndarray, np.ndarray] | None = None
         self._section_masks: dict[tuple[str, ...], np.ndarray] = {}
+        self._filters: dict[tuple[str | None, str | None], np.ndarray] = {}
         # chunk positions where each scheme's chunks start (chunks are grouped by scheme, in order)
         self._scheme_bounds = np.searchsorted(self.chunk_scheme, np.arange(len(self.scheme_ids) + 1), side="left")
 
@@ -284,13 +285,19 @@ class Index:
             wanted = set(scheme_ids)
             keep &= np.array([sid in wanted for sid in self.scheme_ids], dtype=bool)
         if level is not None or state is not None:
-            for i, sid in enumerate(self.scheme_ids):
-                s = self.schemes[sid]
-                if level is not None and s.level != level:
-                    keep[i] = False
-                if state is not None and s.level == "state" and (s.state or "").casefold() != state.casefold():
-                    keep[i] = False
+            keep &= self._scheme_filter(level, state)
         return keep[self.chunk_scheme]
+
+    def _scheme_filter(self, level: str | None, state: str | None) -> np.ndarray:
+        """Per scheme: kept by the level and state filters (computed once per pair)."""
+        key = (level, state.casefold() if state else None)
+        cached = self._filters.get(key)
+        if cached is None:
+            cached = np.array([(level is None or s.level == level)
+                               and (state is None or s.level != "state" or (s.state or "").casefold() == key[1])
+                               for s in (self.schemes[sid] for sid in self.scheme_ids)], dtype=bool)
+            self._filters[key] = cached
+        return cached
 
     def chunk_range(self, scheme_id: str) -> tuple[int, int]:
         """``[lo, hi)``: the positions of a scheme's chunks (contiguous; empty for an unknown id)."""
@@ -323,6 +330,15 @@ class Index:
         lo, hi = self.chunk_range(scheme_id)
         hits = np.flatnonzero(self.chunk_section[lo:hi] == SECTION_ORDER_INDEX.get(section, -1))
         return lo + int(hits[0]) if hits.size else None
+
+    def chunk_containing(self, scheme_id: str, section: str, start: int, end: int) -> Chunk | None:
+        """The first chunk of a scheme's ``section`` that holds the character offset ``start`` (and, when
+        one does, all of ``[start, end)``), or ``None``."""
+        lo, hi = self.chunk_range(scheme_id)
+        sec = SECTION_ORDER_INDEX.get(section, -1)
+        holding = [self.chunks[i] for i in range(lo, hi) if self.chunk_section[i] == sec
+                   and self.chunks[i].start <= start < self.chunks[i].end]
+        return next((c for c in holding if end <= c.end), holding[0] if holding else None)
 
     def best_chunk_of(self, terms: Mapping[str, float], scheme_id: str) -> Hit:
         """The best chunk of one scheme for a query, by BM25 (TF-IDF cosine breaks ties), touching only

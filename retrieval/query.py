@@ -140,6 +140,7 @@ class QueryTerms:
         intents: the sections asked about (:func:`section_intents`).
         figures: the answer is a figure ("how much", "interest rate", "income limit"): among the
             passages of the sections asked about, those stating one are preferred.
+        discovery: the question asks which schemes exist for a need (:data:`DISCOVERY`).
     """
 
     language: str
@@ -149,6 +150,20 @@ class QueryTerms:
     unknown: list[str] = field(default_factory=list)
     intents: list[str] = field(default_factory=list)
     figures: bool = False
+    discovery: bool = False
+
+
+#: a question asking which schemes exist for a need ("schemes for fishermen in Kerala", "kaun kaun si
+#: yojana hai", "कौन सी योजनाएं हैं", "loans for women entrepreneurs"): answered with a list of schemes
+DISCOVERY = re.compile(
+    r"\b(schemes|programmes|programs|yojanas|yojnaye|yojanaye|yojanayen|yojnayen|yojnaen|yojanaen)\b"
+    r"|\b(which|what|any|list of|all) (govt |government |central |state |sarkari )?(scheme|yojana|yojna|programme|program)s?\b"
+    r"|\b(kaun|kon|konsi|kaunsi|kaun ?kaun|kon ?kon) ?(si|se)? (sarkari )?(yojana|yojna|scheme)"
+    r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
+    r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
+    r"|योजनाएं|योजनाएँ|योजनाओं|कौन[- ]?(कौन)? ?सी (सरकारी )?योजना|कोई (सरकारी )?योजना",
+    re.IGNORECASE,
+)
 
 
 #: "who can apply", "kaun apply kar sakta hai", "कौन आवेदन कर सकता है": a question about who qualifies,
@@ -163,6 +178,25 @@ ASKS_FIGURE = re.compile(r"\bhow (much|many)\b|\bamount\b|\bkitn[aei]\b|\bintere
                          r"|\b(seema|sima)\b|कितन[ाीे]|राशि|ब्याज|सीमा")
 #: a figure in a passage: a rupee amount, a percentage, lakh/crore
 FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cent\b)|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d", re.IGNORECASE)
+
+
+#: Questions for live information no scheme document holds (an application's status, the date of the
+#: next payment, a booking), each with the index terms a scheme text would need to answer it. A question
+#: that matches one about a scheme whose text has none of its terms is declined (``not_stated``).
+LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"\bstatus\b|स्टेटस|स्थिति (जाँच|जांच|देख)", re.IGNORECASE), ("status",)),
+    (re.compile(r"\b(next|agli|agla|agle) (instal+ment|kist|kisht|payment|train|bus|date)\b|अगली किस्त|अगला भुगतान"
+                r"|\b(kab|kis (tarikh|tareekh|din|date)( ko)?)\b.{0,40}\b(aayegi|aayega|aaegi|aaega|ayegi|ayega|milegi|milega)\b"
+                r"|\bwhen will\b.{0,40}\b(come|credited|get|receive|release)|\bwhich date\b|\bthis month\b|\bis mahine\b"
+                r"|(कब|किस तारीख|किस दिन).{0,40}(आएगा|आएगी|आयेगा|आयेगी|मिलेगा|मिलेगी)|इस महीने", re.IGNORECASE),
+     ("date", "dates", "schedule")),
+    (re.compile(r"\b(train|trains|ticket|tickets|pnr)\b|ट्रेन|टिकट", re.IGNORECASE), ("train", "ticket")),
+)
+
+
+def live_info_terms(text: str) -> list[tuple[str, ...]]:
+    """The term sets of :data:`LIVE_INFO` whose pattern ``text`` matches (empty: not a live-info question)."""
+    return [terms for pattern, terms in LIVE_INFO if pattern.search(text)]
 
 
 def section_intents(text: str) -> list[str]:
@@ -216,4 +250,5 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
                 out.unknown.append(tok)
     out.intents = section_intents(text)
     out.figures = bool(ASKS_FIGURE.search(text.casefold()))
+    out.discovery = bool(DISCOVERY.search(text))
     return out

@@ -11,10 +11,13 @@ from tests.conftest import DEV_JSONL, MARKDOWN_DIR, OPENNYAI_JSON, ROOT, need
 def test_ask_json_shape(capsys):
     assert main(["ask", "how much money do farmers get under pm kisan", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"status", "query", "standalone_query", "language", "citations", "decline_reason", "official_links"}
+    assert set(out) == {"status", "query", "standalone_query", "language", "citations", "decline_reason", "official_links",
+                        "list_answer", "more_scheme_ids", "state", "state_versions"}
     assert out["status"] == "answered" and out["language"] == "en"
+    assert (out["list_answer"], out["more_scheme_ids"], out["state"]) == (False, [], None)
     c = out["citations"][0]
-    assert set(c) == {"n", "scheme_id", "scheme_name", "section", "text", "url", "chunk_id", "score"}
+    assert set(c) == {"n", "scheme_id", "scheme_name", "section", "text", "url", "chunk_id", "score", "closed", "more_items"}
+    assert (c["closed"], c["more_items"]) == (False, 0)
     assert (c["n"], c["scheme_id"], c["section"]) == (1, "pm-kisan", "benefits")
 
 

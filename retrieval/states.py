@@ -1,0 +1,135 @@
+"""States and union territories named in a text, in any script and common spelling.
+
+The vocabulary is ``data/lexicon/states.tsv`` (one place for the whole project; the eligibility
+interview reads the same file). A name matches as whole words ("tamilnadu", "Tamil Nadu", "तमिलनाडु",
+"उत्तराखंड"); spellings the file does not list match when their skeleton (:func:`~retrieval.translit.skeleton`)
+equals a listed one of at least 5 letters and they are spelled close to it ("rajastan", "hariyana").
+Short codes ("UP", "MP", "HP") are also ordinary words ("set up", "ap" = you), so in free text a code
+counts only when written in capitals, or next to a place word: after "in", "of", "from", "for", or
+before "me", "mein", "ke", "ki", "ka", "se", "govt", "sarkar", "state" ("in up", "mp me").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+
+from data import states as _state_table
+from retrieval.text import normalize
+from retrieval.translit import skeleton
+
+_WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f]|&)+")
+#: words that make a short code a place: "in up", "from mp"
+_BEFORE = frozenset({"in", "of", "from", "for", "at", "to", "across"})
+#: "up me", "mp ke", "hp govt", "cg sarkar"
+_AFTER = frozenset({"me", "mein", "main", "mai", "mei", "ke", "ki", "ka", "se", "govt", "government", "sarkar",
+                    "state", "wale", "wali", "waale", "में", "के", "की", "का", "से", "सरकार"})
+
+
+@dataclass(frozen=True, slots=True)
+class StateMention:
+    """A state named in a text: ``state`` is the canonical name (``Tamil Nadu``); ``start``, ``end``
+    are character offsets in ``normalize(text)``; ``surface`` is the text matched."""
+
+    state: str
+    start: int
+    end: int
+    surface: str
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[dict[tuple[str, ...], str], dict[str, str], dict[str, tuple[str, str]], int]:
+    names: dict[tuple[str, ...], str] = {}
+    codes: dict[str, str] = {}
+    skeletons: dict[str, tuple[str, str]] = {}
+    for s in _state_table():
+        for n in s.names:
+            toks = tuple(m.group() for m in _WORD.finditer(n))
+            if toks:
+                names.setdefault(toks, s.name)
+            if len(toks) == 1 and len(n) >= 5 and n.isascii():
+                skeletons.setdefault(skeleton(n), (n, s.name))
+            elif len(toks) == 2 and n.isascii():
+                joined = "".join(toks)
+                skeletons.setdefault(skeleton(joined), (joined, s.name))
+        for c in s.codes:
+            codes.setdefault(c, s.name)
+    longest = max(len(k) for k in names)
+    return names, codes, skeletons, longest
+
+
+def all_states() -> tuple[str, ...]:
+    """Canonical names of the 36 states and union territories."""
+    return tuple(s.name for s in _state_table())
+
+
+def canonical_state(name: str) -> str | None:
+    """The canonical name for a whole string that names one state ("The Dadra And Nagar Haveli And
+    Daman And Diu" -> "Dadra and Nagar Haveli and Daman and Diu", "Orissa" -> "Odisha"), else ``None``."""
+    toks = tuple(m.group() for m in _WORD.finditer(normalize(name).casefold()))
+    if not toks:
+        return None
+    names, codes, _, _ = _tables()
+    if toks in names:
+        return names[toks]
+    if toks[0] == "the" and toks[1:] in names:
+        return names[toks[1:]]
+    if len(toks) == 1 and toks[0] in codes:
+        return codes[toks[0]]
+    return None
+
+
+def find_states(text: str) -> list[StateMention]:
+    """Every state named in ``text``, left to right (a longer name wins at one place: "West Bengal", not
+    "Bengal"; see the module docstring for codes and spellings)."""
+    norm = normalize(text)
+    spans = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(norm)]
+    low = [w.casefold() for w, _, _ in spans]
+    names, codes, skeletons, longest = _tables()
+    out: list[StateMention] = []
+    i = 0
+    while i < len(spans):
+        found = None
+        for n in range(min(longest, len(spans) - i), 0, -1):
+            key = tuple(low[i:i + n])
+            if key in names:
+                found = (names[key], n)
+                break
+        if found is None:
+            w = low[i]
+            if w in codes and _code_counts(spans[i][0], low, i):
+                found = (codes[w], 1)
+            elif w.isascii() and len(w) >= 5 and w.isalpha():
+                for cand, n in ((w, 1), (w + low[i + 1], 2) if i + 1 < len(low) and low[i + 1].isascii() else (None, 0)):
+                    if cand is None:
+                        continue
+                    hit = skeletons.get(skeleton(cand))
+                    if hit is not None and fuzz.ratio(cand, hit[0]) >= 80:
+                        found = (hit[1], n)
+                        break
+        if found is None:
+            i += 1
+            continue
+        state, n = found
+        a, b = spans[i][1], spans[i + n - 1][2]
+        out.append(StateMention(state, a, b, norm[a:b]))
+        i += n
+    return out
+
+
+def _code_counts(original: str, low: list[str], i: int) -> bool:
+    if original.isupper() and len(original) >= 2:
+        return True
+    before = low[i - 1] if i > 0 else None
+    after = low[i + 1] if i + 1 < len(low) else None
+    return before in _BEFORE or after in _AFTER or (i == 0 and low[i] not in ("ap", "uk") and after is not None)
+
+
+def state_of(text: str) -> str | None:
+    """The state a question is about: the only state it names, or the first of several ("in Tamil Nadu,
+    not Puducherry" is about Tamil Nadu); ``None`` when it names none."""
+    found = find_states(text)
+    return found[0].state if found else None
