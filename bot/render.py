@@ -69,8 +69,8 @@ def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
             paras.append(f"<b>[{c.n}]</b> \u201c{_escape(pieces[0])}" + ("\u201d" if len(pieces) == 1 else ""))
             paras.extend(_escape(p) + ("\u201d" if i == len(pieces) - 1 else "") for i, p in enumerate(pieces[1:], start=1))
         sources = [f"<b>{_label('sources', lang)}</b>"] + [
-            f"[{c.n}] <a href=\"{html.escape(c.url, quote=True)}\">{_escape(c.scheme_name)} - {_escape(section_title(c.section))}</a>"
-            + (f" (as of {_escape(c.as_of)})" if c.as_of else "")
+            f"[{c.n}] <a href=\"{html.escape(c.url, quote=True)}\">{_escape(c.display_name)} - {_escape(section_title(c.section))}</a>"
+            + (f" (as of {_escape(c.as_of)})" if c.as_of else "") + _escape(c.more_note)
             for c in reply.citations
         ]
         return paras + ["\n".join(sources)]
@@ -208,7 +208,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     blocks: list[tuple[str, str, str, str]] = []
     for reply in replies:
         if reply.kind == "answer" and reply.citations:
-            blocks.extend((f"[{c.n}] ", c.text, c.scheme_name, short_link(c.url)) for c in reply.citations)
+            blocks.extend((f"[{c.n}] ", c.text, ("CLOSED: " if c.closed else "") + c.scheme_name + c.more_note, short_link(c.url))
+                          for c in reply.citations)
         else:
             # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS
             blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), b), "", "") for b in _plain_blocks(reply, lang, bold=False))

@@ -18,7 +18,8 @@ from typing import Any
 
 from retrieval.corpus import FAQ, MYSCHEME_BASE, Links, Scheme, parse_bundled
 from retrieval.errors import CorpusFormatError
-from retrieval.markdown_page import parse_myscheme_markdown
+from retrieval.markdown_page import ParsedPage, parse_myscheme_page
+from retrieval.placement import PageNotes
 from retrieval.text import normalize
 
 
@@ -77,6 +78,9 @@ class LoadReport:
         catalog: catalog entries, one per id.
         files_read: number of input files opened.
         sources: the input files, sorted (their content makes the index's input hash).
+        page_notes: scheme id -> what ingest learned about the saved myScheme page it was read from
+            (how its level/state was decided, whether its text names its state, FAQ-only); only for
+            schemes read from ``.md`` pages. :meth:`summary` counts them.
     """
 
     schemes: list[Scheme] = field(default_factory=list)
@@ -85,6 +89,7 @@ class LoadReport:
     catalog: list[CatalogEntry] = field(default_factory=list)
     files_read: int = 0
     sources: list[Path] = field(default_factory=list)
+    page_notes: dict[str, PageNotes] = field(default_factory=dict)
 
     def rejected_by_reason(self) -> dict[str, int]:
         """Rejection counts keyed by reason, most frequent first."""
@@ -92,6 +97,63 @@ class LoadReport:
         for r in self.rejected:
             counts[r.reason] = counts.get(r.reason, 0) + 1
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def summary(self, examples: int = 5) -> dict[str, Any]:
+        """Counts for the ingest summary, JSON-friendly.
+
+        Keys: ``levels`` (``central``: central by the header or the record, ``state``, ``unknown``:
+        central by default because neither the header nor the text named an owner or a state);
+        ``state_from`` (``header``, ``text``, ``record``: a JSON/bundled record's own field);
+        ``inferred_by`` (text rule -> count: ``title``, ``government of``, ``only state in opening``);
+        ``state_named_in_text`` / ``state_not_named_in_text`` (state schemes whose page text names /
+        never names their state) with ``not_named_examples``; ``title_mismatch`` (state schemes whose
+        title names other states only) with ``title_mismatch_examples`` (``[id, state, [title
+        states]]``, at most ``examples``); ``faq_only`` (pages indexed from their FAQs alone);
+        ``closed`` (schemes whose page says they are closed).
+        """
+        levels = {"central": 0, "state": 0, "unknown": 0}
+        state_from = {"header": 0, "text": 0, "record": 0}
+        inferred_by: dict[str, int] = {}
+        named = not_named = 0
+        not_named_ex: list[str] = []
+        mismatch_ex: list[list[Any]] = []
+        mismatches = faq_only = closed = 0
+        for s in self.schemes:
+            notes = self.page_notes.get(s.id)
+            closed += s.closed
+            if notes is None:
+                levels[s.level] += 1
+                state_from["record"] += s.level == "state"
+                continue
+            p, check = notes.placement, notes.check
+            faq_only += notes.faq_only
+            levels["unknown" if p.decided == "none" else p.level] += 1
+            if p.level == "state":
+                state_from[p.decided] += 1
+                if p.decided == "text":
+                    inferred_by[p.rule] = inferred_by.get(p.rule, 0) + 1
+                if check.named_in_text:
+                    named += 1
+                else:
+                    not_named += 1
+                    if len(not_named_ex) < examples:
+                        not_named_ex.append(s.id)
+                if check.title_mismatch:
+                    mismatches += 1
+                    if len(mismatch_ex) < examples:
+                        mismatch_ex.append([s.id, p.state, list(check.title_states)])
+        return {
+            "levels": levels,
+            "state_from": state_from,
+            "inferred_by": dict(sorted(inferred_by.items(), key=lambda kv: -kv[1])),
+            "state_named_in_text": named,
+            "state_not_named_in_text": not_named,
+            "not_named_examples": not_named_ex,
+            "title_mismatch": mismatches,
+            "title_mismatch_examples": mismatch_ex,
+            "faq_only": faq_only,
+            "closed": closed,
+        }
 
 
 # ---------------------------------------------------------------- myScheme-style JSON (OpenNyAI)
@@ -262,14 +324,14 @@ def _records_of_json(path: Path, data: Any, report: LoadReport) -> Iterator[Sche
         yield Rejection(origin, "unknown format (records without scheme_name, slug or sections)")
 
 
-def _records_of_file(path: Path, report: LoadReport) -> Iterator[Scheme | Rejection]:
+def _records_of_file(path: Path, report: LoadReport) -> Iterator[Scheme | Rejection | ParsedPage]:
     try:
         raw = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         yield Rejection(str(path), f"unreadable file ({exc.__class__.__name__})")
         return
     if path.suffix.lower() == ".md":
-        yield parse_myscheme_markdown(raw, str(path))
+        yield parse_myscheme_page(raw, str(path))
         return
     try:
         data = json.loads(raw)
@@ -319,12 +381,16 @@ def load_corpus(paths: Iterable[Path], progress: Callable[[Iterable[Path]], Iter
     files = corpus_files(paths)
     report.sources = files
     by_id: dict[str, tuple[Scheme, str]] = {}
+    notes: dict[str, PageNotes] = {}  # origin -> notes of a saved page
     for path in progress(files) if progress else files:
         report.files_read += 1
         for i, rec in enumerate(_records_of_file(path, report)):
             if isinstance(rec, Rejection):
                 report.rejected.append(rec)
                 continue
+            if isinstance(rec, ParsedPage):
+                notes[str(path)] = rec.notes
+                rec = rec.scheme
             origin = f"{path}[{i}]" if path.suffix == ".json" and rec.source == "myscheme-json" else str(path)
             if rec.id in by_id:
                 kept, kept_origin = by_id[rec.id]
@@ -336,6 +402,7 @@ def load_corpus(paths: Iterable[Path], progress: Callable[[Iterable[Path]], Iter
             else:
                 by_id[rec.id] = (rec, origin)
     report.schemes = [s for _, (s, _) in sorted(by_id.items())]
+    report.page_notes = {sid: notes[origin] for sid, (_, origin) in sorted(by_id.items()) if origin in notes}
     known = set(by_id)
     report.catalog = [c for c in parse_catalog_dedup(report.catalog) if c.id not in known]
     return report

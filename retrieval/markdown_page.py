@@ -5,23 +5,31 @@ wrong" dialogs, a feedback widget and a footer, and repeats part of the content 
 Sections are delimited by their anchors, e.g. ``[### Benefits](https://www.myscheme.gov.in/schemes/<id>#benefits)``;
 only the first run of anchors is read. FAQs become question/answer pairs, "Sources And References"
 becomes the scheme's official links, and the footer's "Last Updated On : dd/mm/yyyy" its date.
+The header under "### Check Eligibility" gives the level, state, ministry and tags in one of three
+layouts (:mod:`retrieval.placement`, which also infers the state from the text when the header has
+none). A line "This scheme is closed" sets ``Scheme.closed`` (and is not quoted). A page without anchors
+whose content is question/answer pairs is indexed from those pairs alone (:func:`parse_faq_only`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
+from dataclasses import dataclass
 
 from retrieval.corpus import FAQ, MYSCHEME_BASE, Links, Scheme
-
-# avoid a circular import: Rejection lives in loaders but is a plain dataclass
+from retrieval.placement import Header, PageNotes, Placement, check_text, place, read_header
 from retrieval.text import normalize
+
+# Rejection lives in retrieval.loaders, which imports this module: it is imported inside the functions
 
 _TITLE = re.compile(r"^Title:\s*(.+)$", re.MULTILINE)
 _URL_SOURCE = re.compile(r"^URL Source:\s*(\S+)", re.MULTILINE)
 _ANCHOR = re.compile(r"\[###\s*([^\]]+?)\s*\]\((https://www\.myscheme\.gov\.in/schemes/[^)#\s]+)#([a-z-]+)\)")
 _UPDATED = re.compile(r"Last Updated On\s*:\s*(\d{1,2})/(\d{1,2})/(\d{4})")
 _CHECK = "### Check Eligibility"
+_CONTENT = "Markdown Content:"
+_CLOSED = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?This scheme is closed\.?[ \t]*$", re.MULTILINE | re.IGNORECASE)
 _ANCHOR_SECTIONS = {
     "details": "details",
     "benefits": "benefits",
@@ -37,7 +45,7 @@ _CHROME_LINES = re.compile(
     r"^(?:#{1,6}\s*)?(?:You need to sign in before applying for schemes|CancelSign In|CancelSign Out|"
     r"Something went wrong\. Please try again later\.|Ok|Cancel|Apply Now|Check Eligibility|Sign in to apply|"
     r"It seems you have already initiated your application earlier\.\s*To know more please visit|"
-    r"Are you sure you want to sign out\?|#{0,6})\s*$"
+    r"Are you sure you want to sign out\?|This scheme is closed\.?|#{0,6})\s*$"
 )
 #: A line that starts the trailing chrome: everything from it on is not scheme text.
 _STOP_LINES = re.compile(r"^(?:Was this helpful\?|#{1,6}\s*News and Updates|#{1,6}\s*Share|©\s*\d{4})\s*$")
@@ -110,6 +118,71 @@ def parse_faqs(text: str) -> list[FAQ]:
     return faqs
 
 
+
+#: First words of a question written without its question mark ("How can applicants apply online").
+_QUESTION_WORDS = frozenset(
+    "what how who whom whose which when where why is are am can could do does did will would shall should "
+    "whether has have".split()
+)
+_SMALL_WORDS = frozenset("a an and as at by for from in into of on or per the to under upon with via".split())
+_WORDS = re.compile(r"[^\W\d_][\w'’.-]*")
+#: a page that holds FAQs only must yield at least this many pairs, covering at least this share of
+#: its paragraphs (a page of plain text with one stray question is not a FAQ page)
+FAQ_ONLY_MIN_PAIRS = 2
+FAQ_ONLY_MIN_SHARE = 0.5
+
+
+def _title_case(par: str) -> bool:
+    words = [w for w in _WORDS.findall(par) if w.casefold() not in _SMALL_WORDS]
+    return len(words) >= 4 and sum(w[0].isupper() for w in words) >= 0.8 * len(words)
+
+
+def question_strength(par: str) -> int:
+    """How surely one paragraph of a FAQ-only page is a question: 2 (one line ending in "?", or starting
+    with a question word and holding a "?"), 1 (one line, no final ":", either Title Case or starting
+    with a question word and not ending in "."), 0 (not a question)."""
+    p = par.strip()
+    if "\n" in p or len(p) > 400 or not p or p.startswith((">", "-", "|")) or p.endswith(":"):
+        return 0
+    first = _WORDS.match(p)
+    asks = bool(first) and first.group().casefold() in _QUESTION_WORDS
+    if p.rstrip("*\\ ").endswith("?") or (asks and "?" in p):
+        return 2
+    if len(p) <= 200 and (_title_case(p) or (asks and not p.endswith("."))):
+        return 1
+    return 0
+
+
+def parse_faq_only(text: str) -> tuple[list[FAQ], int]:
+    """The question/answer pairs of a page that holds only FAQs (cleaned text, paragraphs separated by
+    blank lines): each question (:func:`question_strength`) followed by its one answer paragraph.
+
+    A paragraph whose question is missing (an answer after an answer) is dropped, and so is a question
+    without an answer. After a sure question the next paragraph is its answer even in Title Case
+    (a list of documents), unless it is itself followed by an answer.
+
+    Returns:
+        ``(pairs, dropped)``: the pairs in page order and the number of paragraphs dropped.
+    """
+    pars = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    strength = [question_strength(p) for p in pars]
+    faqs: list[FAQ] = []
+    dropped = 0
+    i = 0
+    while i < len(pars):
+        q = strength[i]
+        nxt = strength[i + 1] if i + 1 < len(pars) else None
+        after = strength[i + 2] if i + 2 < len(pars) else None
+        takes = nxt == 0 or (q == 2 and nxt == 1 and after != 0)
+        if q and nxt is not None and takes:
+            faqs.append(FAQ(question=pars[i], answer=pars[i + 1]))
+            i += 2
+            continue
+        dropped += 1
+        i += 1
+    return faqs, dropped
+
+
 def _source_links(text: str) -> list[str]:
     links = []
     for m in _LINK.finditer(text):
@@ -119,35 +192,52 @@ def _source_links(text: str) -> list[str]:
     return links
 
 
-def _header(raw: str) -> tuple[str, list[str]] | None:
-    """The owner (ministry or state) and tags under the first "### Check Eligibility": the line over a
-    ``---`` rule, then, after the name over a ``===`` rule, the tag lines up to "Sign in to apply".
-    Read line by line (a page of thousands of rules costs linear time)."""
+def read_page_header(raw: str) -> Header | None:
+    """The header under the page's first "### Check Eligibility" (:func:`retrieval.placement.read_header`;
+    at most 400 lines are read, so a page of thousands of rules costs linear time); ``None`` without one."""
     at = raw.find(_CHECK)
     if at < 0:
         return None
-    lines = [ln.strip() for ln in raw[at + len(_CHECK):].split("\n", 400)[:400]]
-    body = [ln for ln in lines if ln]
-    if len(body) < 4 or not set(body[1]) <= {"-"} or len(body[1]) < 3:
+    return read_header(raw[at + len(_CHECK):].split("\n", 400)[:400])
+
+
+def is_closed(raw: str) -> bool:
+    """True when the page has a line "This scheme is closed"."""
+    return _CLOSED.search(raw) is not None
+
+
+@dataclass(frozen=True)
+class ParsedPage:
+    """A page read into its :class:`~retrieval.corpus.Scheme` and the ingest notes about it
+    (:class:`~retrieval.placement.PageNotes`: placement provenance, text check, FAQ-only)."""
+
+    scheme: Scheme
+    notes: PageNotes
+
+
+def _facts_date(raw: str) -> _dt.date | None:
+    date_m = _UPDATED.search(raw)
+    if not date_m:
         return None
-    owner = body[0]
     try:
-        rule = next(i for i in range(2, len(body)) if set(body[i]) <= {"="} and len(body[i]) >= 3)
-    except StopIteration:
+        return _dt.date(int(date_m.group(3)), int(date_m.group(2)), int(date_m.group(1)))
+    except ValueError:
         return None
-    tags = []
-    for ln in body[rule + 1:]:
-        if ln.startswith(("Sign in to apply", "[###")):
-            break
-        if not ln.startswith(("!", "[", "#")):
-            tags.append(ln)
-    return owner, tags
 
 
-def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
-    """One saved myScheme page -> :class:`~retrieval.corpus.Scheme`, or a
-    :class:`~retrieval.loaders.Rejection` naming why the page is unusable (no URL, no sections, empty
-    sections, invalid record)."""
+def parse_myscheme_page(raw: str, origin: str):  # -> ParsedPage | Rejection
+    """One saved myScheme page -> :class:`ParsedPage`, or a :class:`~retrieval.loaders.Rejection`
+    naming why it is unusable.
+
+    A page with section anchors gives the sections, FAQs, official links, date, header (level, state,
+    ministry, tags; see :mod:`retrieval.placement`) and ``closed``. A page without anchors whose content
+    is question/answer pairs is indexed from its FAQs alone (:func:`parse_faq_only`), with no tags and
+    its state only when its title or text names one.
+
+    Rejection reasons: ``no myScheme URL``; ``eligibility questionnaire (no scheme text)``;
+    ``page not found``; ``no scheme sections (error or empty page)``; ``no scheme sections or FAQ pairs
+    (text without section anchors)``; ``empty sections``; ``invalid record: ...``.
+    """
     from retrieval.loaders import Rejection
 
     raw = normalize(raw)
@@ -155,9 +245,11 @@ def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
     if not url_m or not url_m.group(1).startswith(MYSCHEME_BASE):
         return Rejection(origin, "no myScheme URL")
     slug = url_m.group(1)[len(MYSCHEME_BASE):].strip("/").split("/")[0].split("#")[0].split("?")[0]
+    title_m = _TITLE.search(raw)
+    title = title_m.group(1).strip() if title_m else slug
     anchors = list(_ANCHOR.finditer(raw))
     if not anchors:
-        return Rejection(origin, "no scheme sections (error or empty page)")
+        return _faq_only_page(raw, origin, slug, title)
     # the first run of anchors, one per section name
     seen: dict[str, tuple[int, int]] = {}
     order: list[str] = []
@@ -186,36 +278,64 @@ def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
             sections[name] = text
     if not sections and not faqs:
         return Rejection(origin, "empty sections")
-    title_m = _TITLE.search(raw)
-    name = title_m.group(1).strip() if title_m else slug
-    level, state, ministry, tags = "central", None, None, []
-    header = _header(raw)
-    if header:
-        owner, tags = header
-        if owner.lower().startswith(("ministry", "department")):
-            ministry = owner
-        else:
-            level, state = "state", owner
-    date_m = _UPDATED.search(raw)
-    facts_as_of = None
-    if date_m:
-        try:
-            facts_as_of = _dt.date(int(date_m.group(3)), int(date_m.group(2)), int(date_m.group(1)))
-        except ValueError:
-            facts_as_of = None
+    header = read_page_header(raw)
+    tags = list(header.tags[:12]) if header else []
+    opening = sections.get("details") or next(iter(sections.values()), "") or _faq_text(faqs)
+    texts = [*sections.values(), _faq_text(faqs), *tags]
+    placement = place(header, title, opening, "\n\n".join(texts))
+    notes = PageNotes(placement, check_text(placement, title, texts))
+    return _scheme(origin, slug, title, placement, notes, tags=tags, sections=sections, faqs=faqs,
+                   official=official, facts_as_of=_facts_date(raw), closed=is_closed(raw))
+
+
+def _faq_text(faqs: list[FAQ]) -> str:
+    return "\n\n".join(f"{f.question}\n{f.answer}" for f in faqs)
+
+
+def _faq_only_page(raw: str, origin: str, slug: str, title: str):  # -> ParsedPage | Rejection
+    from retrieval.loaders import Rejection
+
+    if title.casefold().startswith("check eligibility -"):
+        return Rejection(origin, "eligibility questionnaire (no scheme text)")
+    if title.rstrip(".").casefold() == "page not found":
+        return Rejection(origin, "page not found")
+    body = raw.split(_CONTENT, 1)[1] if _CONTENT in raw else ""
+    text = clean_markdown(body)
+    faqs, dropped = parse_faq_only(text)
+    if len(faqs) < FAQ_ONLY_MIN_PAIRS or 2 * len(faqs) < FAQ_ONLY_MIN_SHARE * (2 * len(faqs) + dropped):
+        if text.strip():
+            return Rejection(origin, "no scheme sections or FAQ pairs (text without section anchors)")
+        return Rejection(origin, "no scheme sections (error or empty page)")
+    faq_text = _faq_text(faqs)
+    placement = place(None, title, faq_text)
+    notes = PageNotes(placement, check_text(placement, title, [faq_text]), faq_only=True)
+    return _scheme(origin, slug, title, placement, notes, tags=[], sections={}, faqs=faqs, official=[],
+                   facts_as_of=_facts_date(raw), closed=is_closed(raw))
+
+
+def _scheme(origin: str, slug: str, title: str, placement: Placement, notes: PageNotes, **fields):
+    from retrieval.loaders import Rejection
+
+    official = fields.pop("official")
     try:
-        return Scheme(
+        scheme = Scheme(
             id=slug,
-            name=name,
-            level=level,
-            state=state,
-            ministry=ministry,
-            tags=tags[:12],
-            sections=sections,
-            faqs=faqs,
+            name=title,
+            level=placement.level,
+            state=placement.state,
+            ministry=placement.ministry,
             links=Links(myscheme=MYSCHEME_BASE + slug, official=official),
-            facts_as_of=facts_as_of,
             source="myscheme-md",
+            **fields,
         )
     except ValueError as exc:
         return Rejection(origin, f"invalid record: {str(exc).splitlines()[0][:80]}")
+    return ParsedPage(scheme, notes)
+
+
+def parse_myscheme_markdown(raw: str, origin: str):  # -> Scheme | Rejection
+    """One saved myScheme page -> :class:`~retrieval.corpus.Scheme`, or a
+    :class:`~retrieval.loaders.Rejection` naming why the page is unusable (see
+    :func:`parse_myscheme_page`, which also returns the ingest notes)."""
+    page = parse_myscheme_page(raw, origin)
+    return page.scheme if isinstance(page, ParsedPage) else page

@@ -46,6 +46,9 @@ _STATE_WORDS = frozenset("""andhra arunachal assam bihar chhattisgarh goa gujara
     madhya maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
     tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu kashmir
     ladakh lakshadweep puducherry pondicherry up mp""".split())
+#: a question asking for the Government of India's schemes only
+CENTRAL_ONLY = re.compile(r"\b(central|centre|union|kendra|kendriya|kendr) ?(govt|government|sarkar|sarkaar)\b|केंद्र सरकार|केन्द्र सरकार|केंद्रीय",
+                          re.IGNORECASE)
 #: score factor of the known state's own schemes over central ones (chosen on the dev sets: on dev_full, 1.0 ->
 #: 1.5 lifts Recall@1 from 0.777 to 0.800; 2.0 gives the same recall and a lower answer rate; dev.jsonl unchanged)
 STATE_BOOST = 1.5
@@ -293,6 +296,8 @@ class Searcher:
         idx = self.index
         own_words = user_text if user_text is not None else question
         named_state = state_of(own_words)
+        if level is None and named_state is None and CENTRAL_ONLY.search(own_words):
+            level = "central"  # "central govt loan schemes": the Government of India's only
         if named_state is not None:
             state, state_source = named_state, "question"
         else:
