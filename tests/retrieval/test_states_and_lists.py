@@ -1,0 +1,104 @@
+"""State detection, list answers and list quotes: unit cases on hand-written text and the bundled corpus."""
+
+import pytest
+
+from retrieval.answer import ASKED_LIST_CHARS, Answerer, list_items_after, list_quote, quote_span, verify
+from retrieval.query import DISCOVERY, live_info_terms
+from retrieval.states import all_states, canonical_state, find_states, state_of
+
+
+@pytest.mark.parametrize("text,state", [
+    ("subsidy for farmers in Karnataka", "Karnataka"),
+    ("tamilnadu scheme for girl students", "Tamil Nadu"),
+    ("उत्तराखंड विधवा पेंशन", "Uttarakhand"),
+    ("छत्तीसगढ़ में बेरोजगारी भत्ता", "Chhattisgarh"),
+    ("money for a daughter's wedding in up", "Uttar Pradesh"),
+    ("UP scholarship amount", "Uttar Pradesh"),
+    ("mp me ladli behna", "Madhya Pradesh"),
+    ("rajastan vidhwa pension", "Rajasthan"),  # a spelling the table does not list
+    ("hariyana me budhapa pension", "Haryana"),
+    ("widow pension in West Bengal", "West Bengal"),  # not just "Bengal"
+    ("orissa fishermen", "Odisha"),
+    ("pondicherry journalist pension", "Puducherry"),
+])
+def test_states_named_in_any_script_and_spelling(text, state):
+    assert state_of(text) == state
+
+
+@pytest.mark.parametrize("text", [
+    "set up a business with a loan", "ap kaise apply kare", "how do i sign up", "pension for the elderly",
+    "scheme for weavers", "uk visa fees",
+])
+def test_short_codes_and_ordinary_words_are_not_states(text):
+    assert find_states(text) == []
+
+
+def test_first_state_of_several_and_offsets():
+    found = find_states("I moved from Bihar to Delhi")
+    assert [m.state for m in found] == ["Bihar", "Delhi"]
+    assert [m.surface for m in found] == ["Bihar", "Delhi"]
+
+
+def test_canonical_names_of_page_headers():
+    assert canonical_state("The Dadra And Nagar Haveli And Daman And Diu") == "Dadra and Nagar Haveli and Daman and Diu"
+    assert canonical_state("Jammu and Kashmir") == "Jammu and Kashmir"
+    assert canonical_state("Orissa") == "Odisha"
+    assert canonical_state("Ministry of Education") is None
+    assert len(all_states()) == 36
+
+
+@pytest.mark.parametrize("text,is_list", [
+    ("kerala govt schemes for transgender people", True),
+    ("गोवा में मछुआरों के लिए कौन सी योजनाएं हैं", True),
+    ("odisha sarkar ki machuaro ke liye kya kya yojana hai", True),
+    ("what scholarships are there for SC students", True),
+    ("how much money do farmers get under pm kisan", False),
+    ("documents for ujjwala", False),
+])
+def test_discovery_questions(text, is_list):
+    assert bool(DISCOVERY.search(text)) is is_list
+
+
+def test_live_information_questions():
+    assert live_info_terms("kalia yojana ka status kaise check kare") == [("status",)]
+    assert live_info_terms("ladli behna ki agli kist kis tarikh ko aayegi") == [("date", "dates", "schedule")]
+    assert live_info_terms("puducherry journalist pension kis tarikh ko paisa aata hai") == []
+    assert live_info_terms("how much is the pension") == []
+
+
+SECTION = "\n".join(f"{i}. Step number {i} of the application, done at the office." for i in range(1, 41))
+
+
+def test_asked_list_is_quoted_from_its_start_in_whole_items_and_counts_the_rest():
+    # a chunk in the middle of a long list of steps, the question asks how to apply
+    mid = SECTION.index("5. Step")
+    a, b = quote_span(SECTION, mid, mid + 40, "application_process", asked=True)
+    assert a == 0 and b <= ASKED_LIST_CHARS
+    assert SECTION[a:b].startswith("1. Step number 1") and SECTION[a:b].endswith("office.")
+    left = list_items_after(SECTION, b)
+    assert left == 40 - SECTION[a:b].count("\n") - 1 and left > 0
+
+
+def test_short_section_is_quoted_whole_and_nothing_is_left():
+    text = "1. Aadhaar card.\n2. Bank passbook."
+    assert quote_span(text, 0, 16, "documents") == (0, len(text))
+    assert list_items_after(text, len(text)) == 0
+
+
+def test_list_quote_takes_whole_sentences_past_a_heading_and_prefers_a_figure():
+    text = "Benefits:\nThe family gets help.\nA grant of ₹25,000 is paid once.\nOther support."
+    a, b = list_quote(text)
+    # a heading ending in ':' and short sentences take the next sentence, up to at least 60 characters
+    assert text[a:b] == "Benefits:\nThe family gets help.\nA grant of ₹25,000 is paid once."
+    a, b = list_quote(text, figures=True)
+    assert text[a:b].startswith("A grant of ₹25,000")
+    assert list_quote("") is None
+
+
+def test_bundled_list_answer_is_verbatim_and_pages_the_rest(bundled_index):
+    ans = Answerer(bundled_index).ask("which schemes are there for farmers")
+    assert ans.status == "answered" and ans.list_answer
+    assert 2 <= len(ans.citations) <= 5 and verify(bundled_index, ans)
+    assert len({c.scheme_id for c in ans.citations}) == len(ans.citations)
+    assert all(c.section in ("benefits", "details") for c in ans.citations)
+    assert ans.ranked_scheme_ids[: len(ans.citations)] == [c.scheme_id for c in ans.citations]
