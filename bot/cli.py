@@ -59,7 +59,7 @@ def _render_for(channel: str, answer) -> str:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune]``."""
+    """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune [--calibration DIR] [--holdout FRACTION] [--strip-faqs]]``."""
     from retrieval.answer import Answerer
     from retrieval.evaluate import dumps, evaluate, format_report, read_questions
     from retrieval.index import open_index
@@ -72,17 +72,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if missing:
         print(f"schemebot: --calibration folder not found: {missing[0]}", file=sys.stderr)
         return 2
+    if args.holdout is not None and not (0.0 <= args.holdout < 1.0 and args.tune and args.calibration):
+        print("schemebot: --holdout needs --tune and --calibration, and a fraction from 0 to below 1", file=sys.stderr)
+        return 2
     answerer = Answerer(open_index(_corpus(args)))
     if args.tune:
         from retrieval.tuning import run_tuning
 
-        print(run_tuning(answerer, questions, calibration=args.calibration, limit=args.calibration_limit))
+        print(run_tuning(answerer, questions, calibration=args.calibration, limit=args.calibration_limit, holdout=args.holdout,
+                         faq_text=not args.strip_faqs))
         return 0
     from conversations.rewrite import replay
 
-    def standalone(question: str, history: list[str]) -> tuple[str, list[str] | None]:
+    def standalone(question: str, history: list[str]) -> tuple[str, list[str] | None, str | None]:
         rw = replay(answerer, history, question)
-        return rw.standalone, [rw.focus] if rw.focus else None
+        return rw.standalone, [rw.focus] if rw.focus else None, rw.state
 
     report = evaluate(answerer, questions, standalone=standalone)
     print(dumps(report) if args.json else format_report(report))
@@ -113,6 +117,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         for r in report.rejected[:10]:
             print(f"  rejected {r.origin}: {r.reason}", file=sys.stderr)
         return 2
+    summary = report.summary()
+    index.manifest["placement"] = summary  # beside index.py's counts, for anyone reading the manifest
     index.save(Path(args.out))
     took = time.perf_counter() - t0
     counts = index.manifest["counts"]
@@ -126,8 +132,33 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     for reason, n in report.rejected_by_reason().items():
         examples = ", ".join(Path(r.origin.split("[")[0]).name for r in report.rejected if r.reason == reason)
         print(f"  {n:>6}  {reason}: {examples[:200]}{'...' if len(examples) > 200 else ''}")
+    for line in _placement_lines(summary):
+        print(line)
     print(f"index written to {args.out} in {took:.1f} s")
     return 0
+
+
+def _placement_lines(summary: dict) -> list[str]:
+    """The ingest summary's lines on where schemes apply (see :meth:`retrieval.loaders.LoadReport.summary`)."""
+    lv, sf = summary["levels"], summary["state_from"]
+    rules = ", ".join(f"{rule} {n:,}" for rule, n in summary["inferred_by"].items())
+    lines = [
+        f"levels:           central {lv['central']:,}, state {lv['state']:,}, unknown {lv['unknown']:,}"
+        + (" (no owner or state in the header or text; indexed as central)" if lv["unknown"] else ""),
+        f"states from:      header {sf['header']:,}, text {sf['text']:,}" + (f" ({rules})" if rules else "")
+        + (f", record {sf['record']:,}" if sf["record"] else ""),
+    ]
+    named, not_named = summary["state_named_in_text"], summary["state_not_named_in_text"]
+    if named or not_named:
+        ex = ", ".join(summary["not_named_examples"])
+        lines.append(f"state in text:    {named:,} state schemes name their state, {not_named:,} never do"
+                     + (f": {ex}{' ...' if not_named > len(summary['not_named_examples']) else ''}" if ex else ""))
+        ex = ", ".join(f"{sid} ({state}; title: {' / '.join(ts)})" for sid, state, ts in summary["title_mismatch_examples"])
+        lines.append(f"title mismatch:   {summary['title_mismatch']:,} state schemes whose title names another state"
+                     + (f": {ex}" if ex else ""))
+    lines.append(f"FAQ-only pages:   {summary['faq_only']:,} indexed from their questions and answers alone")
+    lines.append(f"closed:           {summary['closed']:,} schemes whose page says they are closed")
+    return lines
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
@@ -336,6 +367,11 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--tune", action="store_true", help="fit the abstention gate and print coefficients and the curve")
     ev.add_argument("--calibration", action="append", default=[], help="extra calibration source for --tune (Prabhav cleandata folder)")
     ev.add_argument("--calibration-limit", type=int, default=4000, help="at most this many calibration FAQ questions")
+    ev.add_argument("--holdout", type=float, default=None, metavar="FRACTION",
+                    help="with --calibration: fit on an index without this seeded random share of the schemes, their FAQ "
+                         "questions unanswerable (default 0.1 on an index of more than 500 schemes, else 0)")
+    ev.add_argument("--strip-faqs", action="store_true",
+                    help="with a holdout: leave the FAQ sections out of that index, so FAQ questions cannot match their own text")
     ev.set_defaults(func=cmd_eval)
 
     chat = sub.add_parser("chat", help="a conversation in the terminal (same engine as the webhooks)")
