@@ -59,7 +59,7 @@ def _render_for(channel: str, answer) -> str:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune [--calibration DIR] [--holdout FRACTION] [--strip-faqs]]``."""
+    """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune [--calibration DIR] [--holdout FRACTION] [--keep-faqs] [--also-corpus PATH ...]]``."""
     from retrieval.answer import Answerer
     from retrieval.evaluate import dumps, evaluate, format_report, read_questions
     from retrieval.index import open_index
@@ -79,8 +79,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.tune:
         from retrieval.tuning import run_tuning
 
+        also = [("bundled", Answerer(open_index(None))) if c == "bundled" else (Path(c).stem or str(c), Answerer(open_index(c)))
+                for c in args.also_corpus]
         print(run_tuning(answerer, questions, calibration=args.calibration, limit=args.calibration_limit, holdout=args.holdout,
-                         faq_text=not args.strip_faqs))
+                         faq_text=args.keep_faqs, also=also))
         return 0
     from conversations.rewrite import replay
 
@@ -370,8 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--holdout", type=float, default=None, metavar="FRACTION",
                     help="with --calibration: fit on an index without this seeded random share of the schemes, their FAQ "
                          "questions unanswerable (default 0.1 on an index of more than 500 schemes, else 0)")
-    ev.add_argument("--strip-faqs", action="store_true",
-                    help="with a holdout: leave the FAQ sections out of that index, so FAQ questions cannot match their own text")
+    ev.add_argument("--also-corpus", action="append", default=[], metavar="PATH",
+                    help="with --tune: also fit the out-of-scope and FAQ questions asked of this corpus (repeatable; "
+                         "'bundled' for the bundled corpus), so that one gate holds on corpora of every size")
+    ev.add_argument("--keep-faqs", action="store_true",
+                    help="with a holdout: keep the FAQ sections in that index (by default they are left out, so that an FAQ "
+                         "question cannot match its own answer word for word, which real questions never do)")
     ev.set_defaults(func=cmd_eval)
 
     chat = sub.add_parser("chat", help="a conversation in the terminal (same engine as the webhooks)")

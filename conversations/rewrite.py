@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from retrieval.query import expansions, section_intents
 from retrieval.states import find_states
+from retrieval.text import normalize
 from retrieval.tokenize import analyze
 
 #: Phrases that point back at the scheme being discussed (English, Romanized Hindi, Hindi). Bare
@@ -151,7 +152,7 @@ def rewrite(
             short section question whose own words are all the active scheme's ("how much loan can I
             get?" after Mudra) is a follow-up even when the word names a subject.
     """
-    text = message.strip()
+    text = normalize(message).strip()
     found = find_states(text)
     if found and ctx.query and _only_states(text, found):
         # "and in punjab?": the previous question, for that state
@@ -164,7 +165,7 @@ def rewrite(
 
 def _only_states(text: str, found: list) -> bool:
     """True for a message that names a state and asks nothing else ("and in punjab?", "aur bihar me?")."""
-    rest = text
+    rest = normalize(text)
     for m in reversed(found):
         rest = rest[: m.start] + " " + rest[m.end:]
     rest = WHAT_ABOUT.sub(" ", rest.strip())
@@ -177,7 +178,7 @@ _PLACE_WORDS = frozenset(analyze("in me mein main mai ke liye ka ki ko wahan wah
 
 def _without_states(query: str) -> str:
     """``query`` with the states it names cut out."""
-    out = query
+    out = normalize(query)
     for m in reversed(find_states(query)):
         out = out[: m.start] + out[m.end:]
     return " ".join(out.split())

@@ -32,7 +32,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.index import Hit, Index
 from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
-from retrieval.states import state_of
+from retrieval.states import find_states, state_of
 from retrieval.tokenize import stopwords
 
 #: how many of a scheme's best chunks add up to its score
@@ -294,6 +294,8 @@ class Searcher:
             user_text: the user's own message when ``question`` was rewritten from it.
         """
         idx = self.index
+        if user_text is not None and _names_only_a_state(user_text):
+            user_text = None  # "and in punjab?": the rewritten question is what the user asks
         own_words = user_text if user_text is not None else question
         named_state = state_of(own_words)
         if level is None and named_state is None and CENTRAL_ONLY.search(own_words):
@@ -369,6 +371,25 @@ class Searcher:
         order = named + [s for s in ranked if s not in named_set]
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
+
+
+def _names_only_a_state(text: str) -> bool:
+    """True for a message whose only content words name a state ("and in punjab?", "बिहार में?")."""
+    from retrieval.tokenize import analyze
+
+    found = find_states(text)
+    if not found:
+        return False
+    from retrieval.text import normalize
+
+    rest = normalize(text)
+    for m in reversed(found):
+        rest = rest[: m.start] + " " + rest[m.end:]
+    return not [w for w in analyze(rest) if w not in _FOLLOWUP_WORDS]
+
+
+#: words around a bare state name in a follow-up ("and what about", "aur", "के लिए")
+_FOLLOWUP_WORDS = frozenset("and what about how in for aur ke liye me mein तो और के लिए में".split())
 
 
 #: words an acronym skips ("Krushak Assistance for Livelihood and Income Augmentation" is KALIA)

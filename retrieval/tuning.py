@@ -17,13 +17,18 @@ Held-out schemes (``--holdout FRACTION``, by default 0.1 on an index of more tha
 "not in corpus" question's is), and questions of schemes the index does not hold at all are not either
 (``faq_absent``). The dev and out-of-scope questions are asked of the loaded index itself. With 0, every
 FAQ question is asked of the loaded index: answerable when its scheme is indexed (source ``faq``).
+Unless ``--keep-faqs``, the calibration index leaves out the FAQ sections, so that an FAQ question cannot
+match its own answer word for word (real questions never do). An answerable FAQ question counts as one to
+answer only when retrieval ranks its scheme first: the gate's question is whether the answer would be
+right. ``--also-corpus PATH`` adds the out-of-scope and FAQ questions asked of other corpora.
 
 The model is fitted on the FAQ and out-of-scope questions only, so that the dev questions measure it
 as unseen data and choose the threshold (without ``--calibration``, the dev questions are fitted too,
 and the printout says so). Only questions the gate's hard rules do not settle are fitted (a named
 scheme, a catalog-only scheme, no known word); a held-out scheme's question that names a kept scheme
 of the same name is thus settled, never fitted. The printout gives the coefficients to paste into
-:mod:`retrieval.gate` and the answer-rate / decline-rate curve of the threshold per source.
+:mod:`retrieval.gate` (``LARGE_*`` for an index of at least :data:`retrieval.gate.LARGE_INDEX_SCHEMES`
+schemes, ``SMALL_*`` below) and the answer-rate / decline-rate curve of the threshold per source.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from sklearn.linear_model import LogisticRegression
 from retrieval.answer import Answerer
 from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
-from retrieval.gate import FEATURES, HARD_DECLINES, features
+from retrieval.gate import FEATURES, HARD_DECLINES, LARGE_INDEX_SCHEMES, features
 from retrieval.index import Index
 from retrieval.loaders import LoadReport
 
@@ -55,6 +60,11 @@ DEFAULT_HOLDOUT = 0.1
 HOLDOUT_MIN_SCHEMES = 500
 #: FAQ sources, in printout order
 FAQ_SOURCES = ("faq", "faq_held_out", "faq_absent")
+
+
+def _kind(source: str) -> str:
+    """The kind of a row source: ``faq_held_out@bundled`` -> ``faq_held_out``."""
+    return source.split("@", 1)[0]
 #: thresholds of the closing summary table
 SUMMARY_THRESHOLDS = (0.2, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8)
 #: clean-data ``state`` values that name no particular state (normalised)
@@ -281,7 +291,8 @@ def out_of_scope_questions() -> list[EvalQuestion]:
 
 def _rows(answerer: Answerer, questions: list[EvalQuestion], source: str) -> list[dict[str, Any]]:
     """One row per question: ``source``, the question ``q``, the gate's feature vector ``x``, label
-    ``y`` (1 answerable), ``settled`` (a hard rule decided) and ``hard`` (that decision, else ``None``)."""
+    ``y`` (1 answerable; for an FAQ question, answerable *and* its scheme ranked first), ``settled`` (a
+    hard rule decided) and ``hard`` (that decision, else ``None``)."""
     from conversations.rewrite import replay
 
     rows = []
@@ -293,7 +304,13 @@ def _rows(answerer: Answerer, questions: list[EvalQuestion], source: str) -> lis
                                         user_text=q.question if standalone != q.question else None)
         settled = decision.reason in HARD_DECLINES or decision.probability >= 1.0
         f = decision.features or features(answerer.index, r)
-        rows.append({"source": source, "q": q, "x": f.vector(), "y": int(q.answerable), "settled": settled,
+        y = int(q.answerable)
+        if _kind(source) in FAQ_SOURCES and y:
+            # the gate's question is "would the answer be right?": an FAQ question whose scheme retrieval
+            # does not put first would be answered from another scheme, so it counts as one to decline
+            # ("what is the benefit of this scheme?" names no scheme at all)
+            y = int(bool(r.schemes) and r.schemes[0].scheme_id in set(q.gold_scheme_ids))
+        rows.append({"source": source, "q": q, "x": f.vector(), "y": y, "settled": settled,
                      "hard": decision.answer if settled else None})
     return rows
 
@@ -312,8 +329,37 @@ def _curve(rows: list[dict[str, Any]], p: np.ndarray, thresholds: list[float]) -
     return out
 
 
+def _corpus_rows(answerer: Answerer, calibration: list[str], limit: int, fraction: float, seed: int, faq_text: bool,
+                 label: str = "") -> tuple[list[dict[str, Any]], list[str]]:
+    """The out-of-scope and FAQ rows of one corpus (FAQ questions asked of its calibration index, without
+    ``fraction`` of its schemes), each source suffixed ``@label`` when a label is given; and the
+    printout's lines about the calibration index and the FAQ matching."""
+    index = answerer.index
+    at = f"@{label}" if label else ""
+    lines: list[str] = []
+    rows = [dict(r, source=r["source"] + at) for r in _rows(answerer, out_of_scope_questions(), "out_of_scope")]
+    split = holdout_split(index.scheme_ids, fraction, seed)
+    faq_answerer = answerer
+    if split.held_out or (calibration and not faq_text):
+        t0 = time.perf_counter()
+        faq_answerer = Answerer(calibration_index(index, split.held_out, faq_text=faq_text))
+        lines.append(f"calibration index{at}: {len(split.kept)} of {len(index.schemes)} schemes, {len(split.held_out)} held out "
+                     f"(fraction {fraction:g}, seed {seed}), {'with' if faq_text else 'without'} FAQ text, "
+                     f"{len(faq_answerer.index.chunks)} chunks, built in {time.perf_counter() - t0:.1f} s")
+    for folder in calibration:
+        match = match_faq_schemes(read_faq_schemes(Path(folder)), index)
+        m = match.by_method
+        lines.append(f"{folder}{at}: {sum(m.values())} FAQ schemes, matched to the index by title {m['title']}, "
+                     f"by details {m['details']}, by a contained title {m['contained']}; unmatched {m['none']}")
+        faq = faq_questions(Path(folder), answerer, limit, seed, held_out=split.held_out, match=match)
+        for source in FAQ_SOURCES:
+            rows += [dict(r, source=r["source"] + at) for r in _rows(faq_answerer, [q for q in faq if q.kind == source], source)]
+    return rows, lines
+
+
 def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: list[str] | None = None, limit: int = 4000,
-               holdout: float | None = None, seed: int = 13, faq_text: bool = True) -> str:
+               holdout: float | None = None, seed: int = 13, faq_text: bool = False,
+               also: list[tuple[str, Answerer]] | None = None) -> str:
     """Fit the gate and return the printout (see the module docstring).
 
     Args:
@@ -324,8 +370,10 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
         holdout: share of schemes held out of the calibration index (see the module docstring);
             ``None``: :func:`default_holdout` of the index size. Ignored without ``calibration``.
         seed: seed of the held-out choice and of the FAQ sampling.
-        faq_text: keep the FAQ pairs in the calibration index (see :func:`calibration_index`); only
-            with held-out schemes.
+        faq_text: keep the FAQ pairs in the calibration index (see :func:`calibration_index`).
+        also: ``(label, answerer)`` of other corpora whose out-of-scope and FAQ questions are fitted too
+            (each with its own default holdout), so that one gate holds on corpora of every size (the
+            bundled 40 schemes, the 170-scheme JSON, the ~2,000 pages).
 
     Raises:
         ValueError: ``holdout`` outside ``[0, 1)``.
@@ -337,29 +385,15 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
     if not 0.0 <= fraction < 1.0:
         raise ValueError(f"holdout fraction must be at least 0 and below 1, got {fraction}")
     fraction = fraction if calibration else 0.0
-    lines_pre: list[str] = []
-    rows = _rows(answerer, questions, "dev") + _rows(answerer, out_of_scope_questions(), "out_of_scope")
-    split = holdout_split(index.scheme_ids, fraction, seed)
-    faq_answerer = answerer
-    if split.held_out:
-        t0 = time.perf_counter()
-        faq_answerer = Answerer(calibration_index(index, split.held_out, faq_text=faq_text))
-        lines_pre.append(f"calibration index: {len(split.kept)} of {len(index.schemes)} schemes, {len(split.held_out)} held out "
-                         f"(fraction {fraction:g}, seed {seed}), {'with' if faq_text else 'without'} FAQ text, "
-                         f"{len(faq_answerer.index.chunks)} chunks, "
-                         f"built in {time.perf_counter() - t0:.1f} s")
-    for folder in calibration or []:
-        match = match_faq_schemes(read_faq_schemes(Path(folder)), index)
-        m = match.by_method
-        lines_pre.append(f"{folder}: {sum(m.values())} FAQ schemes, matched to the index by title {m['title']}, "
-                         f"by details {m['details']}, by a contained title {m['contained']}; unmatched {m['none']}")
-        faq = faq_questions(Path(folder), answerer, limit, seed, held_out=split.held_out, match=match)
-        if split.held_out:
-            for source in FAQ_SOURCES:
-                rows += _rows(faq_answerer, [q for q in faq if q.kind == source], source)
-        else:
-            rows += _rows(answerer, faq, "faq")
-    dev_held_out = any(r["source"] in FAQ_SOURCES for r in rows)
+    rows = _rows(answerer, questions, "dev")
+    extra_rows, lines_pre = _corpus_rows(answerer, list(calibration or []), limit, fraction, seed, faq_text)
+    rows += extra_rows
+    for label, other in also or []:
+        more, lines = _corpus_rows(other, list(calibration or []), limit, default_holdout(len(other.index.schemes)) if calibration else 0.0,
+                                   seed, faq_text, label)
+        rows += more
+        lines_pre += lines
+    dev_held_out = any(_kind(r["source"]) in FAQ_SOURCES for r in rows)
     fit = [r for r in rows if not r["settled"] and (r["source"] != "dev" or not dev_held_out)]
     x = np.array([r["x"] for r in fit])
     y = np.array([r["y"] for r in fit])
@@ -368,15 +402,17 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
                                 "add --calibration with the Prabhav cleandata folder")
     # dev and out-of-scope questions are few but look like real chat questions: weigh them up so
     # that they count as much as the (more numerous, more formal) FAQ questions together
-    n_faq = sum(r["source"] in FAQ_SOURCES for r in fit)
+    n_faq = sum(_kind(r["source"]) in FAQ_SOURCES for r in fit)
     n_other = len(fit) - n_faq
-    w = np.array([1.0 if r["source"] in FAQ_SOURCES else max(1.0, n_faq / max(n_other, 1)) for r in fit])
+    w = np.array([1.0 if _kind(r["source"]) in FAQ_SOURCES else max(1.0, n_faq / max(n_other, 1)) for r in fit])
     model = LogisticRegression(C=1.0, class_weight="balanced", max_iter=2000)
     model.fit(x, y, sample_weight=w)
     lines = ["gate features: " + ", ".join(FEATURES), *lines_pre]
-    lines.append(f"INTERCEPT = {model.intercept_[0]:.4f}")
-    lines.append("COEFFICIENTS = (" + ", ".join(f"{c:.4f}" for c in model.coef_[0]) + ")")
-    by_source = {s: sum(r["source"] == s for r in fit) for s in FAQ_SOURCES if any(r["source"] == s for r in fit)}
+    scale = "LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL"
+    lines.append(f"{scale}_INTERCEPT = {model.intercept_[0]:.4f}")
+    lines.append(f"{scale}_COEFFICIENTS = (" + ", ".join(f"{c:.4f}" for c in model.coef_[0]) + ")")
+    sources = list(dict.fromkeys(r["source"] for r in rows))
+    by_source = {s: sum(r["source"] == s for r in fit) for s in sources if _kind(s) in FAQ_SOURCES and any(r["source"] == s for r in fit)}
     lines.append(f"fitted on {len(fit)} questions ({n_faq} FAQ: "
                  + (", ".join(f"{n} {s}" for s, n in by_source.items()) or "none")
                  + f"; {n_other} {'out-of-scope' if dev_held_out else 'dev/out-of-scope'}); "
@@ -385,7 +421,7 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
                     "no --calibration: dev questions fitted too, their curve is optimistic"))
     thresholds = [round(t, 2) for t in np.arange(0.05, 0.96, 0.05)]
     curves: dict[str, list[tuple[float, float, float]]] = {}
-    for source in ("dev", "out_of_scope", *FAQ_SOURCES):
+    for source in sources:
         sub = [r for r in rows if r["source"] == source]
         if not sub:
             continue

@@ -79,14 +79,15 @@ def test_correction_and_multi_field_answer():
     ("what documents are needed for old age pension?", "ignoaps"),
     # no question word: asking about schemes is a question all the same, and "bihar" is not an answer
     ("is there any scheme for widows in bihar", None),
-    ("koi yojana batao kisan ke liye", None),
+    ("is there any scheme for widows", "ignwps"),
+    ("koi yojana batao kisan ke liye", "pm-kisan"),
 ])
 def test_question_in_the_middle_is_answered_then_resumes(question, scheme):
     t = chat(["am I eligible for old age pension?", question, "65", "haan"], ENV)
     middle = t[1]["replies"]
-    answer = next(r for r in middle if r["kind"] == "answer")  # a list answer comes after its heading
-    assert answer["citations"]
-    assert scheme is None or answer["citations"][0]["scheme_id"] == scheme
+    # an answer (a list comes after its heading) or an honest decline, never an interview answer
+    reply = next(r for r in middle if r["kind"] in ("answer", "decline"))
+    assert scheme is None or (reply["kind"] == "answer" and reply["citations"][0]["scheme_id"] == scheme)
     assert not any(r["text"].startswith("Noted:") for r in middle)
     assert middle[-1]["kind"] == "question" and middle[-1]["field"] == "age"
     assert middle[-1]["text"].startswith("Back to your eligibility check:")
