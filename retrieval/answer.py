@@ -29,7 +29,7 @@ import re
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
-from retrieval.gate import Decision, decide
+from retrieval.gate import Decision, decide, name_shares
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher
@@ -51,6 +51,8 @@ ASKED_LIST_CHARS = 1400
 #: FAMILY_STATES states, the question is about a scheme each state runs its own way
 FAMILY_TOP = 5
 FAMILY_STATES = 3
+#: how many of those states are tried before deciding to ask which state (a search each)
+CLARIFY_TRIES = 3
 #: schemes in one list answer (and in each "MORE" page of it)
 LIST_SIZE = 5
 #: a list item's quote: sentences from the start of benefits until at least this many characters
@@ -220,8 +222,18 @@ class Answerer:
         if not standalone:
             return Answer(status="declined", query=question, standalone_query=standalone, language="en",
                           decline_reason="empty", official_links=[MYSCHEME_SEARCH])
-        r, decision = self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=state, focus=focus,
-                                    user_text=question if standalone != question.strip() else None)
+        user_text = question if standalone != question.strip() else None
+        r, decision = self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=state, focus=focus, user_text=user_text)
+        if not decision.answer and decision.reason == "low_confidence" and state_spread(self.index, r, named_family=True):
+            # no state known and the candidates are one state's scheme after another: if the state of one
+            # of the first candidates would answer it, each state has its own version — ask which state
+            tried = list(dict.fromkeys(self.index.schemes[s.scheme_id].state for s in r.schemes[:FAMILY_TOP]
+                                       if self.index.schemes[s.scheme_id].level == "state"))[:CLARIFY_TRIES]
+            if any(self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=st, focus=focus, user_text=user_text)[1].answer
+                   for st in tried):
+                return Answer(status="clarify", query=question, standalone_query=standalone, language=r.query.language,
+                              state_versions=state_spread(self.index, r), official_links=[MYSCHEME_SEARCH],
+                              ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
         return compose(self.searcher, question, standalone, r, decision)
 
 
@@ -272,13 +284,18 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                   state_versions=versions, **base)
 
 
-def state_spread(index: Index, r: Retrieval) -> list[str]:
+def state_spread(index: Index, r: Retrieval, named_family: bool = False) -> list[str]:
     """The states of the state schemes among the first :data:`FAMILY_TOP` when no state is known and
     they span at least :data:`FAMILY_STATES` states (the question is about something each state runs
-    its own way: pensions, marriage aid, workers' board benefits), else ``[]``."""
+    its own way: pensions, marriage aid, workers' board benefits), else ``[]``. With ``named_family``,
+    only schemes whose names hold at least half of the question's words count (the question names the
+    family: "vidhwa pension", not "pan card status")."""
     if r.state is not None:
         return []
-    states = [index.schemes[s.scheme_id].state for s in r.schemes[:FAMILY_TOP] if index.schemes[s.scheme_id].level == "state"]
+    top = [s.scheme_id for s in r.schemes[:FAMILY_TOP] if index.schemes[s.scheme_id].level == "state"]
+    if named_family:
+        top = [sid for sid, share in zip(top, name_shares(index, r, top)) if share >= 0.5]
+    states = [index.schemes[sid].state for sid in top]
     distinct = list(dict.fromkeys(x for x in states if x))
     return sorted(distinct) if len(distinct) >= FAMILY_STATES else []
 

@@ -40,6 +40,7 @@ from retrieval.query import live_info_terms
 from retrieval.states import find_states
 from retrieval.searcher import Retrieval
 from retrieval.tokenize import analyze
+from retrieval.translit import skeleton
 
 #: Feature names, in the order of :data:`COEFFICIENTS`.
 FEATURES = (
@@ -151,7 +152,8 @@ def features(index: Index, r: Retrieval) -> Features:
     - ``gap``: relative lead of the first scheme over the second;
     - ``log_terms``: ``ln(1 + number of content words)``;
     - ``title_coverage``: IDF-weighted share of the content words found in the top scheme's name;
-    - ``state_match``: 1 when the question names a state and the top scheme is that state's own.
+    - ``state_match``: 1 when a state is known (named in the question, or from the conversation or the
+      profile) and the top scheme is that state's own.
     """
     q = r.user_query
     # a state's name is handled by the state filter, not matched as a word ("गोवा" is no unknown word)
@@ -175,7 +177,6 @@ def features(index: Index, r: Retrieval) -> Features:
     k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
     max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
     second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
-    title = frozenset(analyze(top_scheme.name))
     return Features(
         cosine=top.match.cosine,
         bm25_norm=min(1.0, top.match.bm25 / max_bm25),
@@ -185,10 +186,33 @@ def features(index: Index, r: Retrieval) -> Features:
         unknown_names=float(min(3, sum(len(w) >= 4 for w in unknown))),
         gap=(top.score - second) / top.score if top.score > 0 else 0.0,
         log_terms=math.log1p(len(content)),
-        title_coverage=sum(w for w, a in zip(weights, alts) if set(a) & title) / total,
-        state_match=float(r.state_source == "question" and top_scheme.level == "state"
+        title_coverage=_name_share(top_scheme.name, alts, weights),
+        state_match=float(r.state is not None and top_scheme.level == "state"
                           and (top_scheme.state or "").casefold() == (r.state or "").casefold()),
     )
+
+
+def _name_share(name: str, alts: list[list[str]], weights: list[float]) -> float:
+    """Weighted share of the question's words (each with its resolved forms) found in a scheme's name,
+    spelling variants of transliterated words included ("vidhwa" is "Vidhva")."""
+    title = frozenset(analyze(name))
+    skeletons = frozenset(skeleton(t) for t in title if len(t) >= 4)
+    total = sum(weights) or 1.0
+    hit = sum(w for w, a in zip(weights, alts) if set(a) & title or any(len(x) >= 4 and skeleton(x) in skeletons for x in a))
+    return hit / total
+
+
+def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float]:
+    """:func:`_name_share` of the user's words in each scheme's name (the ``title_coverage`` feature's
+    measure for other schemes than the first)."""
+    q = r.user_query
+    place = state_words(r.user_query_text)
+    content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
+    alts = [[w, *q.resolved.get(w, [])] for w in content]
+    idf, vocab = index.tfidf_idf, index.vocabulary
+    max_idf = float(idf.max()) if idf.size else 1.0
+    weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
+    return [_name_share(index.schemes[sid].name, alts, weights) for sid in scheme_ids]
 
 
 def state_words(text: str) -> frozenset[str]:

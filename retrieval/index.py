@@ -331,6 +331,25 @@ class Index:
         hits = np.flatnonzero(self.chunk_section[lo:hi] == SECTION_ORDER_INDEX.get(section, -1))
         return lo + int(hits[0]) if hits.size else None
 
+    def section_chunk(self, scheme_id: str, sections: Sequence[str], terms: Mapping[str, float], figures: bool = False) -> int | None:
+        """The chunk of a scheme to quote for a question about ``sections`` (in the order given) when
+        its best-matching chunk lies elsewhere: among that scheme's chunks of those sections, the ones
+        stating a figure when ``figures`` (:data:`retrieval.query.FIGURE`), then the one holding most of
+        the query's term weight, then the earliest. ``None`` when the scheme has none of the sections."""
+        lo, hi = self.chunk_range(scheme_id)
+        order = {SECTION_ORDER_INDEX[s]: i for i, s in enumerate(sections) if s in SECTION_ORDER_INDEX}
+        cands = [c for c in range(lo, hi) if int(self.chunk_section[c]) in order]
+        if not cands:
+            return None
+        if figures:
+            cands = [c for c in cands if FIGURE.search(self.chunks[c].text)] or cands
+        ids = {self.vocabulary[t]: w for t, w in terms.items() if t in self.vocabulary}
+
+        def key(c: int) -> tuple[int, float, int]:
+            return (order[int(self.chunk_section[c])], -sum(w for t, w in ids.items() if t in self.chunk_term_ids(c)), c)
+
+        return min(cands, key=key)
+
     def chunk_containing(self, scheme_id: str, section: str, start: int, end: int) -> Chunk | None:
         """The first chunk of a scheme's ``section`` that holds the character offset ``start`` (and, when
         one does, all of ``[start, end)``), or ``None``."""
@@ -442,6 +461,11 @@ class Index:
                 return False
         needle = " ".join(phrase.casefold().split())
         return any(needle in " ".join(self.chunks[int(i)].text.casefold().split()) for i in rows[:limit])
+
+    def chunk_frequency(self, term: str) -> int:
+        """How many chunks hold the analysed ``term`` (0 for an unknown term)."""
+        col = self.vocabulary.get(term)
+        return 0 if col is None else self._df(col)
 
     def _df(self, col: int) -> int:
         return int(self.bm25_matrix.indptr[col + 1] - self.bm25_matrix.indptr[col])

@@ -4,8 +4,9 @@ English, Hindi (Devanagari) and Romanized Hindi questions meet an English corpus
 
 1. the shared analyzer gives the user's content words;
 2. each word found in ``data/lexicon/expansions.tsv`` adds its English equivalents — at full weight when
-   the corpus does not know the word itself (``vidhwa`` -> ``widow``), at half weight as synonyms when it
-   does;
+   the corpus does not know the word itself, or barely uses it next to its equivalent (``vidhwa`` in 2
+   chunks, ``widow`` in 1,451: under :data:`RARE_SHARE` of the equivalent's chunks), at half weight as
+   synonyms when it does (``kisan`` in 429 chunks, ``farmer`` in 2,087);
 3. a word still unknown is matched to the corpus vocabulary by spelling: a typo (``benifits`` ->
    ``benefit``, Levenshtein ratio >= 84 among words of the same first letter and similar length) or a
    transliteration variant (``उज्ज्वला`` -> ``ujjwala``; same :func:`~retrieval.translit.skeleton`);
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -28,6 +30,8 @@ from retrieval.translit import has_devanagari, romanize, skeleton
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
+#: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
+RARE_SHARE = 0.05
 #: weight of a spelling correction (the user probably meant it, but not certainly)
 CORRECTION_WEIGHT = 0.8
 #: minimum rapidfuzz ratio for a typo correction; chosen on the dev typo questions
@@ -213,13 +217,16 @@ def section_intents(text: str) -> list[str]:
     return found
 
 
-def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher) -> QueryTerms:
-    """Analyse ``text`` against an index ``vocabulary`` (see the module docstring)."""
+def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher,
+                  df: Callable[[str], int] | None = None) -> QueryTerms:
+    """Analyse ``text`` against an index ``vocabulary`` (see the module docstring); ``df`` gives the
+    number of chunks holding a vocabulary term (without it, a known word is never treated as rare)."""
     tokens = analyze(text)
     lex = expansions()
     stop = stopwords()
     out = QueryTerms(language=detect_language(text), content=list(dict.fromkeys(tokens)))
     w = out.weights
+    fixes: list[str] = []
 
     def add(term: str, weight: float) -> None:
         w[term] = w.get(term, 0.0) + weight
@@ -231,13 +238,15 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         mapped: list[str] = []
         if tok in lex:
             mapped = [t for t in lex[tok] if t in vocabulary and t != tok]
+            rare = known and df is not None and bool(mapped) and df(tok) < RARE_SHARE * max(df(t) for t in mapped)
             for t in mapped:
-                add(t, SYNONYM_WEIGHT if known else 1.0)
+                add(t, SYNONYM_WEIGHT if known and not rare else 1.0)
         if not known and not mapped:
             fix = matcher.correct(tok) if not has_devanagari(tok) else None
             if fix is None:
                 fix = matcher.transliteration(tok)
             if fix is not None:
+                fixes.append(fix)
                 mapped = [fix]
                 add(fix, CORRECTION_WEIGHT)
                 for t in lex.get(fix, ()):
@@ -248,7 +257,9 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:
             if tok not in out.unknown:
                 out.unknown.append(tok)
-    out.intents = section_intents(text)
-    out.figures = bool(ASKS_FIGURE.search(text.casefold()))
+    # intents and figures are read on the words as typed plus their spelling repairs ("intrest rate")
+    read = " ".join([text, *fixes])
+    out.intents = section_intents(read)
+    out.figures = bool(ASKS_FIGURE.search(read.casefold()))
     out.discovery = bool(DISCOVERY.search(text))
     return out

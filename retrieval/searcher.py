@@ -30,6 +30,7 @@ from importlib import resources
 
 from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
+from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
 from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
 from retrieval.states import find_states, state_of
@@ -304,10 +305,10 @@ class Searcher:
             state, state_source = named_state, "question"
         else:
             state_source = "context" if state else None
-        query = analyze_query(question, idx.vocabulary, self.matcher)
+        query = analyze_query(question, idx.vocabulary, self.matcher, idx.chunk_frequency)
         mentions, family = self.resolve_mentions(self.mentions(question), question, state)
         if user_text is not None and user_text != question:
-            user_query = analyze_query(user_text, idx.vocabulary, self.matcher)
+            user_query = analyze_query(user_text, idx.vocabulary, self.matcher, idx.chunk_frequency)
             user_mentions, family_u = self.resolve_mentions(self.mentions(user_text), user_text, state)
             family = list(dict.fromkeys(family + family_u))
         else:
@@ -369,6 +370,19 @@ class Searcher:
         named = sorted(dict.fromkeys(named), key=lambda s: (start.get(s, 1e9), position[s]))
         named_set = set(named)
         order = named + [s for s in ranked if s not in named_set]
+        asked = [i for i in query.intents if i != "details"]
+        if asked:
+            # "how much is the widow pension?": a quoted scheme whose best-matching chunk is not in the
+            # section asked is quoted from that section (its benefits may not repeat the question's words)
+            # (a section among the intents counts, "details" too: an interest rate is often stated there)
+            wanted = {SECTION_ORDER_INDEX[a] for a in query.intents if a in SECTION_ORDER_INDEX}
+            for sid in order[:MAX_QUOTED]:
+                h = best[sid]
+                if int(idx.chunk_section[h.chunk]) in wanted:
+                    continue
+                alt = idx.section_chunk(sid, asked, query.weights, query.figures)
+                if alt is not None:
+                    best[sid] = Hit(chunk=alt, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
 
