@@ -96,6 +96,13 @@ THRESHOLD = 0.50
 HARD_DECLINES = ("no_match", "not_in_corpus", "no_section", "not_stated")
 
 
+#: words naming the government itself: a question made only of these (and place names) asks about
+#: no scheme ("who is the prime minister", "chief minister of bihar kaun hai"); analysed forms
+_GOVERNMENT_WORDS = frozenset(analyze(
+    "prime minister ministers pm pradhan mantri pradhanmantri chief cm mukhyamantri president rashtrapati governor "
+    "government govt sarkar sarkari india indian bharat national central centre state states country desh kendra first "
+    "pehla pahla प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री राष्ट्रपति राज्यपाल सरकार सरकारी भारत देश"))
+
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
 
@@ -249,6 +256,10 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "no_match", 0.0, None)
     if r.user_query.content and set(r.user_query.content) <= _NOT_A_QUESTION:
         return Decision(False, "no_match", 0.0, None)  # "no", "yes": nothing to look up
+    own = [w for w in r.user_query.content if w not in state_words(r.user_query_text)]
+    if not r.user_mentions and own and set(own) <= _GOVERNMENT_WORDS:
+        # "who is the prime minister", "भारत के राष्ट्रपति": words every scheme title has, asking of none
+        return Decision(False, "out_of_scope", 0.0, None)
     named_indexed = [m for m in r.user_mentions if m.indexed]
     named_catalog = [m for m in r.user_mentions if not m.indexed]
     f = features(index, r)

@@ -8,7 +8,9 @@ small edit distance (``ayushmaan``, ``kisaan``). Names are also tried without th
 ("Pradhan Mantri", "Yojana", "Scheme", "National" ...): ``ujjwala`` alone names PMUY because no
 other scheme's name has that word, while ``kisan`` alone names nothing (PM-KISAN, PM-KMY, KCC).
 Names made only of words common in the corpus text ("Widow Pension", "Scholarship") never match
-on their own: the text then is about a topic, not naming a scheme.
+on their own: the text then is about a topic, not naming a scheme. The first word of a longer name
+names the scheme alone when it is long, rare and no other name has it ("Kanyashree" for "Kanyashree
+Prakalpa").
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ GENERIC = frozenset(
     tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu
     kashmir ladakh lakshadweep puducherry pondicherry pradesh up mp""".split()
 )
+#: the first word of a longer name names the scheme alone from this many letters on (see ``_variants``)
+SINGLE_WORD_NAME = 7
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")
 
 
@@ -234,6 +238,12 @@ class Gazetteer:
         if len(specific) < len(n.tokens) and unique and (rare or len(specific) >= 2):
             if len(specific) >= 2 or (len(specific[0]) >= 4 and not is_plain(specific[0])):
                 out.append(_Name(n.scheme_id, n.surface, specific, n.indexed))
+        # the first word of a name alone, when it is long, rare in the corpus and no other name has it:
+        # people say "Kanyashree" for "Kanyashree Prakalpa", "Orunodoi" for "Orunodoi Scheme"
+        first = specific[0]
+        if (len(specific) >= 2 and len(first) >= SINGLE_WORD_NAME and first in rare and not is_plain(first)
+                and len(owners.get((n.indexed, (skeleton(first) or first,)), ())) == 1):
+            out.append(_Name(n.scheme_id, n.surface, (first,), n.indexed))
         return out
 
     def _candidates(self, word: str, nxt: str | None) -> list[_Name]:

@@ -84,3 +84,12 @@ def opennyai_index(shared_corpus):
     from retrieval.loaders import load_corpus
 
     return Index.build(load_corpus([OPENNYAI_JSON]))
+
+
+@pytest.fixture(scope="session")
+def pages_index(shared_corpus):
+    """The index of the ~2,000 saved myScheme pages (built once per test session, about 25 s)."""
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+
+    return Index.build(load_corpus([MARKDOWN_DIR]))

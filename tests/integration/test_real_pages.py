@@ -1,0 +1,137 @@
+"""The bot on the real corpus: the ~2,000 saved myScheme pages of ../shared (skipped without it).
+
+States (named in any script, said earlier, or asked for), lists for discovery questions, the passage
+that states the amount, FAQ-only pages, closed schemes, and declines for what the pages do not say.
+"""
+
+import uuid
+
+import pytest
+
+from conversations.eligibility_flow import EligibilityFlow
+from conversations.engine import Engine
+from conversations.rulebook import build_rulebook
+from conversations.store import RedisStore
+from conversations.types import InboundMessage
+from retrieval.answer import Answerer, verify
+
+
+@pytest.fixture(scope="module")
+def answerer(pages_index):
+    return Answerer(pages_index)
+
+
+@pytest.fixture(scope="module")
+def flow(pages_index):
+    return EligibilityFlow(build_rulebook(pages_index))
+
+
+@pytest.fixture
+def engine(answerer, flow):
+    return Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes, eligibility=flow)
+
+
+def say(engine, text, user="u1"):
+    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+
+
+def answer_of(replies):
+    return next(r for r in replies if r.kind == "answer")
+
+
+def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
+    first = say(engine, "vidhwa pension kitna milta hai")
+    assert [r.kind for r in first] == ["question"] and first[0].field == "state"
+    assert "Which state do you live in?" in first[0].text
+    second = say(engine, "Bihar")
+    assert second[0].text == "Noted: you live in Bihar."
+    top = answer_of(second).citations[0]
+    assert (top.scheme_id, top.section) == ("lbsspy", "benefits") and "Rs. 300/- per month" in top.text
+    assert pages_index.schemes[top.scheme_id].state == "Bihar"
+    # "and in punjab?" asks the same question for Punjab
+    top = answer_of(say(engine, "and in punjab?")).citations[0]
+    assert pages_index.schemes[top.scheme_id].state == "Punjab" and "1,500" in top.text
+
+
+def test_a_state_said_earlier_steers_the_answer(engine):
+    noted = say(engine, "I live in Uttar Pradesh")
+    assert noted[0].text.startswith("Noted: state Uttar Pradesh.")
+    replies = say(engine, "widow pension amount")
+    top = answer_of(replies).citations[0]
+    assert top.scheme_id == "wpup" and "₹1,000/- per month" in top.text
+    assert replies[-1].text.startswith("I looked at central schemes and those of Uttar Pradesh.")
+
+
+@pytest.mark.parametrize("question,state", [
+    ("उत्तराखंड विधवा पेंशन के लिए उम्र सीमा क्या है", "Uttarakhand"),
+    ("haryana widow pension how much now", "Haryana"),
+    ("up me vidhwa pension kitni milti hai", "Uttar Pradesh"),
+    ("tamilnadu scheme for girl students going to college", "Tamil Nadu"),
+    ("puducherry journalist pension", "Puducherry"),
+])
+def test_a_named_state_restricts_the_schemes(answerer, pages_index, question, state):
+    ans = answerer.ask(question)
+    assert ans.state == state
+    for sid in ans.ranked_scheme_ids[:10]:
+        s = pages_index.schemes[sid]
+        assert s.level == "central" or s.state == state, (sid, s.state)
+    assert pages_index.schemes[ans.ranked_scheme_ids[0]].state == state
+
+
+def test_a_family_name_never_picks_another_states_scheme(answerer, pages_index):
+    # "Maternity Benefit" is the name of several states' workers' board schemes: with Delhi named, none
+    # of another state may be quoted; with no state, none of them is "named"
+    ans = answerer.ask("maternity benefit for construction workers in delhi how much")
+    assert all(pages_index.schemes[c.scheme_id].state in (None, "Delhi") for c in ans.citations)
+    r, _ = answerer.retrieve("maternity benefit scheme")
+    assert not [m for m in r.user_mentions if m.indexed] and len(r.family) >= 2
+
+
+def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
+    ans = answerer.ask("kerala govt schemes for transgender people")
+    assert ans.status == "answered" and ans.list_answer and len(ans.citations) == 5 and verify(pages_index, ans)
+    assert {pages_index.schemes[c.scheme_id].state for c in ans.citations} == {"Kerala"}
+    assert {"sts", "faphfts", "vstspdec"} <= {c.scheme_id for c in ans.citations}
+    assert ans.more_scheme_ids
+    replies = say(engine, "kerala govt schemes for transgender people", user="list")
+    assert replies[0].text == "Schemes that match (first 5; reply MORE for the next):"
+    more = say(engine, "more", user="list")
+    assert more[0].kind == "info" and "[1]" in more[0].text and "myscheme.gov.in" in more[0].text
+
+
+def test_faq_only_page_is_answered_from_its_faq(answerer):
+    ans = answerer.ask("can I open a joint account under jan dhan")
+    top = ans.citations[0]
+    assert (ans.status, top.scheme_id, top.section) == ("answered", "pmjdy", "faqs")
+    assert "joint account" in top.text
+
+
+def test_closed_scheme_is_said_to_be_closed(answerer, pages_index):
+    closed = sorted(sid for sid, s in pages_index.schemes.items() if s.closed)
+    assert "bocs" in closed and len(closed) >= 20
+    ans = answerer.ask(f"{pages_index.schemes['bocs'].name} benefits")
+    top = ans.citations[0]
+    assert top.scheme_id == "bocs" and top.closed and "CLOSED" in top.source_line()
+
+
+def test_how_to_apply_quotes_the_whole_list_or_says_what_is_left(answerer, pages_index):
+    ans = answerer.ask("how to apply for ujjwala")
+    top = ans.citations[0]
+    assert (top.scheme_id, top.section) == ("pmuy", "application_process")
+    section = pages_index.section_text("pmuy", "application_process")
+    assert top.start == 0 and (top.end == len(section.rstrip()) or top.more_items > 0)
+    assert "Generate Reference number" in top.text  # step 13, not cut at step 5
+
+
+@pytest.mark.parametrize("question", [
+    "who is the prime minister", "best phone under 10000", "how do I get a passport",
+    "भारत के पहले राष्ट्रपति कौन थे", "pan card status check online",
+])
+def test_off_topic_questions_are_declined(answerer, question):
+    assert answerer.ask(question).status == "declined"
+
+
+def test_live_information_the_pages_do_not_hold_is_declined(answerer):
+    ans = answerer.ask("ladli behna yojana ki agli kist kis tarikh ko aayegi")
+    assert (ans.status, ans.decline_reason) == ("declined", "not_stated")
+    assert ans.official_links[0] == "https://www.myscheme.gov.in/schemes/cmlby"
