@@ -208,7 +208,9 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     blocks: list[tuple[str, str, str, str]] = []
     for reply in replies:
         if reply.kind == "answer" and reply.citations:
-            blocks.extend((f"[{c.n}] ", c.text, ("CLOSED: " if c.closed else "") + c.scheme_name + c.more_note, short_link(c.url))
+            blocks.extend((f"[{c.n}] ", c.text, ("CLOSED: " if c.closed else "") + c.scheme_name
+                           + (f" ({c.state})" if c.state and c.state.casefold() not in c.scheme_name.casefold() else "") + c.more_note,
+                           short_link(c.url))
                           for c in reply.citations)
         else:
             # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS

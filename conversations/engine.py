@@ -25,6 +25,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
+from eligibility.parse import is_skip
 from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
 from retrieval.states import state_of
@@ -233,6 +234,17 @@ class Engine:
                 result = self.question(query, state, lang, user_text=query)
                 result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
                 return result, "save"
+            if query and is_skip(text):
+                # "pata nahi": answered without a state (the national scheme, or an honest decline)
+                result = self.question(query, state, lang, user_text=query, ask_state=False)
+                result.replies.insert(0, Reply(kind="info", text=t("state_skipped", lang)))
+                return result, "save"
+            from conversations.eligibility_flow import QUESTIONISH
+
+            if query and not text.startswith("/") and len(text.split()) <= 3 and not QUESTIONISH.search(text):
+                # "Rampur": not a state we know; ask again (the question waits)
+                state.pending, state.pending_query = "state", query
+                return TurnResult([Reply(kind="question", field="state", text=t("state_not_understood", lang, said=text[:40]))]), "save"
         if text.startswith("/"):
             return self.command(text, state, lang)
         if self.eligibility is not None:
@@ -274,11 +286,11 @@ class Engine:
             return self.eligibility.start_command(self, " ".join(parts[1:]), state, lang), "save"
         return TurnResult([Reply(kind="info", text=t("unknown_command", lang))]), "none"
 
-    def question(self, text: str, state: UserState, lang: str, user_text: str | None = None) -> TurnResult:
+    def question(self, text: str, state: UserState, lang: str, user_text: str | None = None, ask_state: bool = True) -> TurnResult:
         """Answer a question: rewrite a follow-up, retrieve within the state known (named in the message,
         else the conversation's, else the profile's), quote, list or decline, or ask which state is meant;
         update the context. ``user_text`` replaces ``text`` as the user's own words (a question asked
-        again once its state is known)."""
+        again once its state is known); ``ask_state`` False never asks which state (the user would not say)."""
         replies: list[Reply] = []
         ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state, state.last_standalone)
         rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names, self.answerer.index.scheme_has_term)
@@ -290,7 +302,7 @@ class Engine:
         profile_state = state.profile.get("state")
         known = rw.state or (profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None)
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
-                                   state=known)
+                                   state=known, ask_state=ask_state)
         if answer.status == "clarify":
             state.pending, state.pending_query = "state", rw.standalone
             state.last_standalone = rw.standalone

@@ -84,6 +84,7 @@ class Citation(BaseModel):
     score: float
     closed: bool = False
     more_items: int = 0
+    state: str | None = None
     start: int = Field(default=-1, exclude=True)
     end: int = Field(default=-1, exclude=True)
     as_of: str | None = Field(default=None, exclude=True)
@@ -96,8 +97,12 @@ class Citation(BaseModel):
 
     @property
     def display_name(self) -> str:
-        """The scheme name, marked when the source says the scheme is closed."""
-        return f"{self.scheme_name} (CLOSED: the official page says this scheme is closed)" if self.closed else self.scheme_name
+        """The scheme name, with its state when the name does not say it ("Old-Age Pension Scheme
+        (Himachal Pradesh)"), marked when the source says the scheme is closed."""
+        name = self.scheme_name
+        if self.state and self.state.casefold() not in name.casefold():
+            name = f"{name} ({self.state})"
+        return f"{name} (CLOSED: the official page says this scheme is closed)" if self.closed else name
 
     @property
     def more_note(self) -> str:
@@ -206,6 +211,7 @@ class Answerer:
         level: str | None = None,
         state: str | None = None,
         focus: list[str] | None = None,
+        ask_state: bool = True,
     ) -> Answer:
         """Answer ``standalone_query`` (default: ``question`` itself) and report both.
 
@@ -214,6 +220,8 @@ class Answerer:
             standalone_query: the rewritten query, when the message was a follow-up.
             scheme_ids, level, state: filters.
             focus: the scheme(s) a follow-up is about (quoted first).
+            ask_state: when no state is known and each state runs its own version, answer
+                ``clarify`` (which state?); False when the user has declined to say.
 
         Returns a declined :class:`Answer` for an empty question; never raises on user text.
         """
@@ -224,7 +232,7 @@ class Answerer:
                           decline_reason="empty", official_links=[MYSCHEME_SEARCH])
         user_text = question if standalone != question.strip() else None
         r, decision = self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=state, focus=focus, user_text=user_text)
-        if not decision.answer and decision.reason == "low_confidence" and state_spread(self.index, r, named_family=True):
+        if ask_state and not decision.answer and decision.reason == "low_confidence" and state_spread(self.index, r, named_family=True):
             # no state known and the candidates are one state's scheme after another: if the state of one
             # of the first candidates would answer it, each state has its own version — ask which state
             tried = list(dict.fromkeys(self.index.schemes[s.scheme_id].state for s in r.schemes[:FAMILY_TOP]
@@ -234,10 +242,10 @@ class Answerer:
                 return Answer(status="clarify", query=question, standalone_query=standalone, language=r.query.language,
                               state_versions=state_spread(self.index, r), official_links=[MYSCHEME_SEARCH],
                               ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
-        return compose(self.searcher, question, standalone, r, decision)
+        return compose(self.searcher, question, standalone, r, decision, ask_state)
 
 
-def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision) -> Answer:
+def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True) -> Answer:
     """Build the :class:`Answer` for a retrieval and the gate's decision."""
     index = searcher.index
     base = dict(query=question, standalone_query=standalone, language=r.query.language,
@@ -261,7 +269,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     if r.user_query.discovery and not named:
         return compose_list(index, r.schemes[:LIST_SIZE], r.schemes[LIST_SIZE:], base, r.user_query.figures, state=r.state)
     versions = state_spread(index, r) if not named else []
-    if versions and index.schemes[r.schemes[0].scheme_id].level == "state":
+    if versions and ask_state and index.schemes[r.schemes[0].scheme_id].level == "state":
         # one scheme family across states and no state known: ask which state rather than quote one
         # state's scheme as if it were everyone's
         return Answer(status="clarify", state_versions=versions, official_links=[MYSCHEME_SEARCH], **base)
@@ -305,7 +313,8 @@ def _citation(index: Index, n: int, chunk, section: str, a: int, b: int, score: 
     facts = scheme.facts_as_of
     return Citation(n=n, scheme_id=chunk.scheme_id, scheme_name=chunk.scheme_name, section=chunk.section,
                     text=section[a:b], url=chunk.url, chunk_id=chunk.chunk_id, score=round(score, 6), start=a, end=b,
-                    closed=scheme.closed, more_items=more, as_of=facts.strftime("%d %b %Y") if facts else None)
+                    closed=scheme.closed, more_items=more, state=scheme.state if scheme.level == "state" else None,
+                    as_of=facts.strftime("%d %b %Y") if facts else None)
 
 
 def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | None:

@@ -16,8 +16,8 @@ def test_ask_json_shape(capsys):
     assert out["status"] == "answered" and out["language"] == "en"
     assert (out["list_answer"], out["more_scheme_ids"], out["state"]) == (False, [], None)
     c = out["citations"][0]
-    assert set(c) == {"n", "scheme_id", "scheme_name", "section", "text", "url", "chunk_id", "score", "closed", "more_items"}
-    assert (c["closed"], c["more_items"]) == (False, 0)
+    assert set(c) == {"n", "scheme_id", "scheme_name", "section", "text", "url", "chunk_id", "score", "closed", "more_items", "state"}
+    assert (c["closed"], c["more_items"], c["state"]) == (False, 0, None)
     assert (c["n"], c["scheme_id"], c["section"]) == (1, "pm-kisan", "benefits")
 
 

@@ -135,3 +135,21 @@ def test_live_information_the_pages_do_not_hold_is_declined(answerer):
     ans = answerer.ask("ladli behna yojana ki agli kist kis tarikh ko aayegi")
     assert (ans.status, ans.decline_reason) == ("declined", "not_stated")
     assert ans.official_links[0] == "https://www.myscheme.gov.in/schemes/cmlby"
+
+
+def test_an_unknown_place_is_asked_again_and_skip_answers_without_a_state(engine):
+    assert say(engine, "old age pension kitni milti hai", user="skip")[0].field == "state"
+    again = say(engine, "Rampur", user="skip")
+    assert again[0].field == "state" and again[0].text.startswith('I did not recognise a state or union territory in "Rampur".')
+    replies = say(engine, "pata nahi", user="skip")
+    assert replies[0].text == "Without your state I can only look at central schemes and every state's."
+    ans = answer_of(replies)
+    # every state scheme quoted says which state it belongs to
+    assert all(c.state is None or c.state in c.source_line() for c in ans.citations)
+    assert replies[-1].text.startswith("States run their own versions of this scheme too")
+
+
+def test_a_new_question_instead_of_a_state_is_answered(engine):
+    assert say(engine, "vidhwa pension kitna milta hai", user="switch")[0].field == "state"
+    replies = say(engine, "how to apply for ujjwala", user="switch")
+    assert answer_of(replies).citations[0].scheme_id == "pmuy"
