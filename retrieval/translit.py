@@ -50,7 +50,9 @@ def skeleton(word: str) -> str:
     """Spelling-tolerant key of a Latin word: consonants only, with Hinglish alternations folded.
 
     The first letter is kept even when it is a vowel (``ujjwala`` -> ``ujvl``), ``h`` after a
-    consonant is dropped (``dh`` -> ``d``), doubled letters collapse. Non-Latin input -> ``""``.
+    consonant or between vowels is dropped (``dh`` -> ``d``, ``palanahar`` = ``palanhar``), ``n`` before
+    ``b``/``p``/``m`` is ``m`` (an anusvara: ``svavalanban`` = ``swavalamban``), doubled letters
+    collapse. Non-Latin input -> ``""``.
     """
     w = romanize(word).lower()
     if not w or not w.isascii() or not w.isalpha():
@@ -58,6 +60,8 @@ def skeleton(word: str) -> str:
     for old, new in _SUBS:
         w = w.replace(old, new)
     w = re.sub(r"(?<=[bcdfgjklmnpqrstvxyz])h", "", w)
+    w = re.sub(r"(?<=[aeiou])h(?=[aeiou])", "", w)  # "palanahar" (from पालनहार) = "palanhar"
+    w = re.sub(r"n(?=[bpm])", "m", w)  # anusvara before a labial: "svavalanban" = "swavalamban"
     head, tail = w[0], re.sub(r"[aeiou]", "", w[1:])
     out = head
     for ch in tail:
