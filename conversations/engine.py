@@ -292,21 +292,23 @@ class Engine:
         update the context. ``user_text`` replaces ``text`` as the user's own words (a question asked
         again once its state is known); ``ask_state`` False never asks which state (the user would not say)."""
         replies: list[Reply] = []
-        ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state, state.last_standalone)
-        rw = rewrite(text, ctx, self.answerer.searcher.gazetteer, self.names, self.answerer.index.scheme_has_term)
+        profile_state = state.profile.get("state")
+        told = profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None
+        ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state or told, state.last_standalone)
+        searcher = self.answerer.searcher
+        rw = rewrite(text, ctx, searcher.gazetteer, self.names, self.answerer.index.scheme_has_term, searcher.named)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
-        profile_state = state.profile.get("state")
-        known = rw.state or (profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None)
+        known = rw.state or told
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
                                    state=known, ask_state=ask_state)
         if answer.status == "clarify":
             state.pending, state.pending_query = "state", rw.standalone
             state.last_standalone = rw.standalone
-            replies.append(Reply(kind="question", field="state", text=t("which_state", lang, examples=", ".join(answer.state_versions[:4]))))
+            replies.append(answer_reply(answer, lang))
             return TurnResult(replies, rw.standalone)
         if answer.status == "answered" and answer.list_answer:
             shown = len(answer.citations)
@@ -314,7 +316,7 @@ class Engine:
         replies.append(answer_reply(answer, lang))
         if answer.status == "answered" and answer.state_versions and not answer.list_answer:
             replies.append(Reply(kind="info", text=t("state_versions", lang, states=", ".join(answer.state_versions[:4]))))
-        elif answer.status == "answered" and answer.state and not rw.state_named and any(
+        elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
@@ -331,14 +333,14 @@ class Engine:
     def _list_pages(self, answer: Answer, lang: str) -> list[str]:
         """The next pages of a list answer (:data:`~retrieval.answer.LIST_SIZE` schemes each, at most
         two pages), as text for "MORE"."""
-        from retrieval.answer import LIST_SIZE, compose_list
+        from retrieval.answer import compose_list
 
         pages = []
         rest = list(answer.more_scheme_ids)
         base = dict(query=answer.query, standalone_query=answer.standalone_query, language=answer.language)
         while rest and len(pages) < 2:
-            page = compose_list(self.answerer.index, rest[:LIST_SIZE], rest[LIST_SIZE:], base, state=answer.state)
-            rest = rest[LIST_SIZE:]
+            page = compose_list(self.answerer.index, rest, base, state=answer.state)
+            rest = page.more_scheme_ids
             if page.citations:
                 pages.append(answer_reply(page, lang).text)
         return pages
@@ -352,6 +354,8 @@ def _yes_no(lang: str) -> list:
 
 def answer_reply(answer: Answer, lang: str) -> Reply:
     """An :class:`~retrieval.answer.Answer` as a channel-neutral reply with a plain-text rendering."""
+    if answer.status == "clarify":
+        return Reply(kind="question", field="state", text=t("which_state", lang, examples=", ".join(answer.state_versions[:4])))
     if answer.status == "declined":
         if answer.decline_reason in ("not_in_corpus", "no_section", "not_stated") and answer.decline_scheme:
             head = t("decline_named" if answer.decline_reason == "not_in_corpus" else "decline_no_section", lang, scheme=answer.decline_scheme)

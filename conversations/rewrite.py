@@ -140,6 +140,7 @@ def rewrite(
     gazetteer: Gazetteer,
     names: dict[str, str],
     in_scheme: Callable[[str, str], bool] | None = None,
+    resolve: Callable[[str, str | None], list] | None = None,
 ) -> Rewrite:
     """Rewrite ``message`` given the conversation context (see the module docstring).
 
@@ -151,6 +152,9 @@ def rewrite(
         in_scheme: ``(word, scheme id) -> bool``, whether the scheme's text has the (analysed) word: a
             short section question whose own words are all the active scheme's ("how much loan can I
             get?" after Mudra) is a follow-up even when the word names a subject.
+        resolve: ``(text, state) -> mentions``, the scheme names of a text that name a scheme given the
+            state known (a family name such as "Maternity Benefit" names no other state's scheme; see
+            :meth:`retrieval.searcher.Searcher.named`); default: every name the gazetteer finds.
     """
     text = normalize(message).strip()
     found = find_states(text)
@@ -158,8 +162,10 @@ def rewrite(
         # "and in punjab?": the previous question, for that state
         base = _without_states(ctx.query)
         return Rewrite(f"{base} {found[0].surface}".strip(), True, False, [], None, ctx.topic, found[0].state, True)
-    rw = _rewrite(message, ctx, gazetteer, names, in_scheme)
-    rw.state, rw.state_named = (found[0].state, True) if found else (ctx.state, False)
+    state, named = (found[0].state, True) if found else (ctx.state, False)
+    find = (lambda t: resolve(t, state)) if resolve is not None else gazetteer.find
+    rw = _rewrite(message, ctx, find, names, in_scheme, gazetteer.find if resolve is not None else None)
+    rw.state, rw.state_named = state, named
     return rw
 
 
@@ -187,17 +193,22 @@ def _without_states(query: str) -> str:
 def _rewrite(
     message: str,
     ctx: Context,
-    gazetteer: Gazetteer,
+    find: Callable[[str], list],
     names: dict[str, str],
     in_scheme: Callable[[str, str], bool] | None = None,
+    raw_find: Callable[[str], list] | None = None,
 ) -> Rewrite:
     """The scheme and topic rules of :func:`rewrite` (rules 1-3 of the module docstring)."""
     text = message.strip()
     intents = section_intents(text)
     topic = intents[0] if intents else None
-    mentions = [m for m in gazetteer.find(text) if m.indexed and m.scheme_id in names]
+    mentions = [m for m in find(text) if m.indexed and m.scheme_id in names]
     ids = list(dict.fromkeys(m.scheme_id for m in mentions))
-    if ids:
+    # a family name left unresolved ("Widow Pension" with another state known) names no scheme, but it
+    # is a subject of the message's own: the message is no follow-up about the active scheme
+    if not mentions and raw_find is not None:
+        mentions = [m for m in raw_find(text) if m.indexed and m.scheme_id in names]
+    if mentions:
         # "what about X?", "and for X?", "X ke liye?", "उज्ज्वला के लिए?": X with no topic of its own
         # takes the previous topic
         named_words = sum(m.end - m.start for m in mentions)
@@ -240,12 +251,13 @@ def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: 
     gazetteer = answerer.searcher.gazetteer
     names = {sid: s.name for sid, s in answerer.index.schemes.items()}
     in_scheme = answerer.index.scheme_has_term
+    resolve = answerer.searcher.named
     ctx = Context()
     for turn in history:
-        rw = rewrite(turn, ctx, gazetteer, names, in_scheme)
+        rw = rewrite(turn, ctx, gazetteer, names, in_scheme, resolve)
         answered = None
         if not rw.scheme_ids and not rw.followup:
             answer = answerer.ask(turn, standalone_query=rw.standalone, state=rw.state)
             answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
         ctx = advance(ctx, rw, answered, names)
-    return rewrite(message, ctx, gazetteer, names, in_scheme)
+    return rewrite(message, ctx, gazetteer, names, in_scheme, resolve)

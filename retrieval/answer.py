@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
 from retrieval.gate import Decision, decide, name_shares
+from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher
@@ -55,6 +56,9 @@ FAMILY_STATES = 3
 CLARIFY_TRIES = 3
 #: schemes in one list answer (and in each "MORE" page of it)
 LIST_SIZE = 5
+#: a list holds only schemes scoring at least this share of the first one's (at most three pages): a
+#: long tail of schemes that share a word with the question is no answer to it
+LIST_MIN_SHARE = 0.5
 #: a list item's quote: sentences from the start of benefits until at least this many characters
 LIST_QUOTE_MIN_CHARS = 60
 #: ... and at most this many characters (fewer sentences when the next would pass it)
@@ -164,8 +168,14 @@ class Answer(BaseModel):
 
     def plain(self, head: str | None = None, official: str = "Official sources:", sources: str = "Sources:") -> str:
         """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link); a
-        decline is ``head`` (default: the reason in English) and the official links. The labels are
+        decline is ``head`` (default: the reason in English) and the official links; ``clarify`` asks
+        which state (and how to ask again, for a stateless caller such as ``schemebot ask``). The labels are
         parameters so that the conversation can say them in the user's language."""
+        if self.status == "clarify":
+            examples = ", ".join(self.state_versions[:4])
+            return (f"Each state runs this scheme its own way (for example {examples}). Which state do you live in? "
+                    f"Ask again with your state, for example: \"{self.standalone_query} in {self.state_versions[0]}\"."
+                    if self.state_versions else "Which state do you live in? Ask again with your state.")
         if self.status == "declined":
             if head is None:
                 head = DECLINE_TEXT.get(self.decline_reason or "", "I don't know.")
@@ -267,8 +277,11 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                       decline_scheme=scheme_name, **base)
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
     if r.user_query.discovery and not named:
-        return compose_list(index, r.schemes[:LIST_SIZE], r.schemes[LIST_SIZE:], base, r.user_query.figures, state=r.state)
-    versions = state_spread(index, r) if not named else []
+        fits = [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score][:LIST_SIZE * 3]
+        return compose_list(index, fits, base, r.user_query.figures, state=r.state)
+    # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
+    proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
+    versions = state_spread(index, r) if not proper and not r.focus else []
     if versions and ask_state and index.schemes[r.schemes[0].scheme_id].level == "state":
         # one scheme family across states and no state known: ask which state rather than quote one
         # state's scheme as if it were everyone's
@@ -338,24 +351,47 @@ def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | No
     return a, b
 
 
-def compose_list(index: Index, page: list, rest: list, base: dict, figures: bool = False, state: str | None = None) -> Answer:
-    """A list answer: each scheme of ``page`` with :func:`list_quote` of its benefits (else its details),
-    numbered in rank order; ``rest`` gives ``more_scheme_ids``."""
-    citations = []
-    for s in page:
-        sid = s.scheme_id if hasattr(s, "scheme_id") else s
-        texts = index.schemes[sid].section_texts()
-        section = next((name for name in ("benefits", "details") if name in texts), None)
-        span = list_quote(texts[section], figures) if section else None
+def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chunk, str, int, int] | None:
+    """What a list shows of one scheme: ``(chunk, section text, start, end)`` of :func:`list_quote` of its
+    benefits, else its details, else its first FAQ answer (a page of FAQs alone); the quote stays
+    inside its chunk. ``None`` when the scheme has none of these."""
+    texts = index.schemes[scheme_id].section_texts()
+    for section in ("benefits", "details", "faqs"):
+        if section not in texts:
+            continue
+        text = texts[section]
+        offset = 0
+        if section == "faqs":
+            # from the first answer: the sentences after the first question
+            first_q = next(((a, b) for a, b in split_sentences(text) if text[a:b].rstrip().endswith("?")), None)
+            offset = first_q[1] if first_q else 0
+        span = list_quote(text[offset:], figures)
         if span is None:
             continue
-        chunk = index.chunk_containing(sid, section, *span)
-        if chunk is None:
-            continue
-        # the quote stays inside its chunk (whose end is a sentence end)
-        citations.append(_citation(index, len(citations) + 1, chunk, texts[section], span[0], min(span[1], chunk.end), getattr(s, "score", 0.0)))
+        a, b = span[0] + offset, span[1] + offset
+        chunk = index.chunk_containing(scheme_id, section, a, b)
+        if chunk is not None:
+            return chunk, text, a, min(b, chunk.end)
+    return None
+
+
+def compose_list(index: Index, schemes: list, base: dict, figures: bool = False, state: str | None = None,
+                 size: int = LIST_SIZE) -> Answer:
+    """A list answer: the first ``size`` of ``schemes`` (ranked schemes or ids) that have something to
+    show (:func:`list_item`), numbered in rank order; the schemes after the last one shown give
+    ``more_scheme_ids`` (the next page)."""
+    citations = []
+    used = 0
+    for used, s in enumerate(schemes, start=1):
+        sid = s.scheme_id if hasattr(s, "scheme_id") else s
+        item = list_item(index, sid, figures)
+        if item is not None:
+            chunk, text, a, b = item
+            citations.append(_citation(index, len(citations) + 1, chunk, text, a, b, getattr(s, "score", 0.0)))
+        if len(citations) >= size:
+            break
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
-    more = [s.scheme_id if hasattr(s, "scheme_id") else s for s in rest]
+    more = [s.scheme_id if hasattr(s, "scheme_id") else s for s in schemes[used:]]
     return Answer(status="answered", citations=citations, official_links=links, list_answer=True,
                   more_scheme_ids=more, state=state, **base)
 

@@ -12,8 +12,9 @@ Hard rules, in order:
    has any of them: quoting another section would not answer it, so the decline names the first
    scheme and links to its page.
 4. ``not_stated`` — the question asks for live information (an application's status, the next
-   payment's date, a train: :data:`retrieval.query.LIVE_INFO`) and the scheme it names (or, naming
-   none, the first scheme) has no word of it in its text: the decline names the scheme and links to it.
+   payment's date, a train: :data:`retrieval.query.LIVE_INFO`) and the passage that would be quoted of
+   the scheme it names (or, naming none, the first scheme) has no word of it: the decline names the
+   scheme and links to it.
 5. A question that names a scheme we hold is answered (the quote comes from that scheme).
 6. A follow-up about the scheme under discussion (the conversation's focus) is answered when that
    scheme's best passages share a word with it, or it asks about one of its sections ("documents?",
@@ -272,9 +273,14 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "no_section", 0.0, f, scheme_id=named[0])
     live = live_info_terms(r.user_query_text)
     if live:
+        # the passage that would be quoted must speak of it (a page that mentions a "date" somewhere,
+        # such as a cut-off date, does not say when the next instalment comes)
         subject = (named or [top])[0]
+        ranked = next((s for s in r.schemes if s.scheme_id == subject), None)
+        held = index.chunk_term_ids(ranked.hit.chunk) if ranked is not None else None
         for terms in live:
-            if not any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term)):
+            ids = {index.vocabulary[t] for term in terms for t in analyze(term) if t in index.vocabulary}
+            if not (ids & held if held is not None else any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term))):
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
     if named_indexed:
         return Decision(True, None, 1.0, f)

@@ -242,6 +242,11 @@ class Searcher:
             return False
         return all((w in GENERIC and w not in _STATE_WORDS) or self._plain(w, norm[a:b].casefold()) for w, a, b in spans)
 
+    def named(self, text: str, state: str | None) -> list[Mention]:
+        """The scheme names in ``text`` that name a scheme when ``state`` is the state known (see
+        :meth:`resolve_mentions`)."""
+        return self.resolve_mentions(self.mentions(text), text, state)[0]
+
     def resolve_mentions(self, mentions: list[Mention], text: str, state: str | None) -> tuple[list[Mention], list[str]]:
         """The mentions that name a scheme given the state known, and the scheme ids of family names
         left unresolved (see the module docstring):
