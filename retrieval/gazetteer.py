@@ -173,6 +173,8 @@ class Gazetteer:
         is_common: ``word -> bool``, True for words too common in the corpus to name a scheme alone.
         is_plain: ``word -> bool``, True for ordinary words (stopwords, words of the query lexicon such
             as ``divyang`` or ``kisan``) that never name a scheme on their own.
+        is_distinctive: ``word -> bool``, True for a word so rare in the corpus (a few schemes' text)
+            that the first word of a name may name it alone ("Kanyashree"; not "Umbrella", "Utility").
     """
 
     def __init__(
@@ -180,6 +182,7 @@ class Gazetteer:
         names: Iterable[tuple[str, str, bool]],
         is_common: Callable[[str], bool] = lambda w: False,
         is_plain: Callable[[str], bool] = lambda w: False,
+        is_distinctive: Callable[[str], bool] = lambda w: False,
     ) -> None:
         raw: list[_Name] = []
         for sid, name, indexed in names:
@@ -203,7 +206,7 @@ class Gazetteer:
         self._lock = threading.Lock()
         self._index: dict[str, list[_Name]] = defaultdict(list)
         for n in raw:
-            for variant in self._variants(n, owners, exact, lambda w: is_common(w) or is_plain(w), is_plain):
+            for variant in self._variants(n, owners, exact, lambda w: is_common(w) or is_plain(w), is_plain, is_distinctive):
                 for key in self._keys(variant.tokens):
                     self._index[key].append(variant)
 
@@ -219,6 +222,7 @@ class Gazetteer:
         exact: dict[tuple[bool, tuple[str, ...]], set[str]],
         is_common: Callable[[str], bool],
         is_plain: Callable[[str], bool],
+        is_distinctive: Callable[[str], bool] = lambda w: False,
     ) -> list[_Name]:
         specific = tuple(t for t in n.tokens if t not in GENERIC)
         if not specific:
@@ -241,7 +245,7 @@ class Gazetteer:
         # the first word of a name alone, when it is long, rare in the corpus and no other name has it:
         # people say "Kanyashree" for "Kanyashree Prakalpa", "Orunodoi" for "Orunodoi Scheme"
         first = specific[0]
-        if (len(specific) >= 2 and len(first) >= SINGLE_WORD_NAME and first in rare and not is_plain(first)
+        if (len(specific) >= 2 and len(first) >= SINGLE_WORD_NAME and first in rare and not is_plain(first) and is_distinctive(first)
                 and len(owners.get((n.indexed, (skeleton(first) or first,)), ())) == 1):
             out.append(_Name(n.scheme_id, n.surface, (first,), n.indexed))
         return out

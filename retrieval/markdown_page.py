@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from retrieval.corpus import FAQ, MYSCHEME_BASE, Links, Scheme
 from retrieval.placement import Header, PageNotes, Placement, check_text, place, read_header
+from retrieval.html_text import html_to_text
 from retrieval.text import normalize
 
 # Rejection lives in retrieval.loaders, which imports this module: it is imported inside the functions
@@ -71,9 +72,10 @@ def _link_text(m: re.Match[str]) -> str:
 
 def clean_markdown(block: str) -> str:
     """Markdown of one section -> plain text: chrome lines, images, emphasis markers and heading marks
-    removed, ``[text](url)`` -> ``text (url)``, ``*`` bullets -> ``-``, blank-line runs collapsed."""
+    removed, ``[text](url)`` -> ``text (url)``, ``*`` bullets -> ``-``, HTML tables -> one line per row
+    (:func:`retrieval.html_text.html_to_text`), blank-line runs collapsed."""
     out: list[str] = []
-    for line in normalize(block).split("\n"):
+    for line in html_to_text(normalize(block)).split("\n"):
         if _STOP_LINES.match(line.strip()):
             break
         line = _IMAGE.sub("", line)

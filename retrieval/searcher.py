@@ -193,7 +193,8 @@ class Searcher:
             return w in stop or w in lexicon or _stem(w) in lexicon
 
         return Gazetteer(names, is_common=lambda w: idx.scheme_frequency(w) >= limit or idx.scheme_frequency(_stem(w)) >= limit,
-                         is_plain=is_plain)
+                         is_plain=is_plain,
+                         is_distinctive=lambda w: max(idx.scheme_frequency(w), idx.scheme_frequency(_stem(w))) <= DISTINCTIVE_SCHEMES)
 
     def mentions(self, text: str) -> list[Mention]:
         """Scheme names in ``text``. A catalog-only name whose words stand as a phrase in the corpus
@@ -410,6 +411,10 @@ def _names_only_a_state(text: str) -> bool:
 #: words around a bare state name in a follow-up ("and what about", "aur", "के लिए")
 _FOLLOWUP_WORDS = frozenset("and what about how in for aur ke liye me mein तो और के लिए में".split())
 
+
+#: a name's first word names the scheme alone only when at most this many schemes' texts have it
+#: ("Kanyashree": 3 WB pages; "Umbrella": 47, "Utility": 44)
+DISTINCTIVE_SCHEMES = 3
 
 #: words an acronym skips ("Krushak Assistance for Livelihood and Income Augmentation" is KALIA)
 _ACRONYM_SKIP = frozenset("for and of the to in under with on by a an".split())

@@ -102,3 +102,13 @@ def test_bundled_list_answer_is_verbatim_and_pages_the_rest(bundled_index):
     assert len({c.scheme_id for c in ans.citations}) == len(ans.citations)
     assert all(c.section in ("benefits", "details") for c in ans.citations)
     assert ans.ranked_scheme_ids[: len(ans.citations)] == [c.scheme_id for c in ans.citations]
+
+
+def test_html_tables_in_pages_become_rows_of_text():
+    from retrieval.html_text import html_to_text
+
+    html = ('Rates:\n<table class="x"><tbody><tr><td><span>Crop</span></td><td>Grant</td></tr>'
+            '<tr><td>Amla</td><td>&#8377;13,000/-</td></tr></tbody></table>\nMore text.')
+    assert html_to_text(html) == "Rates:\nCrop | Grant\nAmla | ₹13,000/-\nMore text."
+    assert html_to_text("age < 5 years and <strong>bold</strong> text") == "age < 5 years and bold text"
+    assert html_to_text("no markup at all") == "no markup at all"
