@@ -28,7 +28,7 @@ from conversations.types import InboundMessage, Reply
 from eligibility.parse import is_skip
 from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
-from retrieval.states import state_of
+from retrieval.states import canonical_state, state_of
 
 if TYPE_CHECKING:
     from conversations.eligibility_flow import EligibilityFlow
@@ -42,6 +42,8 @@ MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.I
 HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
 GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
 THANKS = re.compile(r"^\s*(thanks?( you| u)?|thank you( so much| very much)?|thx|ty|dhanyavaa?d|shukriya|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|👍|🙏)\s*[.!]*\s*$", re.IGNORECASE)
+#: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
+STATE_REPLY_WORDS = 5
 #: Messages longer than this many characters are cut before retrieval (a note says so).
 MAX_MESSAGE_CHARS = 1000
 YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
@@ -210,8 +212,8 @@ class Engine:
                 action = "save"
             result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
                                     options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
-        elif action == "save" and more:
-            state.paging = more
+        elif action == "save" and not MORE.match(text):
+            state.paging = more  # a new answer replaces the pages of an earlier one
         return result, action
 
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
@@ -227,7 +229,10 @@ class Engine:
             state.pending = None
         if state.pending == "state":
             query, state.pending, state.pending_query = state.pending_query, None, None
-            chosen = state_of(text) if len(text) <= 80 and not text.startswith("/") else None
+            # "up", "Bihar", "मैं बिहार से हूँ": a state; a longer message naming one is a new question
+            chosen = None
+            if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
+                chosen = canonical_state(text) or state_of(text)
             if chosen is not None and query:
                 # "Bihar" after "which state?": noted in the profile, and the question answered for it
                 state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
@@ -246,6 +251,7 @@ class Engine:
                 state.pending, state.pending_query = "state", query
                 return TurnResult([Reply(kind="question", field="state", text=t("state_not_understood", lang, said=text[:40]))]), "save"
         if text.startswith("/"):
+            state.pending = state.pending if state.pending == "forget" else None
             return self.command(text, state, lang)
         if self.eligibility is not None:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
@@ -321,6 +327,8 @@ class Engine:
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
+        if answer.list_answer:
+            new.scheme_id = new.scheme_name = None  # after a list, "documents?" asks which scheme
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
         state.topic_state = new.state
         state.last_standalone = rw.standalone

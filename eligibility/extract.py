@@ -58,7 +58,8 @@ _SHORT_MAP.update({"J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir"})
 
 
 # phrases too ambiguous to count in free text ("gen", "ba", "sign up" for UP...)
-_STATES = _normalised(STATES, frozenset(normalise(p) for ps in STATES.values() for p in ps if len(p.replace(" ", "")) <= 3))
+# short codes ("up", "ap", "mp") are ordinary words in free text; short names ("goa", "diu") are not
+_STATES = _normalised(STATES, frozenset(normalise(p) for s in _state_names() for p in (*s.codes, "u p", "m p")))
 _MARITAL = _normalised(MARITAL)
 _GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
 _OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from retrieval.index import Index
 from retrieval.query import live_info_terms
@@ -223,8 +224,9 @@ def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float
     return [_name_share(index.schemes[sid].name, alts, weights) for sid in scheme_ids]
 
 
+@lru_cache(maxsize=1024)
 def state_words(text: str) -> frozenset[str]:
-    """The analysed words of the state names in ``text``."""
+    """The analysed words of the state names in ``text`` (the last texts' results are kept)."""
     return frozenset(w for m in find_states(text) for w in analyze(m.surface))
 
 
@@ -257,7 +259,8 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "no_match", 0.0, None)
     if r.user_query.content and set(r.user_query.content) <= _NOT_A_QUESTION:
         return Decision(False, "no_match", 0.0, None)  # "no", "yes": nothing to look up
-    own = [w for w in r.user_query.content if w not in state_words(r.user_query_text)]
+    place = state_words(r.user_query_text)
+    own = [w for w in r.user_query.content if w not in place]
     if not r.user_mentions and own and set(own) <= _GOVERNMENT_WORDS:
         # "who is the prime minister", "भारत के राष्ट्रपति": words every scheme title has, asking of none
         return Decision(False, "out_of_scope", 0.0, None)
@@ -269,7 +272,9 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     asked = [i for i in r.user_query.intents if i != "details"]
     top = r.schemes[0].scheme_id
     named = [s for s in dict.fromkeys(m.scheme_id for m in named_indexed) if s in index.schemes] or ([top] if top in r.focus else [])
-    if asked and named and all(index.first_chunk_of(s, section) is None for s in named for section in asked):
+    # (a page of FAQs alone may answer any of them: its FAQ is quoted instead)
+    if asked and named and all(index.first_chunk_of(s, section) is None and index.first_chunk_of(s, "faqs") is None
+                               for s in named for section in asked):
         return Decision(False, "no_section", 0.0, f, scheme_id=named[0])
     live = live_info_terms(r.user_query_text)
     if live:

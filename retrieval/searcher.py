@@ -33,7 +33,7 @@ from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
 from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
-from retrieval.states import find_states, state_of
+from retrieval.states import canonical_state, find_states, state_of
 from retrieval.tokenize import stopwords
 
 #: how many of a scheme's best chunks add up to its score
@@ -248,17 +248,23 @@ class Searcher:
         :meth:`resolve_mentions`)."""
         return self.resolve_mentions(self.mentions(text), text, state)[0]
 
-    def resolve_mentions(self, mentions: list[Mention], text: str, state: str | None) -> tuple[list[Mention], list[str]]:
+    def resolve_mentions(self, mentions: list[Mention], text: str, state: str | None,
+                         strict: bool | None = None) -> tuple[list[Mention], list[str]]:
         """The mentions that name a scheme given the state known, and the scheme ids of family names
         left unresolved (see the module docstring):
 
-        - a state scheme of another state than the one known is never named;
+        - a state scheme of another state than the one known is named only by a proper name of its own
+          ("Kanyashree" asked by someone known to live in Bihar), never by a family name, and never
+          when the text itself names the other state (``strict``; by default: whether ``text`` names
+          ``state``: "electric auto rickshaw ... in kerala" is no other state's "Electric Auto Rickshaw");
         - with no state known, a state scheme is not named by a name other states' schemes bear too, nor
           by a descriptive name (:meth:`descriptive`);
         - with a state known, a central scheme is not named by a descriptive name ("विधवा पेंशन" in a
           question about Uttarakhand asks for Uttarakhand's widow pension, not the national one).
         """
         idx = self.index
+        if strict is None:
+            strict = state is not None and any(f.state == state for f in find_states(text))
         kept: list[Mention] = []
         family: list[str] = []
         for m in mentions:
@@ -268,7 +274,11 @@ class Searcher:
                 continue
             if scheme.level == "state":
                 if state is not None:
-                    drop = (scheme.state or "").casefold() != state.casefold()
+                    # another state's scheme is named only by its own proper name ("Kanyashree" asked in
+                    # Bihar), never by a family name ("Widow Pension")
+                    same = [o for o in mentions if (o.start, o.end) == (m.start, m.end) and o.indexed]
+                    drop = (scheme.state or "").casefold() != state.casefold() and (
+                        strict or len(same) > 1 or self.descriptive(m, text))
                 else:
                     others = {(idx.schemes[o.scheme_id].state or "") for o in mentions
                               if o.indexed and o.scheme_id in idx.schemes and (o.start, o.end) == (m.start, m.end)}
@@ -301,6 +311,7 @@ class Searcher:
             user_text: the user's own message when ``question`` was rewritten from it.
         """
         idx = self.index
+        state = (canonical_state(state) or state) if state else None  # "UP", "bihar" -> the name the index uses
         if user_text is not None and _names_only_a_state(user_text):
             user_text = None  # "and in punjab?": the rewritten question is what the user asks
         own_words = user_text if user_text is not None else question

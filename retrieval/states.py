@@ -5,8 +5,11 @@ interview reads the same file). A name matches as whole words ("tamilnadu", "Tam
 "उत्तराखंड"); spellings the file does not list match when their skeleton (:func:`~retrieval.translit.skeleton`)
 equals a listed one of at least 5 letters and they are spelled close to it ("rajastan", "hariyana").
 Short codes ("UP", "MP", "HP") are also ordinary words ("set up", "ap" = you), so in free text a code
-counts only when written in capitals, or next to a place word: after "in", "of", "from", "for", or
-before "me", "mein", "ke", "ki", "ka", "se", "govt", "sarkar", "state" ("in up", "mp me").
+counts only when written in capitals (in a message not written all in capitals), or next to a place
+word: after "in", "of", "from", "for", or before "me", "mein", "ke", "ki", "ka", "se", "govt",
+"sarkar", "state" ("in up", "mp me"); "ap" and "uk" only after such a word, and never "my MP", "HP gas"
+or "up to". A state name inside another name ("Punjab National Bank", "Bay of Bengal", "Bengal gram")
+names no state.
 """
 
 from __future__ import annotations
@@ -89,6 +92,8 @@ def find_states(text: str) -> list[StateMention]:
     spans = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(norm)]
     low = [w.casefold() for w, _, _ in spans]
     names, codes, skeletons, longest = _tables()
+    letters = [c for c in norm if c.isalpha() and c.isascii()]
+    shouting = bool(letters) and all(c.isupper() for c in letters)  # "HOW DO I SIGN UP": capitals say nothing
     out: list[StateMention] = []
     i = 0
     while i < len(spans):
@@ -100,7 +105,7 @@ def find_states(text: str) -> list[StateMention]:
                 break
         if found is None:
             w = low[i]
-            if w in codes and _code_counts(spans[i][0], low, i):
+            if w in codes and _code_counts(spans[i][0], low, i, shouting):
                 found = (codes[w], 1)
             elif w.isascii() and len(w) >= 5 and w.isalpha():
                 for cand, n in ((w, 1), (w + low[i + 1], 2) if i + 1 < len(low) and low[i + 1].isascii() else (None, 0)):
@@ -110,6 +115,8 @@ def find_states(text: str) -> list[StateMention]:
                     if hit is not None and fuzz.ratio(cand, hit[0]) >= 80:
                         found = (hit[1], n)
                         break
+        if found is not None and _names_something_else(low, i, found[1]):
+            found = None
         if found is None:
             i += 1
             continue
@@ -120,12 +127,38 @@ def find_states(text: str) -> list[StateMention]:
     return out
 
 
-def _code_counts(original: str, low: list[str], i: int) -> bool:
-    if original.isupper() and len(original) >= 2:
-        return True
+def _code_counts(original: str, low: list[str], i: int, shouting: bool = False) -> bool:
+    """Whether a short code ("UP", "mp") at word ``i`` names a state here (see the module docstring)."""
     before = low[i - 1] if i > 0 else None
     after = low[i + 1] if i + 1 < len(low) else None
-    return before in _BEFORE or after in _AFTER or (i == 0 and low[i] not in ("ap", "uk") and after is not None)
+    if before in _OWNER or after in _NOT_AFTER_CODE:
+        return False  # "my MP", "HP gas", "up to 40 years"
+    if low[i] in _WORD_CODES:
+        # codes that are everyday words ("ap" = you, "uk" = the United Kingdom) need a place word before
+        return before in _BEFORE
+    if original.isupper() and len(original) >= 2 and not shouting:
+        return True
+    return before in _BEFORE or after in _AFTER or (i == 0 and after is not None and after not in _FUNCTION_AFTER)
+
+
+def _names_something_else(low: list[str], i: int, n: int) -> bool:
+    """True when the state name at words ``[i, i + n)`` is part of another name: "Punjab National Bank",
+    "Andhra Bank", "Bank of Maharashtra", "Bay of Bengal", "Bengal gram"."""
+    after = low[i + n] if i + n < len(low) else None
+    before = low[i - 2:i] if i >= 2 else []
+    return after in _NAME_AFTER or before in (["bank", "of"], ["bay", "of"])
+
+
+#: words after a state name that make it part of another name
+_NAME_AFTER = frozenset({"bank", "national", "gram", "grameena", "gramin", "cooperative"})
+#: "my MP", "our MP", "local MP": a member of parliament, not Madhya Pradesh
+_OWNER = frozenset({"my", "our", "your", "local", "the", "hamare", "mere", "apne"})
+#: "HP gas", "up to": a code followed by these is no state
+_NOT_AFTER_CODE = frozenset({"gas", "to", "lad", "lads", "mla", "mp"})
+#: codes that are also everyday words in the languages users write
+_WORD_CODES = frozenset({"ap", "uk"})
+#: English function words that do not follow a state code at the start of a question
+_FUNCTION_AFTER = frozenset({"to", "for", "and", "with", "in", "on", "the", "a", "an", "of", "till", "until"})
 
 
 def state_of(text: str) -> str | None:

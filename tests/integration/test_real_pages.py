@@ -156,3 +156,36 @@ def test_a_new_question_instead_of_a_state_is_answered(engine):
     assert say(engine, "vidhwa pension kitna milta hai", user="switch")[0].field == "state"
     replies = say(engine, "how to apply for ujjwala", user="switch")
     assert answer_of(replies).citations[0].scheme_id == "pmuy"
+
+
+@pytest.mark.parametrize("text", [
+    "Punjab National Bank ifsc code", "HOW DO I SIGN UP FOR PM KISAN", "up to what age can I apply",
+    "hp gas connection documents", "ap ke liye koi yojana", "who is my MP",
+])
+def test_words_that_only_look_like_states_set_no_state(answerer, text):
+    r, _ = answerer.retrieve(text)
+    assert r.state is None
+
+
+def test_a_state_answer_in_lower_case_or_a_sentence_is_understood(engine):
+    assert say(engine, "vidhwa pension kitna milta hai", user="lc")[0].field == "state"
+    assert say(engine, "up", user="lc")[0].text == "Noted: you live in Uttar Pradesh."
+    assert say(engine, "old age pension kitni milti hai", user="lc2")[0].field == "state"
+    assert say(engine, "main bihar se hoon", user="lc2")[0].text == "Noted: you live in Bihar."
+
+
+def test_a_proper_name_of_another_states_scheme_is_still_answered(engine):
+    say(engine, "I live in Bihar", user="kanya")
+    top = answer_of(say(engine, "what is kanyashree", user="kanya")).citations[0]
+    assert top.scheme_id == "wbkanyashree" and top.state == "West Bengal"
+
+
+def test_faq_only_pages_answer_section_questions_and_lists_show_them(answerer):
+    ans = answerer.ask("pmsby eligibility age")
+    assert (ans.status, ans.citations[0].scheme_id, ans.citations[0].section) == ("answered", "pmsby", "faqs")
+
+
+def test_more_after_a_new_answer_shows_nothing_stale(engine):
+    say(engine, "subsidy schemes for coffee growers in north east", user="stale")
+    say(engine, "pm kisan kya hai", user="stale")
+    assert say(engine, "more", user="stale")[0].text == "There is nothing more to show. Ask me another question."
