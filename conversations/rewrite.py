@@ -72,6 +72,9 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
     पैसे राशि उम्र आयु आय किस्त"""
 ))
+#: question words that, with nothing else of substance, ask about the scheme under discussion
+BARE_QUESTION = re.compile(r"\b(kab|kaise|kitna|kitni|kitne|kahan|kaha|kyun|when|how|where|why|what)\b|कब|कैसे|कितन|कहाँ|कहां|क्यों",
+                           re.IGNORECASE)
 #: a message naming a scheme with at most this many other words carries the previous topic over
 SHORT_NAME_WORDS = 3
 #: a message of at most this many content words that asks about a section is a follow-up
@@ -231,7 +234,9 @@ def _rewrite(
     scheme_words = in_scheme is not None and all(in_scheme(w, ctx.scheme_id) for w in own_topic)
     short_section = short and bool(asks) and len(own) <= 2 and (not own_topic or scheme_words)
     short_attribute = short and not own
-    if has_reference or short_section or short_attribute:
+    # "kab milta hai", "how?", "कब मिलेगा": a question word and nothing else asks about the active scheme
+    bare_question = not content and len(words) <= SHORT_FOLLOWUP_WORDS and BARE_QUESTION.search(text) is not None
+    if has_reference or short_section or short_attribute or bare_question:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
     return Rewrite(text, False, False, [], None, topic)
 

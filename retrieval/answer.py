@@ -166,7 +166,7 @@ class Answer(BaseModel):
     probability: float = Field(default=0.0, exclude=True)
     decline_scheme: str | None = Field(default=None, exclude=True)
 
-    def plain(self, head: str | None = None, official: str = "Official sources:", sources: str = "Sources:") -> str:
+    def plain(self, head: str | None = None, official: str | None = None, sources: str = "Sources:") -> str:
         """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link); a
         decline is ``head`` (default: the reason in English) and the official links; ``clarify`` asks
         which state (and how to ask again, for a stateless caller such as ``schemebot ask``). The labels are
@@ -181,6 +181,8 @@ class Answer(BaseModel):
                 head = DECLINE_TEXT.get(self.decline_reason or "", "I don't know.")
                 if self.decline_scheme:
                     head = f"{head} ({self.decline_scheme})"
+            if official is None:
+                official = "Official source:" if len(self.official_links) == 1 else "Official sources:"
             return "\n".join([head, official, *self.official_links])
         quotes = [f"[{c.n}] {c.display_name}: \u201c{c.text}\u201d" if self.list_answer else f"[{c.n}] \u201c{c.text}\u201d"
                   for c in self.citations]

@@ -436,8 +436,8 @@ def initials_alias(scheme) -> str | None:
     scheme's own text uses it in capitals: "Krushak Assistance For Livelihood And Income Augmentation"
     -> "KALIA". ``None`` otherwise (an acronym nobody writes names nothing)."""
     ws = [w for w in re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", scheme.name)) if w.casefold() not in _ACRONYM_SKIP]
-    if not 3 <= len(ws) <= 10:
-        return None
+    if not 4 <= len(ws) <= 10:
+        return None  # a 3-letter acronym is too easily a word or two ("am I" is not AMI)
     acro = "".join(w[0] for w in ws).upper()
     if scheme.short_name and scheme.short_name.upper().replace("-", "") == acro:
         return None
