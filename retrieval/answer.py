@@ -115,8 +115,9 @@ class Citation(BaseModel):
 
 
 def list_items_after(section_text: str, end: int) -> int:
-    """How many list items (sentences) of ``section_text`` start at or after offset ``end``."""
-    return sum(1 for a, _ in split_sentences(section_text) if a >= end)
+    """How many list items of ``section_text`` come at or after offset ``end``: its non-empty lines
+    (a list section holds one item, step or document a line)."""
+    return sum(1 for line in section_text[end:].split("\n") if any(c.isalnum() for c in line))
 
 
 def quote_span(section_text: str, start: int, end: int, section: str = "", asked: bool = False) -> tuple[int, int]:
