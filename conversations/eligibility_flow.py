@@ -109,6 +109,25 @@ def stated_facts(text: str, mentions: list) -> dict[str, Any]:
     return found
 
 
+#: a speaker talking about themselves ("I am", "my", "main", "meri", "मैं", "मेरा", "हम"); Hinglish
+#: "me"/"mein" mean "in" and are not here
+FIRST_PERSON = re.compile(
+    r"\b(i|i'm|im|i've|ive|my|myself|main|mai|mujhe|mera|meri|mere|hum|ham|hamara|hamari|hamare|we|our|hoon|hun|hu)\b"
+    r"|मैं|मै\b|मुझे|मेरा|मेरी|मेरे|हम|हमारा|हमारी|हमारे|हूँ|हूं"
+    # "from Bihar, income 1,50,000": a profile given as labelled facts
+    r"|^\s*from\b|\b(income|kamai|aay|aamdani|umar|umr|age)\b\s*[:=-]?\s*\d|आय\s*[:=-]?\s*\d|उम्र\s*[:=-]?\s*\d",
+    re.IGNORECASE)
+
+
+def is_about_self(text: str, facts: dict[str, Any]) -> bool:
+    """True when a message stating ``facts`` speaks about the user ("I am 67, from Bihar"), or is only
+    an age or a state ("Bihar", "67 saal"): "widow pension in punjab" names a widow and a state but asks
+    about a scheme."""
+    if FIRST_PERSON.search(text):
+        return True
+    return len(text.split()) <= 2 and set(facts) <= {"state", "age"}
+
+
 class EligibilityFlow:
     """The interview, plugged into :class:`~conversations.engine.Engine` (``engine.eligibility``)."""
 
@@ -140,7 +159,7 @@ class EligibilityFlow:
             return self._answer(engine, text, state, lang)
         if not START.search(text) and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))
-            if facts and len(facts) >= max(1, len(text.split()) // 6):
+            if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])

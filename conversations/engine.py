@@ -25,7 +25,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.strings import reason_text, t
 from conversations.types import InboundMessage, Reply
-from eligibility.parse import is_skip
+from eligibility.parse import is_skip, is_stop
 from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
 from retrieval.states import canonical_state, state_of
@@ -227,7 +227,8 @@ class Engine:
             if not text.startswith("/"):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
-        if state.pending == "state":
+        if state.pending in ("state", "state_again"):
+            asked_twice = state.pending == "state_again"
             query, state.pending, state.pending_query = state.pending_query, None, None
             # "up", "Bihar", "मैं बिहार से हूँ": a state; a longer message naming one is a new question
             chosen = None
@@ -239,16 +240,19 @@ class Engine:
                 result = self.question(query, state, lang, user_text=query)
                 result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
                 return result, "save"
-            if query and is_skip(text):
-                # "pata nahi": answered without a state (the national scheme, or an honest decline)
+            if query and (is_stop(text) or NO.match(text)):
+                return TurnResult([Reply(kind="info", text=t("state_dropped", lang))]), "save"
+            if query and (is_skip(text) or (asked_twice and len(text.split()) <= 3)):
+                # "pata nahi", or a second answer that names no state: answered without a state (the
+                # national scheme, or an honest decline)
                 result = self.question(query, state, lang, user_text=query, ask_state=False)
                 result.replies.insert(0, Reply(kind="info", text=t("state_skipped", lang)))
                 return result, "save"
             from conversations.eligibility_flow import QUESTIONISH
 
             if query and not text.startswith("/") and len(text.split()) <= 3 and not QUESTIONISH.search(text):
-                # "Rampur": not a state we know; ask again (the question waits)
-                state.pending, state.pending_query = "state", query
+                # "Rampur": not a state we know; ask once more (the question waits)
+                state.pending, state.pending_query = "state_again", query
                 return TurnResult([Reply(kind="question", field="state", text=t("state_not_understood", lang, said=text[:40]))]), "save"
         if text.startswith("/"):
             state.pending = state.pending if state.pending == "forget" else None

@@ -94,7 +94,8 @@ class UserState(BaseModel):
         interview: a running eligibility interview, or ``None``.
         paging: the rest of a long reply, sent on "MORE".
         pending: a question awaiting an answer: ``forget`` (yes/no) or ``state`` (which state the user
-            lives in, asked when a question is about a scheme each state runs its own way), or ``None``.
+            lives in, asked when a question is about a scheme each state runs its own way;
+            ``state_again`` once asked a second time), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
@@ -116,7 +117,7 @@ class UserState(BaseModel):
     profile: dict[str, ProfileValue] = Field(default_factory=dict)
     interview: InterviewState | None = None
     paging: list[str] = Field(default_factory=list)
-    pending: Literal["forget", "state"] | None = None
+    pending: Literal["forget", "state", "state_again"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
     topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)

@@ -98,6 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "resume": {"en": "Back to your eligibility check: {question}", "hi": "आपकी पात्रता जाँच पर लौटते हैं: {question}"},
     "which_state": {"en": "Each state runs this scheme its own way (for example {examples}). Which state do you live in?",
                     "hi": "हर राज्य यह योजना अपने ढंग से चलाता है (जैसे {examples})। आप किस राज्य में रहते हैं?"},
+    "state_dropped": {"en": "All right, I won't ask. Ask me anything else, or name your state in a question.",
+                      "hi": "ठीक है, नहीं पूछूँगा। कुछ और पूछें, या सवाल में अपने राज्य का नाम लिखें।"},
     "state_skipped": {"en": "Without your state I can only look at central schemes and every state's.",
                       "hi": "आपके राज्य के बिना मैं केवल केंद्र की और सभी राज्यों की योजनाएँ देख सकता हूँ।"},
     "state_not_understood": {"en": "I did not recognise a state or union territory in \"{said}\". Which state do you live in? (Say \"skip\" to go on without one.)",

@@ -37,6 +37,9 @@ from retrieval.searcher import Retrieval, Searcher
 from retrieval.query import FIGURE
 from retrieval.text import clean_user_text, split_sentences
 
+#: a question is read up to this many characters (the conversation cuts messages at 1,000 already; a
+#: direct caller of :meth:`Answerer.ask` gets the same bound on the work one question costs)
+MAX_QUESTION_CHARS = 2000
 #: other schemes are quoted when their score is at least this share of the first scheme's
 CLOSE_SHARE = 0.85
 #: a section of at most this many characters is quoted whole (a documents list is not cut to 3 items)
@@ -238,8 +241,8 @@ class Answerer:
 
         Returns a declined :class:`Answer` for an empty question; never raises on user text.
         """
-        question = clean_user_text(question)
-        standalone = clean_user_text(standalone_query if standalone_query is not None else question).strip()
+        question = clean_user_text(question[:MAX_QUESTION_CHARS])
+        standalone = clean_user_text((standalone_query if standalone_query is not None else question)[:MAX_QUESTION_CHARS]).strip()
         if not standalone:
             return Answer(status="declined", query=question, standalone_query=standalone, language="en",
                           decline_reason="empty", official_links=[MYSCHEME_SEARCH])

@@ -51,9 +51,13 @@ _CONTROL[127] = None
 
 def clean_user_text(text: str) -> str:
     """User input made safe to store and search: lone surrogates (undecodable bytes) replaced with
-    U+FFFD, control characters other than tab and newline removed, then :func:`normalize`."""
+    U+FFFD, control characters other than tab and newline removed, compatibility forms folded (NFKC:
+    fullwidth "ｐｍ ｋｉｓａｎ" and math-bold letters are plain letters), then :func:`normalize`."""
     text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
-    return normalize(text.translate(_CONTROL))
+    text = text.translate(_CONTROL)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    return normalize(text)
 
 
 def _url_spans(text: str) -> list[tuple[int, int]]:

@@ -189,3 +189,28 @@ def test_more_after_a_new_answer_shows_nothing_stale(engine):
     say(engine, "subsidy schemes for coffee growers in north east", user="stale")
     say(engine, "pm kisan kya hai", user="stale")
     assert say(engine, "more", user="stale")[0].text == "There is nothing more to show. Ask me another question."
+
+
+def test_the_state_question_can_be_declined_or_left(engine):
+    assert say(engine, "vidhwa pension kitna milta hai", user="esc")[0].field == "state"
+    assert say(engine, "stop", user="esc")[0].text.startswith("All right, I won't ask.")
+    assert say(engine, "vidhwa pension kitna milta hai", user="esc2")[0].field == "state"
+    assert say(engine, "Rampur", user="esc2")[0].field == "state"
+    second = say(engine, "koi bhi", user="esc2")  # a second answer naming no state: go on without one
+    assert second[0].text == "Without your state I can only look at central schemes and every state's."
+
+
+def test_a_short_question_naming_a_state_is_answered_not_noted(engine):
+    replies = say(engine, "widow pension in punjab", user="short")
+    assert not any(r.text.startswith("Noted:") for r in replies)
+    assert answer_of(replies).citations[0].state == "Punjab"
+    assert say(engine, "I live in Bihar", user="short2")[0].text.startswith("Noted: state Bihar.")
+
+
+def test_a_state_without_its_own_scheme_gets_the_national_one(answerer):
+    top = answerer.ask("vidhwa pension kitna milta hai", state="Puducherry").citations[0]
+    assert top.scheme_id == "ignwps"
+
+
+def test_fullwidth_letters_are_read_as_plain_ones(answerer):
+    assert answerer.ask("ｐｍ ｋｉｓａｎ ｋｙａ ｈａｉ").citations[0].scheme_id == "pm-kisan"
