@@ -213,6 +213,8 @@ class Searcher:
 
             stop, norm, spans = stopwords(), normalize(text), word_spans(text)
             found = [m for m in found if m.exact or not all(w in stop or norm[a:b].casefold() in stop for w, a, b in spans[m.start:m.end])]
+            # nor is a near spelling of a short acronym ("ki maut" is not KMUT, "pehle" not PAHAL)
+            found = [m for m in found if m.exact or len(words(m.name)) > 1 or len(m.name) > SHORT_ACRONYM]
         if not any(not m.indexed for m in found):
             return found
         ws = words(text)
@@ -435,6 +437,9 @@ _FOLLOWUP_WORDS = frozenset("and what about how in for aur ke liye me mein рддре
 #: a name's first word names the scheme alone only when at most this many schemes' texts have it
 #: ("Kanyashree": 3 WB pages; "Umbrella": 47, "Utility": 44)
 DISTINCTIVE_SCHEMES = 3
+
+#: a one-word name of at most this many letters (an acronym) matches only as spelled
+SHORT_ACRONYM = 5
 
 #: words an acronym skips ("Krushak Assistance for Livelihood and Income Augmentation" is KALIA)
 _ACRONYM_SKIP = frozenset("for and of the to in under with on by a an".split())
