@@ -55,6 +55,8 @@ ASKED_LIST_CHARS = 1400
 #: FAMILY_STATES states, the question is about a scheme each state runs its own way
 FAMILY_TOP = 5
 FAMILY_STATES = 3
+#: a scheme counts towards a doubted family when its name holds at least this share of the question
+FAMILY_NAME_SHARE = 0.5
 #: how many of those states are tried before deciding to ask which state (a search each)
 CLARIFY_TRIES = 3
 #: schemes in one list answer (and in each "MORE" page of it)
@@ -315,13 +317,13 @@ def state_spread(index: Index, r: Retrieval, named_family: bool = False) -> list
     """The states of the state schemes among the first :data:`FAMILY_TOP` when no state is known and
     they span at least :data:`FAMILY_STATES` states (the question is about something each state runs
     its own way: pensions, marriage aid, workers' board benefits), else ``[]``. With ``named_family``,
-    only schemes whose names hold at least half of the question's words count (the question names the
-    family: "vidhwa pension", not "pan card status")."""
+    only schemes whose names hold at least :data:`FAMILY_NAME_SHARE` of the question's words count (the
+    question names the family: "vidhwa pension", not "pan card status")."""
     if r.state is not None:
         return []
     top = [s.scheme_id for s in r.schemes[:FAMILY_TOP] if index.schemes[s.scheme_id].level == "state"]
     if named_family:
-        top = [sid for sid, share in zip(top, name_shares(index, r, top)) if share >= 0.5]
+        top = [sid for sid, share in zip(top, name_shares(index, r, top)) if share >= FAMILY_NAME_SHARE]
     states = [index.schemes[sid].state for sid in top]
     distinct = list(dict.fromkeys(x for x in states if x))
     return sorted(distinct) if len(distinct) >= FAMILY_STATES else []
