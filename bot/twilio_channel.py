@@ -27,6 +27,8 @@ from twilio.request_validator import RequestValidator
 from twilio.rest import Client
 from twilio.twiml.messaging_response import MessagingResponse
 
+from retrieval.text import xml_safe
+
 from bot.render import sms_pages, sms_template_message, whatsapp_messages
 from conversations.store import UserKey, normalise_user_id, update
 from conversations.types import InboundMessage, Reply
@@ -118,9 +120,11 @@ def _media_kind(content_type: str) -> str:
 
 
 def twiml(parts: list[str], action: str | None) -> str:
-    """A TwiML ``<Response>`` with one ``<Message>`` per part (each with the status callback ``action``)."""
+    """A TwiML ``<Response>`` with one ``<Message>`` per part (each with the status callback ``action``);
+    characters XML 1.0 cannot carry are dropped (:func:`retrieval.text.xml_safe`), so the reply always
+    parses."""
     response = MessagingResponse()
-    for part in parts:
+    for part in map(xml_safe, parts):
         if action:
             response.message(part, action=action, method="POST")
         else:

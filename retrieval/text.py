@@ -47,14 +47,28 @@ def normalize(text: str) -> str:
 
 _CONTROL = {c: None for c in range(32) if c not in (9, 10, 13)}
 _CONTROL[127] = None
+#: code points XML 1.0 forbids or Unicode reserves as non-characters (U+FFFE, U+FFFF, U+FDD0..U+FDEF and
+#: the last two of every plane): a TwiML reply that echoed one would not parse, so they never enter
+_NONCHARACTERS = re.compile("[\ufdd0-\ufdef\ufffe\uffff\U0001fffe\U0001ffff\U0002fffe\U0002ffff\U0003fffe\U0003ffff"
+                            "\U0004fffe\U0004ffff\U0005fffe\U0005ffff\U0006fffe\U0006ffff\U0007fffe\U0007ffff"
+                            "\U0008fffe\U0008ffff\U0009fffe\U0009ffff\U000afffe\U000affff\U000bfffe\U000bffff"
+                            "\U000cfffe\U000cffff\U000dfffe\U000dffff\U000efffe\U000effff\U000ffffe\U000fffff"
+                            "\U0010fffe\U0010ffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot carry: C0 controls other than tab, newline and
+    carriage return, DEL, lone surrogates and non-characters (U+FFFE, U+FFFF ...)."""
+    text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
+    return _NONCHARACTERS.sub("", text.translate(_CONTROL))
 
 
 def clean_user_text(text: str) -> str:
     """User input made safe to store and search: lone surrogates (undecodable bytes) replaced with
-    U+FFFD, control characters other than tab and newline removed, compatibility forms folded (NFKC:
+    U+FFFD, control characters other than tab and newline and non-characters removed (:func:`xml_safe`),
+    compatibility forms folded (NFKC:
     fullwidth "ｐｍ ｋｉｓａｎ" and math-bold letters are plain letters), then :func:`normalize`."""
-    text = text.encode("utf-8", "replace").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
-    text = text.translate(_CONTROL)
+    text = xml_safe(text)
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
     return normalize(text)

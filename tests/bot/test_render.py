@@ -145,3 +145,21 @@ def test_sms_a_scheme_name_too_long_for_the_page_is_shortened_then_left_out():
     assert all(sms_segments(p) <= 3 for p in three) and all(sms_segments(p) <= 2 for p in two)
     assert "\n- Post Matric Scholarship for Stud\u2026, myscheme.gov.in/schemes/pmsss-punjab" in three[0]
     assert "\n- myscheme.gov.in/schemes/pmsss-punjab" in two[0] and len(two) <= 12
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",))), min_size=1, max_size=3))
+def test_twiml_is_well_formed_xml_for_any_text(parts):
+    import xml.etree.ElementTree as ET
+
+    from bot.twilio_channel import twiml
+
+    root = ET.fromstring(twiml(parts + ["\ufffe\uffff\x00\x0b end"], "https://example.org/twilio/status"))
+    assert root.tag == "Response" and len(root) == len(parts) + 1
+    assert root[-1].text == " end"
+
+
+def test_user_text_loses_noncharacters_and_controls():
+    from retrieval.text import clean_user_text
+
+    assert clean_user_text("pm\ufffe kisan\uffff\x00 kya\U0010ffff hai\ufdd0") == "pm kisan kya hai"
