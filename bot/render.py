@@ -98,14 +98,20 @@ def _pack(paragraphs: Sequence[str], limit: int, measure, sep: str = "\n\n") -> 
 
 
 def telegram_messages(replies: Sequence[Reply], lang: str = "en") -> list[TelegramMessage]:
-    """Replies as Telegram messages (HTML, within 4,096 UTF-16 code units each)."""
+    """Replies as Telegram messages (HTML, within 4,096 UTF-16 code units each). The replies of one turn
+    share messages ("Noted: ..." and the next question, a list's heading and the list, an answer and its
+    note on states) so that one question gets one notification; a reply with buttons ends its message,
+    which carries the buttons."""
     out: list[TelegramMessage] = []
+    paragraphs: list[str] = []
     for reply in replies:
-        parts = _pack(_telegram_paragraphs(reply, lang), TELEGRAM_LIMIT, utf16_len)
-        msgs = [TelegramMessage(p) for p in parts] or [TelegramMessage(_escape(reply.text[:TELEGRAM_LIMIT]) or "…")]
+        paragraphs.extend(_telegram_paragraphs(reply, lang) or [_escape(reply.text[:TELEGRAM_LIMIT]) or "…"])
         if reply.options:
+            msgs = [TelegramMessage(p) for p in _pack(paragraphs, TELEGRAM_LIMIT, utf16_len)]
             msgs[-1].keyboard = [(o.label, callback_data(reply.field, o.value)) for o in reply.options]
-        out.extend(msgs)
+            out.extend(msgs)
+            paragraphs = []
+    out.extend(TelegramMessage(p) for p in _pack(paragraphs, TELEGRAM_LIMIT, utf16_len))
     return out
 
 

@@ -42,6 +42,8 @@ MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.I
 HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
 GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
 THANKS = re.compile(r"^\s*(thanks?( you| u)?|thank you( so much| very much)?|thx|ty|dhanyavaa?d|shukriya|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|👍|🙏)\s*[.!]*\s*$", re.IGNORECASE)
+#: "MORE" after a list shows at most this many further schemes (two pages)
+MORE_LIST_SCHEMES = 10
 #: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
 STATE_REPLY_WORDS = 5
 #: Messages longer than this many characters are cut before retrieval (a note says so).
@@ -55,13 +57,13 @@ Action = Literal["save", "none", "delete"]
 @dataclass
 class TurnResult:
     """The replies to one message, the standalone query it was answered with (``None`` for commands,
-    media and interview answers), and ``more``: pages kept for "MORE" (the next schemes of a list)."""
+    media and interview answers), and ``list_rest``: the next schemes of a list, shown on "MORE"."""
 
     replies: list[Reply]
     standalone_query: str | None = None
     scheme_ids: list[str] = field(default_factory=list)
     lang: str = "en"
-    more: list[str] = field(default_factory=list)
+    list_rest: list[str] = field(default_factory=list)
 
 
 class Engine:
@@ -193,7 +195,12 @@ class Engine:
         lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
-        if MORE.match(text) and (state.paging or channel in self.pagers or state.interview is None):
+        if MORE.match(text) and (state.paging or state.list_rest or channel in self.pagers or state.interview is None):
+            if not state.paging and state.list_rest:
+                # the next schemes of a list, composed only now that they are asked for
+                page = self._list_page(state, lang)
+                pager = self.pagers.get(channel)
+                state.paging = pager([Reply(kind="info", text=page)], lang) if pager is not None and page else ([page] if page else [])
             if not state.paging:
                 return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
@@ -203,17 +210,20 @@ class Engine:
         if too_long:
             result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         pager = self.pagers.get(channel)
-        more = result.more
+        if action == "save" or state.list_rest:
+            # a new answer replaces the list of an earlier one (the rest of its list, if it is one)
+            if state.list_rest != result.list_rest:
+                state.list_rest = list(result.list_rest)
+                action = "save"
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
-            more = [p for page in more for p in pager([Reply(kind="info", text=page)], lang)]
-            if len(pages) > 1 or state.paging or more:
-                state.paging = pages[1:] + more
+            if len(pages) > 1 or state.paging:
+                state.paging = pages[1:]
                 action = "save"
             result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
                                     options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
-        elif action == "save" and not MORE.match(text):
-            state.paging = more  # a new answer replaces the pages of an earlier one
+        elif action == "save":
+            state.paging = []  # a new answer replaces the pages of an earlier one
         return result, action
 
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
@@ -339,23 +349,20 @@ class Engine:
         state.remember(text, rw.standalone, answered)
         result = TurnResult(replies, rw.standalone, [c.scheme_id for c in answer.citations])
         if answer.list_answer and answer.more_scheme_ids:
-            result.more = self._list_pages(answer, lang)
+            result.list_rest = answer.more_scheme_ids[:MORE_LIST_SCHEMES]
+            state.list_query, state.list_state = rw.standalone, answer.state
         return result
 
-    def _list_pages(self, answer: Answer, lang: str) -> list[str]:
-        """The next pages of a list answer (:data:`~retrieval.answer.LIST_SIZE` schemes each, at most
-        two pages), as text for "MORE"."""
+    def _list_page(self, state: UserState, lang: str) -> str:
+        """The next page of the list answered last (:data:`~retrieval.answer.LIST_SIZE` schemes of
+        ``state.list_rest``, which loses them), as text; ``""`` when none of them has anything to show."""
         from retrieval.answer import compose_list
 
-        pages = []
-        rest = list(answer.more_scheme_ids)
-        base = dict(query=answer.query, standalone_query=answer.standalone_query, language=answer.language)
-        while rest and len(pages) < 2:
-            page = compose_list(self.answerer.index, rest, base, state=answer.state)
-            rest = page.more_scheme_ids
-            if page.citations:
-                pages.append(answer_reply(page, lang).text)
-        return pages
+        base = dict(query=state.list_query or "", standalone_query=state.list_query or "", language=lang)
+        page = compose_list(self.answerer.index, [s for s in state.list_rest if s in self.answerer.index.schemes], base,
+                            state=state.list_state)
+        state.list_rest = page.more_scheme_ids
+        return answer_reply(page, lang).text if page.citations else ""
 
 
 def _yes_no(lang: str) -> list:

@@ -98,6 +98,8 @@ class UserState(BaseModel):
             ``state_again`` once asked a second time), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
+        list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
+            composed only then), the question and the state the list answered.
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
             message is not applied a second time.
@@ -119,6 +121,9 @@ class UserState(BaseModel):
     paging: list[str] = Field(default_factory=list)
     pending: Literal["forget", "state", "state_again"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
+    list_rest: list[str] = Field(default_factory=list, max_length=20)
+    list_query: str | None = Field(default=None, max_length=1200)
+    list_state: str | None = None
     topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
@@ -134,7 +139,8 @@ class UserState(BaseModel):
         """Forget the conversation context (active scheme, topic, turns, paging, interview); keep the
         language choice and the eligibility profile."""
         self.scheme_id = self.scheme_name = self.topic = self.last_standalone = None
-        self.topic_state = self.pending_query = None
+        self.topic_state = self.pending_query = self.list_query = self.list_state = None
+        self.list_rest = []
         self.turns = []
         self.paging = []
         self.interview = None

@@ -363,11 +363,10 @@ def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chun
     """What a list shows of one scheme: ``(chunk, section text, start, end)`` of :func:`list_quote` of its
     benefits, else its details, else its first FAQ answer (a page of FAQs alone); the quote stays
     inside its chunk. ``None`` when the scheme has none of these."""
-    texts = index.schemes[scheme_id].section_texts()
     for section in ("benefits", "details", "faqs"):
-        if section not in texts:
+        if index.first_chunk_of(scheme_id, section) is None:
             continue
-        text = texts[section]
+        text = index.section_text(scheme_id, section)  # cached per scheme by the index
         offset = 0
         if section == "faqs":
             # from the first answer: the sentences after the first question
