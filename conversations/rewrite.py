@@ -29,7 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from retrieval.query import expansions, section_intents
-from retrieval.states import find_states
+from retrieval.states import find_states, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze
 
@@ -163,7 +163,7 @@ def rewrite(
     found = find_states(text)
     if found and ctx.query and _only_states(text, found):
         # "and in punjab?": the previous question, for that state
-        base = _without_states(ctx.query)
+        base = without_states(ctx.query)
         return Rewrite(f"{base} {found[0].surface}".strip(), True, False, [], None, ctx.topic, found[0].state, True)
     state, named = (found[0].state, True) if found else (ctx.state, False)
     find = (lambda t: resolve(t, state)) if resolve is not None else gazetteer.find
@@ -174,23 +174,12 @@ def rewrite(
 
 def _only_states(text: str, found: list) -> bool:
     """True for a message that names a state and asks nothing else ("and in punjab?", "aur bihar me?")."""
-    rest = normalize(text)
-    for m in reversed(found):
-        rest = rest[: m.start] + " " + rest[m.end:]
-    rest = WHAT_ABOUT.sub(" ", rest.strip())
+    rest = WHAT_ABOUT.sub(" ", without_states(text, found))
     return not [w for w in analyze(rest) if w not in _PLACE_WORDS]
 
 
 #: words around a bare state name that ask nothing of their own ("in", "me", "ke liye", "wahan")
 _PLACE_WORDS = frozenset(analyze("in me mein main mai ke liye ka ki ko wahan waha what about state में के लिए का की वहाँ राज्य"))
-
-
-def _without_states(query: str) -> str:
-    """``query`` with the states it names cut out."""
-    out = normalize(query)
-    for m in reversed(find_states(query)):
-        out = out[: m.start] + out[m.end:]
-    return " ".join(out.split())
 
 
 def _rewrite(

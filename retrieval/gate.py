@@ -164,21 +164,14 @@ def features(index: Index, r: Retrieval) -> Features:
     - ``state_match``: 1 when a state is known (named in the question, or from the conversation or the
       profile) and the top scheme is that state's own.
     """
-    q = r.user_query
-    # a state's name is handled by the state filter, not matched as a word ("गोवा" is no unknown word)
-    place = state_words(r.user_query_text)
-    content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
+    content, unknown, alts, weights = _question_words(index, r)
     n = max(len(content), 1)
-    unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
     if not r.schemes:
         return Features(0.0, 0.0, 0.0, 0.0, len(unknown) / n, float(min(3, sum(len(w) >= 4 for w in unknown))), 0.0, math.log1p(len(content)))
+    q = r.user_query
     top_scheme = index.schemes[r.schemes[0].scheme_id]
     top = r.schemes[0]
-    alts = [[w, *q.resolved.get(w, [])] for w in content]
-    idf = index.tfidf_idf
     vocab = index.vocabulary
-    max_idf = float(idf.max()) if idf.size else 1.0
-    weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
     total = sum(weights) or 1.0
     best = _covered(index, [top.match.chunk], alts)
     same_scheme = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[top.match.chunk]][:3] or [top.match.chunk]
@@ -211,16 +204,26 @@ def _name_share(name: str, alts: list[list[str]], weights: list[float]) -> float
     return hit / total
 
 
-def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float]:
-    """:func:`_name_share` of the user's words in each scheme's name (the ``title_coverage`` feature's
-    measure for other schemes than the first)."""
+def _question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
+    """The user's words the gate weighs: ``(content, unknown, alts, weights)`` — content words and
+    unknown words (numbers and state names left out: a state is handled by the state filter, "गोवा" is
+    no unknown word), each content word with its resolved forms, and its IDF (the largest of its forms;
+    the corpus's largest for a word it does not know)."""
     q = r.user_query
     place = state_words(r.user_query_text)
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
+    unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
     alts = [[w, *q.resolved.get(w, [])] for w in content]
     idf, vocab = index.tfidf_idf, index.vocabulary
     max_idf = float(idf.max()) if idf.size else 1.0
     weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
+    return content, unknown, alts, weights
+
+
+def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float]:
+    """:func:`_name_share` of the user's words in each scheme's name (the ``title_coverage`` feature's
+    measure for other schemes than the first)."""
+    _, _, alts, weights = _question_words(index, r)
     return [_name_share(index.schemes[sid].name, alts, weights) for sid in scheme_ids]
 
 

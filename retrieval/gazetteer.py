@@ -28,19 +28,21 @@ from retrieval.text import normalize
 from retrieval.translit import romanize, skeleton
 
 #: Words that name no particular scheme on their own.
+#: the words of the names of the states and union territories: "Uttar Pradesh" alone names a place, not a
+#: scheme (and a name holding one is no scheme-family name; see ``retrieval.searcher``)
+STATE_WORDS = frozenset(
+    """andhra arunachal assam bihar chhattisgarh goa gujarat haryana himachal jharkhand karnataka kerala madhya
+    maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
+    tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu
+    kashmir ladakh lakshadweep puducherry pondicherry pradesh up mp""".split()
+)
 GENERIC = frozenset(
     """pradhan mantri pm prime minister yojana yojna yojanaa scheme schemes scheme's programme program
     national rashtriya bharat india indian central government govt sarkari abhiyan abhiyaan mission
     karyakram the of for and to in a an under ki ka ke se me mein sarkar nidhi fund kendriya
     pradhanmantri pradhanamantri mukhyamantri chief cm state new bima beema pension penshan kalyan vikas
     sahayata anudan protsahan puraskar scholarship chhatravritti assistance financial""".split()
-) | frozenset(
-    # the names of the states and union territories: "Uttar Pradesh" alone names a place, not a scheme
-    """andhra arunachal assam bihar chhattisgarh goa gujarat haryana himachal jharkhand karnataka kerala madhya
-    maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
-    tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu
-    kashmir ladakh lakshadweep puducherry pondicherry pradesh up mp""".split()
-)
+) | STATE_WORDS
 #: the first word of a longer name names the scheme alone from this many letters on (see ``_variants``)
 SINGLE_WORD_NAME = 7
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")

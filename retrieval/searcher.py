@@ -33,7 +33,7 @@ from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
 from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
-from retrieval.states import canonical_state, find_states, state_of
+from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.tokenize import stopwords
 
 #: how many of a scheme's best chunks add up to its score
@@ -42,11 +42,6 @@ SCHEME_CHUNKS = 2
 MAX_QUOTED = 3
 #: words that make a scheme name proper even when its other words are ordinary ("PM Kisan")
 _PROPER_MARKS = frozenset("pm pradhan mantri pradhanmantri pradhanamantri rashtriya national".split())
-#: state names are generic words of names, but "Uttarakhand Widow Pension" is no family name
-_STATE_WORDS = frozenset("""andhra arunachal assam bihar chhattisgarh goa gujarat haryana himachal jharkhand karnataka kerala
-    madhya maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
-    tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu kashmir
-    ladakh lakshadweep puducherry pondicherry up mp""".split())
 #: a question asking for the Government of India's schemes only
 CENTRAL_ONLY = re.compile(r"\b(central|centre|union|kendra|kendriya|kendr) ?(govt|government|sarkar|sarkaar)\b|केंद्र सरकार|केन्द्र सरकार|केंद्रीय",
                           re.IGNORECASE)
@@ -241,14 +236,15 @@ class Searcher:
         """True for a mention whose words are all ordinary words ("Maternity Benefit", "Old Age Pension",
         "विधवा पेंशन"): a scheme-family name, not a proper one ("Ladli Behna"). A word that marks a
         national or chief minister's scheme ("PM", "Pradhan Mantri", "National") makes it proper."""
-        from retrieval.gazetteer import GENERIC, word_spans
+        from retrieval.gazetteer import GENERIC, STATE_WORDS, word_spans
         from retrieval.text import normalize
 
         norm = normalize(text)
         spans = word_spans(text)[mention.start:mention.end]
         if any(w in _PROPER_MARKS for w, _, _ in spans):
             return False
-        return all((w in GENERIC and w not in _STATE_WORDS) or self._plain(w, norm[a:b].casefold()) for w, a, b in spans)
+        # (a state's name is a generic word of names, but "Uttarakhand Widow Pension" is no family name)
+        return all((w in GENERIC and w not in STATE_WORDS) or self._plain(w, norm[a:b].casefold()) for w, a, b in spans)
 
     def named(self, text: str, state: str | None) -> list[Mention]:
         """The scheme names in ``text`` that name a scheme when ``state`` is the state known (see
@@ -420,18 +416,7 @@ def _names_only_a_state(text: str) -> bool:
     from retrieval.tokenize import analyze
 
     found = find_states(text)
-    if not found:
-        return False
-    from retrieval.text import normalize
-
-    rest = normalize(text)
-    for m in reversed(found):
-        rest = rest[: m.start] + " " + rest[m.end:]
-    return not [w for w in analyze(rest) if w not in _FOLLOWUP_WORDS]
-
-
-#: words around a bare state name in a follow-up ("and what about", "aur", "के लिए")
-_FOLLOWUP_WORDS = frozenset("and what about how in for aur ke liye me mein तो और के लिए में".split())
+    return bool(found) and not analyze(without_states(text, found))
 
 
 #: a name's first word names the scheme alone only when at most this many schemes' texts have it

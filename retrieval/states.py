@@ -161,6 +161,15 @@ _WORD_CODES = frozenset({"ap", "uk"})
 _FUNCTION_AFTER = frozenset({"to", "for", "and", "with", "in", "on", "the", "a", "an", "of", "till", "until"})
 
 
+def without_states(text: str, found: list[StateMention] | None = None) -> str:
+    """``normalize(text)`` with the states it names (``found``, default :func:`find_states`) cut out,
+    spaces collapsed: "old age pension in haryana how much" -> "old age pension in how much"."""
+    out = normalize(text)
+    for m in reversed(find_states(text) if found is None else found):
+        out = out[: m.start] + " " + out[m.end:]
+    return " ".join(out.split())
+
+
 def state_of(text: str) -> str | None:
     """The state a question is about: the only state it names, or the first of several ("in Tamil Nadu,
     not Puducherry" is about Tamil Nadu); ``None`` when it names none."""
