@@ -277,9 +277,12 @@ class EligibilityFlow:
         return {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}
 
     def _record(self, values: dict[str, Any], state: UserState, said: str, lang: str) -> str:
-        """Store what the user said (each with this turn's number); returns a short summary."""
+        """Store what the user said (each with this turn's number); returns a short summary. A state the
+        user says they live in replaces the state an earlier question named ("I moved to Kerala")."""
         for name, value in values.items():
             state.profile[name] = ProfileValue(value=value, turn=state.turn_count, said=said[:80])
+        if "state" in values:
+            state.topic_state = None
         return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}" for n, v in values.items())
 
     def current_question(self, state: UserState, lang: str) -> Reply | None:

@@ -214,3 +214,11 @@ def test_a_state_without_its_own_scheme_gets_the_national_one(answerer):
 
 def test_fullwidth_letters_are_read_as_plain_ones(answerer):
     assert answerer.ask("ｐｍ ｋｉｓａｎ ｋｙａ ｈａｉ").citations[0].scheme_id == "pm-kisan"
+
+
+def test_saying_where_one_lives_replaces_the_state_of_earlier_questions(engine):
+    say(engine, "widow pension in punjab", user="moved")
+    assert say(engine, "I moved to Kerala, I live in Kerala now", user="moved")[0].text.startswith("Noted: state Kerala.")
+    replies = say(engine, "old age pension kitni milti hai", user="moved")
+    states = {c.state for r in replies for c in r.citations}
+    assert "Punjab" not in states
