@@ -179,7 +179,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     if any(settings.channels().values()) and weak:
         raise ValueError(f"{weak}: set a long random secret before turning on a channel")
     if engine is None:
-        engine = build_engine(settings)
+        engine = build_engine(settings, warm=True)
     if settings.sms_enabled:
         engine.pagers.setdefault("sms", lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments))
     client = engine.store.client

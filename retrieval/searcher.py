@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from importlib import resources
 
@@ -89,6 +89,8 @@ class Retrieval:
         family: scheme ids of a scheme-family name in the question that was not resolved to one scheme
             (no state known, or none of that state's schemes bears it).
         user_query_text: the user's own words (the message, not the rewritten query).
+        dense: chunk -> inner product with the question, for the dense ranked list (empty: dense off).
+        dense_query: the question's vector (numpy ``(384,)``), or ``None`` when the dense ranker is off.
     """
 
     question: str
@@ -103,6 +105,8 @@ class Retrieval:
     state_source: str | None = None
     family: list[str] = field(default_factory=list)
     user_query_text: str = ""
+    dense: dict[int, float] = field(default_factory=dict)
+    dense_query: object = None
 
     @property
     def ranked_ids(self) -> list[str]:
@@ -336,11 +340,13 @@ class Searcher:
         mask = idx.mask(scheme_ids, level, state)
         # a bare scheme name ("sukanya samriddhi yojana") asks what the scheme is: quote its details
         sections = query.intents or (["details"] if any(m.indexed for m in user_mentions) else [])
-        result = idx.search(query.weights, mask=mask, sections=sections, figures=query.figures)
+        qvec = idx.query_vector(question)
+        result = idx.search(query.weights, mask=mask, sections=sections, figures=query.figures, dense_query=qvec)
         focus = [f for f in focus or [] if f in idx.schemes and (scheme_ids is None or f in scheme_ids)]
         out = Retrieval(question=question, query=query, mentions=mentions, user_query=user_query,
                         user_mentions=user_mentions, focus=focus, hits=result.hits, state=state,
-                        state_source=state_source, family=family, user_query_text=own_words)
+                        state_source=state_source, family=family, user_query_text=own_words, dense=result.dense,
+                        dense_query=qvec)
         best: dict[str, Hit] = {}
         match: dict[str, Hit] = {}
         scores: dict[str, list[float]] = {}
@@ -368,7 +374,7 @@ class Searcher:
                 first = idx.first_chunk_of(sid, "details")
                 if first is not None:
                     h = best[sid]
-                    best[sid] = Hit(chunk=first, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
+                    best[sid] = replace(h, chunk=first)
         # hits come best first, so a scheme's first SCHEME_CHUNKS scores are its best ones
         total = {sid: sum(v[:SCHEME_CHUNKS]) for sid, v in scores.items()}
         top_raw = max(total.values(), default=0.0)
@@ -406,7 +412,7 @@ class Searcher:
                     continue
                 alt = idx.section_chunk(sid, asked, query.weights, query.figures)
                 if alt is not None:
-                    best[sid] = Hit(chunk=alt, fused=h.fused, bm25=h.bm25, cosine=h.cosine, pick=h.pick)
+                    best[sid] = replace(h, chunk=alt)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
 

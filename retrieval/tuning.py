@@ -47,10 +47,11 @@ from typing import Any
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
+from retrieval import dense
 from retrieval.answer import Answerer
 from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
-from retrieval.gate import FEATURES, HARD_DECLINES, LARGE_INDEX_SCHEMES, features
+from retrieval.gate import FEATURES, HARD_DECLINES, LARGE_INDEX_SCHEMES, dense_on, features
 from retrieval.index import Index
 from retrieval.loaders import LoadReport
 
@@ -142,7 +143,12 @@ def calibration_index(index: Index, held_out: Iterable[str], faq_text: bool = Tr
         schemes = [s.model_copy(update={"faqs": []}) if any(s.sections.values()) else s for s in schemes]
     report = LoadReport(schemes=schemes, catalog=list(index.catalog))
     kwargs = {k: params[k] for k in ("k1", "b", "idf") if k in params}
-    return Index.build(report, **kwargs)
+    built = Index.build(report, **kwargs)
+    if index.dense is not None:
+        # the kept schemes' passages are unchanged (FAQs are never embedded): their vectors carry over
+        built.dense = dense.carry_over(index, built)
+        built.rankers = index.rankers
+    return built
 
 
 # ------------------------------------------------------------------ FAQ questions
@@ -408,7 +414,7 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
     model = LogisticRegression(C=1.0, class_weight="balanced", max_iter=2000)
     model.fit(x, y, sample_weight=w)
     lines = ["gate features: " + ", ".join(FEATURES), *lines_pre]
-    scale = "LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL"
+    scale = ("LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL") + ("_DENSE" if dense_on(index) else "")
     lines.append(f"{scale}_INTERCEPT = {model.intercept_[0]:.4f}")
     lines.append(f"{scale}_COEFFICIENTS = (" + ", ".join(f"{c:.4f}" for c in model.coef_[0]) + ")")
     sources = list(dict.fromkeys(r["source"] for r in rows))

@@ -9,9 +9,14 @@ from __future__ import annotations
 import os
 from urllib.parse import urlparse
 import socket
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# the embedding model's ONNX export and corpus vectors go to a fresh cache folder for each test session
+# (built from the installed package, as on a newcomer's first run), never to the user's cache
+os.environ.setdefault("SCHEMEBOT_CACHE_DIR", tempfile.mkdtemp(prefix="schemebot-test-cache-"))
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SCHEMEBOT_SHARED", ROOT.parent / "shared"))

@@ -80,7 +80,7 @@ def test_correction_and_multi_field_answer():
     # no question word: asking about schemes is a question all the same, and "bihar" is not an answer
     ("is there any scheme for widows in bihar", None),
     ("is there any scheme for widows", "ignwps"),
-    ("koi yojana batao kisan ke liye", "pm-kisan"),
+    ("kisan samman nidhi me kitna paisa milta hai", "pm-kisan"),
 ])
 def test_question_in_the_middle_is_answered_then_resumes(question, scheme):
     t = chat(["am I eligible for old age pension?", question, "65", "haan"], ENV)

