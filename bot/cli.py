@@ -36,7 +36,6 @@ def _open_index(corpus: str | None):
 def cmd_ask(args: argparse.Namespace) -> int:
     """``schemebot ask "QUESTION" [--json] [--corpus PATH]``: one stateless answer."""
     from retrieval.answer import Answerer
-    from retrieval.index import open_index
 
     answerer = Answerer(_open_index(_corpus(args)))
     answer = answerer.ask(args.question)

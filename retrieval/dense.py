@@ -5,14 +5,15 @@ section ("PM-KISAN | benefits: ..."; without the prefix e5 loses a third of its 
 questions, per issue 10). Only the opening :data:`DENSE_WORDS` words of :data:`DENSE_SECTIONS` are
 embedded: on this machine (2 cores) the encoder reads about 4,000 tokens a second, so the ~5.4 million
 tokens of every chunk of the real pages would take over 20 minutes, while three openings a scheme take
-about a minute. The dense ranker's job is to find the *scheme* a question is about when it shares no
+80 to 95 s. The dense ranker's job is to find the *scheme* a question is about when it shares no
 words with it (another script, a paraphrase, a life event); which passage of that scheme to quote is
 still chosen lexically. Each dense passage stands for the first chunk of its section in the fused
 ranking.
 
-Search is exact: one matrix-vector product over all passages (about 6,000 x 384 for the real pages:
-under 1 ms on one core). An approximate index (HNSW, e.g. hnswlib or FAISS ``IndexHNSWFlat``) would pay
-off only past about a million passages, where the product takes tens of milliseconds.
+Search is exact: one matrix-vector product over all passages (5,956 x 384 for the real pages: 0.38 ms
+on one core, ``benchmarks/retrieval_speed.py``), growing linearly, about 0.06 ms per 1,000 passages. An
+approximate index (HNSW: ``hnswlib`` or FAISS ``IndexHNSWFlat``) would pay off past about 100,000
+passages (some 6 ms a question, as much as embedding the question), e.g. every chunk of 10,000 schemes.
 
 Vectors are saved with the index as plain arrays (``dense.npz``: ``chunk`` int32, ``vectors`` float16)
 and the manifest records the model's identity and the recipe; :func:`check` refuses vectors from
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import re
 from dataclasses import dataclass, field
@@ -33,15 +33,13 @@ import numpy as np
 
 from retrieval.errors import IndexMismatchError
 
-log = logging.getLogger(__name__)
-
 #: sections whose opening is embedded (what a scheme is, what it gives, who gets it)
 DENSE_SECTIONS: tuple[str, ...] = ("details", "benefits", "eligibility")
 #: words of a section's text embedded after the "name | section:" prefix
 DENSE_WORDS = 40
 #: the recipe's version: a change here makes saved vectors stale
 RECIPE = f"e5-passages/1:{','.join(DENSE_SECTIONS)}:{DENSE_WORDS}"
-#: how many passages the dense ranked list keeps (as the lexical lists, see retrieval.fusion.DEPTH)
+#: the file of an index folder holding the vectors
 DENSE_FILE = "dense.npz"
 
 _WORD = re.compile(r"\S+")
