@@ -340,7 +340,7 @@ class Searcher:
         mask = idx.mask(scheme_ids, level, state)
         # a bare scheme name ("sukanya samriddhi yojana") asks what the scheme is: quote its details
         sections = query.intents or (["details"] if any(m.indexed for m in user_mentions) else [])
-        qvec = idx.query_vector(question)
+        qvec = idx.query_vector(dense_text(question, query) if GLOSS_FOR_DENSE else question)
         result = idx.search(query.weights, mask=mask, sections=sections, figures=query.figures, dense_query=qvec)
         focus = [f for f in focus or [] if f in idx.schemes and (scheme_ids is None or f in scheme_ids)]
         out = Retrieval(question=question, query=query, mentions=mentions, user_query=user_query,
@@ -415,6 +415,24 @@ class Searcher:
                     best[sid] = replace(h, chunk=alt)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
+
+
+#: a Hindi or Hinglish question is embedded with the English words the lexicon maps its words to
+GLOSS_FOR_DENSE = True
+#: at most this many English words per word of the question
+GLOSS_WORDS = 2
+
+
+def dense_text(question: str, query: QueryTerms) -> str:
+    """The text the dense ranker embeds: an English question as it is; a Hindi or Hinglish one followed by
+    the English words its words resolve to (the lexicon's, ``data/lexicon``), in brackets ("nal se pani"
+    -> "nal se pani (tap water water)"): the encoder knows English welfare words far better than their
+    Romanized Hindi spellings."""
+    if query.language == "en":
+        return question
+    gloss = [w for word in query.content for w in query.resolved.get(word, [])[:GLOSS_WORDS] if w.isascii() and w.isalpha()]
+    gloss = [w for w in dict.fromkeys(gloss) if w not in question.casefold()]
+    return f"{question} ({' '.join(gloss)})" if gloss else question
 
 
 def _names_only_a_state(text: str) -> bool:
