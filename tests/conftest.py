@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from urllib.parse import urlparse
+import shutil
 import socket
 import tempfile
 from pathlib import Path
@@ -16,7 +17,17 @@ import pytest
 
 # the embedding model's ONNX export and corpus vectors go to a fresh cache folder for each test session
 # (built from the installed package, as on a newcomer's first run), never to the user's cache
-os.environ.setdefault("SCHEMEBOT_CACHE_DIR", tempfile.mkdtemp(prefix="schemebot-test-cache-"))
+if "SCHEMEBOT_CACHE_DIR" not in os.environ:
+    _TEST_CACHE = tempfile.mkdtemp(prefix="schemebot-test-cache-")
+    os.environ["SCHEMEBOT_CACHE_DIR"] = _TEST_CACHE
+else:
+    _TEST_CACHE = None
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Remove the session's cache folder (an ONNX export of some 30 MB) if this session made it."""
+    if _TEST_CACHE is not None:
+        shutil.rmtree(_TEST_CACHE, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SCHEMEBOT_SHARED", ROOT.parent / "shared"))
