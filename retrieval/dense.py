@@ -149,6 +149,19 @@ def passages_of(index) -> tuple[np.ndarray, list[str]]:
     return np.array(chunks, dtype=np.int32), texts
 
 
+def passage_chunks(index) -> np.ndarray:
+    """The chunks :func:`passages_of` returns, found from the index's arrays alone (a load checks saved
+    vectors against them in a few milliseconds): the first chunk of each run of one scheme's chunks of
+    one of :data:`DENSE_SECTIONS` (chunks are stored by scheme, then section)."""
+    from retrieval.chunking import SECTION_ORDER_INDEX
+
+    sch, sec = index.chunk_scheme, index.chunk_section
+    first = np.ones(sch.shape[0], dtype=bool)
+    first[1:] = (sch[1:] != sch[:-1]) | (sec[1:] != sec[:-1])
+    wanted = np.isin(sec, [SECTION_ORDER_INDEX[s] for s in DENSE_SECTIONS])
+    return np.flatnonzero(first & wanted).astype(np.int32)
+
+
 def embed_index(index, encoder) -> DenseVectors:
     """Embed the dense passages of ``index`` with ``encoder`` (:class:`retrieval.encoder.Encoder`)."""
     chunk, texts = passages_of(index)

@@ -802,7 +802,7 @@ class Index:
         elif entry is None:
             log.info("index at %s has no dense vectors: ranking lexically (rebuild with schemebot ingest to rank by meaning)", folder)
         index = cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest, vectors)
-        if vectors is not None and not np.array_equal(dense.passages_of(index)[0], vectors.chunk):
+        if vectors is not None and not np.array_equal(dense.passage_chunks(index), vectors.chunk):
             raise IndexMismatchError(f"index at {folder} holds passage vectors of another index; {rebuild}")
         return index
 

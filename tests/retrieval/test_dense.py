@@ -251,3 +251,10 @@ def test_model_command_reports_an_unusable_cache_in_one_line(model, tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.startswith("schemebot: cannot write the ONNX export"), out.stderr
+
+
+def test_the_fast_passage_check_agrees_with_the_passages_embedded(dense_index, opennyai_index):
+    for index in (dense_index, opennyai_index):
+        chunks, texts = dense.passages_of(index)
+        np.testing.assert_array_equal(dense.passage_chunks(index), chunks)
+        assert len(texts) == chunks.size and all(" | " in t for t in texts)
