@@ -22,15 +22,15 @@ def _corpus(args: argparse.Namespace) -> str | None:
     return args.corpus if getattr(args, "corpus", None) else Settings().corpus
 
 
+def _say(note: str) -> None:
+    print(f"schemebot: {note}", file=sys.stderr)
+
+
 def _open_index(corpus: str | None, dense: bool = True):
     """The index for ``--corpus``, saying once on stderr when it ranks by words only."""
-    from retrieval.index import open_index, ranking_note
+    from retrieval.index import open_index
 
-    index = open_index(corpus, dense=dense)
-    note = ranking_note(index) if dense else None
-    if note:
-        print(f"schemebot: {note}", file=sys.stderr)
-    return index
+    return open_index(corpus, dense=dense, announce=_say)
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -211,7 +211,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from retrieval.text import clean_user_text
 
     settings = Settings()
-    engine = build_engine(settings, corpus=_corpus(args), announce=lambda note: print(f"schemebot: {note}", file=sys.stderr))
+    engine = build_engine(settings, corpus=_corpus(args), announce=_say)
     if not engine.store.ping():
         print(f"schemebot: cannot reach Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
               file=sys.stderr)
@@ -419,8 +419,7 @@ def cmd_model(args: argparse.Namespace) -> int:
         index = Index.build(load_corpus([bundled_corpus_path()]))
         t = time.perf_counter()
         index.embed(Encoder(engine="onnx", threads=os.cpu_count() or 1))
-        _, texts = dense.passages_of(index)
-        dense.store_vectors(bundled_vectors_path(), dense.vectors_key(texts, index.dense.model), index.dense)
+        dense.keep_vectors(index, bundled_vectors_path())
         print(f"bundled corpus: {index.dense.chunk.size} passages embedded in {time.perf_counter() - t:.1f} s -> {bundled_vectors_path()}.npz")
     return 0
 

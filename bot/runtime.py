@@ -11,7 +11,7 @@ from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
 from conversations.store import RedisStore, store_from_settings
 from retrieval.answer import Answerer
-from retrieval.index import open_index, ranking_note
+from retrieval.index import open_index
 
 log = logging.getLogger(__name__)
 
@@ -32,11 +32,8 @@ def build_engine(settings: Settings, store: RedisStore | None = None, corpus: st
     Raises:
         retrieval.errors.RetrievalError: the corpus cannot be loaded.
     """
-    index = open_index(corpus if corpus is not None else settings.corpus)
-    note = ranking_note(index)
-    if note:
-        (announce or log.warning)(note)
-    elif warm:
+    index = open_index(corpus if corpus is not None else settings.corpus, announce=announce or log.warning)
+    if warm and index.dense_on:
         log.info("question encoder ready (%s engine)", index.prepare_encoder())
     answerer = Answerer(index)
     flow = EligibilityFlow(build_rulebook(answerer.index), max_questions=settings.screening_max_questions)

