@@ -158,6 +158,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     summary = report.summary()
     index.manifest["placement"] = summary  # beside index.py's counts, for anyone reading the manifest
     dense_note = _embed_for_ingest(index, args)
+    from conversations.rulebook import save_extracted_rules
+
+    with_rules = save_extracted_rules(index)
     index.save(Path(args.out))
     took = time.perf_counter() - t0
     counts = index.manifest["counts"]
@@ -167,6 +170,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     print(f"terms:            {counts['terms']}")
     print(f"dense passages:   {dense_note}")
     print(f"catalog entries:  {counts['catalog']} (known by name only)")
+    print(f"eligibility read: {with_rules} schemes with criteria read from their text (schemebot rules --corpus {args.out} lists them)")
     print(f"superseded:       {counts['superseded']}")
     print(f"rejected:         {counts['rejected']}")
     for reason, n in report.rejected_by_reason().items():
@@ -299,6 +303,69 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         for u in o.unchecked:
             print(f"    not checked: \u201c{u}\u201d {o.eligibility_url}")
     return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``schemebot rules [--corpus PATH] [--scheme ID] [--json]``: the eligibility rules in force, one
+    scheme at a time: where they come from (``hand``, ``derived``, ``extracted``), the rule tree with each
+    criterion's quoted sentence (``null`` when the text states none a field expresses) and the deciding
+    sentences no field can check (``unchecked``). ``--json`` prints one JSON object per line."""
+    from conversations.rulebook import build_rulebook
+    from retrieval.index import open_index
+
+    index = open_index(_corpus(args))
+    book = build_rulebook(index)
+    every = {**book.text_only, **book.rules}
+    if args.scheme:
+        if args.scheme not in index.schemes:
+            print(f"schemebot: no scheme {args.scheme!r} in this corpus", file=sys.stderr)
+            return 2
+        ids = [args.scheme]
+    else:
+        ids = [sid for sid in index.scheme_ids if sid in every]
+    for sid in ids:
+        rules = every.get(sid)
+        screened = sid in book.rules
+        if args.json:
+            print(json.dumps({
+                "scheme_id": sid,
+                "source": rules.source if rules else None,
+                "rule": rules.model_dump(mode="json", by_alias=True)["rule"] if rules and screened else None,
+                "unchecked": list(rules.unchecked) if rules else [],
+            }, ensure_ascii=False))
+            continue
+        name = index.schemes[sid].name
+        if rules is None:
+            print(f"{sid}: {name}\n    no eligibility conditions found in its text\n")
+            continue
+        print(f"{sid}: {name} [{rules.source}{'' if screened else ', not screened: no condition a field can check'}]")
+        if screened:
+            for line in _rule_lines(rules.rule, 1):
+                print(line)
+        for u in rules.unchecked:
+            print(f"    not checked: \u201c{u}\u201d")
+        print()
+    if not args.json and not args.scheme:
+        print(f"{len(book.rules)} schemes with rules ({sum(r.source == 'hand' for r in book.rules.values())} hand-checked, "
+              f"{sum(r.source == 'derived' for r in book.rules.values())} from structured fields, "
+              f"{sum(r.source == 'extracted' for r in book.rules.values())} read from text); "
+              f"{len(book.text_only)} with only conditions no field can check; {len(book.problems)} problems")
+    return 0
+
+
+def _rule_lines(node, depth: int) -> list[str]:
+    """A rule tree as indented lines: ``all of:``/``any of:``/``not:`` and ``field op value  “quote”``."""
+    from eligibility.rules import Criterion
+
+    pad = "    " * depth
+    if isinstance(node, Criterion):
+        value = "" if node.value is None else f" {node.value}"
+        return [f"{pad}{node.field} {node.op}{value}  \u201c{node.text}\u201d"]
+    kind, parts = (("all of", node.all) if hasattr(node, "all") else ("any of", node.any) if hasattr(node, "any")
+                   else ("not", [node.not_]))
+    if kind == "all of" and depth == 1:  # the top level: one condition per line, all of them needed
+        return [line for part in parts for line in _rule_lines(part, depth)]
+    return [f"{pad}{kind}:"] + [line for part in parts for line in _rule_lines(part, depth + 1)]
 
 
 def _read_value(name: str, value: object, fields: dict) -> object:
@@ -469,6 +536,12 @@ def build_parser() -> argparse.ArgumentParser:
     el.add_argument("--json", action="store_true")
     el.add_argument("--corpus")
     el.set_defaults(func=cmd_eligibility)
+
+    rl = sub.add_parser("rules", help="the eligibility rules in force: source, criteria with their quotes, unchecked sentences")
+    rl.add_argument("--scheme", help="one scheme id (default: every scheme with rules or deciding sentences)")
+    rl.add_argument("--json", action="store_true", help="one JSON object per scheme and line")
+    rl.add_argument("--corpus")
+    rl.set_defaults(func=cmd_rules)
 
     serve = sub.add_parser("serve", help="the webhook server for Telegram, WhatsApp and SMS")
     serve.add_argument("--host", default="127.0.0.1")

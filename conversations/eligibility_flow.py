@@ -30,6 +30,7 @@ from eligibility.fields import FIELDS, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop
 from eligibility.rules import Outcome, outcome
+from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 
@@ -46,6 +47,19 @@ START = re.compile(
     r"|मुझे कौन सी योजना|कौन सी योजना(एँ|एं|ये)? मिल सकती|क्या मैं.{0,60}(पात्र|योग्य|हकदार)|पात्र हूँ|पात्र हूं|पात्रता जाँच|पात्रता जांच",
     re.IGNORECASE,
 )
+#: "am I eligible for this / it / is yojana ke liye": the scheme under discussion
+THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana)\b|इस योजना|इसके|इसका", re.IGNORECASE)
+#: a yes to "Earlier you told me ...: is that still right?"
+YES = re.compile(r"^\s*(yes|y|yeah|yep|yup|haan|han|ha|haa|ji|ji haan|ji ha|sahi|sahi hai|correct|right|still right|हाँ|हां|जी|जी हाँ|जी हां|सही|सही है)\s*[.!]*\s*$",
+                 re.IGNORECASE)
+NO = re.compile(r"^\s*(no|n|nope|nahi|nahin|na|galat|wrong|not anymore|नहीं|ना|गलत)\s*[.!]*\s*$", re.IGNORECASE)
+#: a verdict fits one WhatsApp message (Twilio's documented limit for a WhatsApp body is 1,600 characters)
+VERDICT_CHARS = 1600
+#: schemes shown per verdict page (the rest on "MORE")
+VERDICT_SCHEMES = 5
+#: from this age, "are you studying?" is not asked in a screening (left unknown, not assumed)
+NO_STUDY_QUESTION_FROM_AGE = 40
+
 CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए", re.IGNORECASE)
 #: a clause that asks (rather than states facts about the user)
 ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|eligible|patra|qualify|check)\b|क्या|कौन|पात्र", re.IGNORECASE)
@@ -58,6 +72,14 @@ QUESTIONISH = re.compile(
     re.IGNORECASE,
 )
 
+
+
+def _clip(text: str, limit: int) -> str:
+    """``text`` whole when it fits in ``limit`` characters, else its first words and "…" (still a
+    word-for-word quote of its beginning)."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"
 
 
 def indian_grouping(amount: int) -> str:
@@ -126,6 +148,43 @@ def is_about_self(text: str, facts: dict[str, Any]) -> bool:
     if FIRST_PERSON.search(text):
         return True
     return len(text.split()) <= 2 and set(facts) <= {"state", "age"}
+
+
+def not_to_ask(profile: dict[str, Any]) -> set[str]:
+    """Fields a stated fact makes pointless to ask in a screening. They stay unknown (never assumed):
+    a scheme that needs one stays "need more information".
+
+    - ``is_student`` from the age of :data:`NO_STUDY_QUESTION_FROM_AGE`, or when the user named another
+      occupation ("a farmer"): no "are you studying?" to a 67-year-old widow.
+    """
+    out: set[str] = set()
+    age = profile.get("age")
+    if (isinstance(age, (int, float)) and age >= NO_STUDY_QUESTION_FROM_AGE) or profile.get("occupation") not in (None, "student"):
+        out.add("is_student")
+    return out
+
+
+def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
+    """The first unchecked sentence that turns on a life event (pregnancy, a death, a marriage) whose
+    words the user has not used, or ``None``. Such a scheme is "if this applies to you", not "likely"."""
+    for sentence in unchecked:
+        m = LIFE_EVENT.search(sentence)
+        if m and not re.search(m.group(0)[:5], said, re.IGNORECASE):
+            return sentence
+    return None
+
+
+#: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
+#: these (a state scheme for adults of that state) says little about whether it is meant for the user
+_GENERIC_FIELDS = {"state", "age", "gender"}
+
+
+def _specificity(o: Outcome) -> tuple:
+    """Sort key of a likely scheme: hand-checked first, then more of the user's particular facts met
+    (category, widowhood, BPL, income, occupation ... rather than state, age, gender), then more facts
+    met in all, then fewer unchecked sentences."""
+    fields = {c.field for c in o.reasons}
+    return (o.status != "eligible", -len(fields - _GENERIC_FIELDS), -len(fields), len(o.unchecked), o.scheme_name)
 
 
 class EligibilityFlow:
@@ -202,6 +261,8 @@ class EligibilityFlow:
             from conversations.engine import answer_reply
 
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
+        if not mentions and state.scheme_id in self.book.rules and THIS_SCHEME.search(text):
+            mentions = [state.scheme_id]  # "am I eligible for this?" after talking about a scheme
         mode = "scheme" if mentions else "screening"
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         noted = self._record(stated, state, text, lang)
@@ -229,6 +290,13 @@ class EligibilityFlow:
             state.interview = None
             return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
+        if pending and pending in state.profile and YES.match(text):
+            # "Earlier you told me category: SC. Is that still right?" "yes": keep it
+            iv.field, iv.invalid = None, 0
+            return TurnResult(self._next(engine, state, lang))
+        if pending and pending in state.profile and NO.match(text):
+            state.profile.pop(pending, None)  # no longer true: ask it afresh
+            return TurnResult([self._question(pending, lang)])
         if pending and is_skip(text):
             state.profile.pop(pending, None)  # "skip" leaves it unknown, even if it was remembered
             iv.skipped.append(pending)
@@ -315,14 +383,112 @@ class EligibilityFlow:
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
             return [self._verdict([result], lang, single=True)]
-        rules = list(self.book.rules.values())
-        step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=iv.skipped)
+        if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
+            # the state first: it decides which of the schemes are in play at all
+            iv.field = "state"
+            iv.asked.append("state")
+            return [self._question("state", lang)]
+        rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
+        step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=[*iv.skipped, *not_to_ask(profile)])
         if step.next is not None:
             iv.field = step.next
             iv.asked.append(step.next)
             return [self._question(step.next, lang)]
         iv.finished, iv.field = True, None
-        return [self._verdict(step.outcomes, lang, single=False)]
+        return [self._screen_verdict(step.outcomes, state, lang)]
+
+    def _place(self, scheme_id: str) -> tuple[str, str | None]:
+        return self.book.places.get(scheme_id, ("central", None))
+
+    def _reply_outcome(self, o: Outcome, if_applies: bool = False) -> ReplyOutcome:
+        level, place = self._place(o.scheme_id)
+        return ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, level=level, state=place, status=o.status,
+                            missing_fields=o.missing_fields, unchecked=o.unchecked, if_applies=if_applies,
+                            reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons])
+
+    def _title(self, o: Outcome) -> str:
+        """The scheme's name, with its state where the name does not say it."""
+        _, place = self._place(o.scheme_id)
+        return f"{o.scheme_name} ({place})" if place and place.lower() not in o.scheme_name.lower() else o.scheme_name
+
+    def _screen_verdict(self, outcomes: list[Outcome], state: UserState, lang: str) -> Reply:
+        """The verdict of a screening, short enough for one WhatsApp message (:data:`VERDICT_CHARS`):
+
+        the scheme under discussion first (with its reason); then at most :data:`VERDICT_SCHEMES` schemes
+        most likely to help, each with its one deciding quote and link; schemes whose unchecked
+        condition is a life event the user has not mentioned under "if this applies to you"; counts of
+        the rest. The next schemes go to ``state.paging`` for "MORE".
+        """
+        said = " ".join(v.said for v in state.profile.values())
+        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=_specificity)
+        applies = [(o, life_event_unsaid(o.unchecked, said)) for o in likely]
+        gated = [(o, ev) for o, ev in applies if ev]
+        likely = [o for o, ev in applies if not ev]
+        asked = next((o for o in outcomes if o.scheme_id == state.scheme_id), None)
+        if asked is not None:
+            likely = [o for o in likely if o.scheme_id != asked.scheme_id]
+            gated = [(o, ev) for o, ev in gated if o.scheme_id != asked.scheme_id]
+        lines: list[str] = [t("screen_head" if likely or gated else "screen_none", lang)]
+        if asked is not None:
+            lines += ["", self._one_line(asked, lang)] + self._deciding(asked)
+        entries = [self._entry(i + 1, o, lang) for i, o in enumerate(likely)]
+        tail: list[str] = []
+        if gated:
+            ev_line = t("if_applies", lang) + " " + "; ".join(f"{self._title(o)}: \u201c{_clip(ev, 90)}\u201d" for o, ev in gated[:2])
+            if len(gated) > 2:
+                ev_line += f" (+{len(gated) - 2})"
+            tail += ["", ev_line]
+        failed = [o for o in outcomes if o.status == "not_eligible" and o is not asked]
+        rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
+        counts = []
+        if failed:
+            counts.append(t("screen_not_count", lang, n=len(failed)))
+        if rest:
+            need: dict[str, int] = {}
+            for o in rest:
+                for f in o.missing_fields:
+                    need[f] = need.get(f, 0) + 1
+            top = sorted(need, key=lambda f: -need[f])[:3]
+            counts.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
+        if counts:
+            tail += ["", " ".join(counts)]
+
+        def compose(shown: int) -> str:
+            body = lines + [x for entry in entries[:shown] for x in ("", entry)] + tail
+            if len(entries) > shown:
+                body += ["", t("verdict_more", lang, n=len(entries) - shown)]
+            return "\n".join(body + ["", t("confirm_all", lang)]).strip()
+
+        shown = min(VERDICT_SCHEMES, len(entries))
+        while shown > 1 and len(compose(shown)) > VERDICT_CHARS:
+            shown -= 1  # fewer schemes on this page, never a cut one: the rest come on "MORE"
+        text = compose(shown)
+        more = entries[shown:]
+        state.paging = ["\n\n".join(more[i:i + VERDICT_SCHEMES]) for i in range(0, len(more), VERDICT_SCHEMES)]
+        listed = ([asked] if asked else []) + [o for o in outcomes if o.status in ("eligible", "likely_eligible") and o is not asked]
+        gated_ids = {o.scheme_id for o, _ in gated}
+        return Reply(
+            kind="eligibility",
+            text=text,
+            links=list(dict.fromkeys(o.url for o in listed)),
+            outcomes=[self._reply_outcome(o, o.scheme_id in gated_ids) for o in listed]
+            + [self._reply_outcome(o) for o in rest[:20]],
+        )
+
+    def _one_line(self, o: Outcome, lang: str) -> str:
+        key = {"eligible": "eligible", "likely_eligible": "likely_eligible_short", "not_eligible": "not_eligible",
+               "need_more_info": "need_more_info"}[o.status]
+        return t(key, lang, scheme=self._title(o), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
+
+    def _deciding(self, o: Outcome) -> list[str]:
+        """The one quote that decides ``o`` (the failing condition, or the most telling one met), with its link."""
+        if not o.reasons:
+            return [f"   {o.url}"]
+        telling = next((c for c in o.reasons if c.field not in ("state", "age", "gender")), o.reasons[0]) if o.status != "not_eligible" else o.reasons[0]
+        return [f"   \u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
+
+    def _entry(self, n: int, o: Outcome, lang: str) -> str:
+        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o))
 
     def _verdict(self, outcomes: list[Outcome], lang: str, single: bool) -> Reply:
         """The ``eligibility`` reply: verdicts with the official sentences behind them."""
@@ -348,8 +514,10 @@ class EligibilityFlow:
                 quote(c.text, c.url)
             if o.unchecked:
                 lines.append(t("unchecked", lang))
-                for u in o.unchecked:
-                    quote(u, o.eligibility_url)
+                for u in o.unchecked[:3]:
+                    quote(_clip(u, 200), o.eligibility_url)
+                if len(o.unchecked) > 3:
+                    lines.append(t("unchecked_more", lang, n=len(o.unchecked) - 3, url=o.eligibility_url))
             if o.status in ("eligible", "likely_eligible"):
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)
@@ -373,6 +541,5 @@ class EligibilityFlow:
             kind="eligibility",
             text="\n".join(lines).strip(),
             links=list(dict.fromkeys(links)),
-            outcomes=[ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, status=o.status, missing_fields=o.missing_fields,
-                                   reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons]) for o in listed],
+            outcomes=[self._reply_outcome(o) for o in listed],
         )

@@ -205,8 +205,11 @@ class Engine:
                 return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
+        earlier_pages = state.paging
         result, action = self._dispatch(text, state, lang)
         result.lang = lang
+        # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
+        own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long:
             result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
         pager = self.pagers.get(channel)
@@ -217,13 +220,15 @@ class Engine:
                 action = "save"
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
+            if own_pages:
+                pages += pager([Reply(kind="info", text=p) for p in own_pages], lang)
             if len(pages) > 1 or state.paging:
                 state.paging = pages[1:]
                 action = "save"
             result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
                                     options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
         elif action == "save":
-            state.paging = []  # a new answer replaces the pages of an earlier one
+            state.paging = own_pages  # a new answer replaces the pages of an earlier one
         return result, action
 
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

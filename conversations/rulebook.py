@@ -6,6 +6,15 @@
   that section). A file that does not meet this is reported, not used.
 - Rules derived from myScheme's structured eligibility fields for the other schemes that have them
   (:mod:`eligibility.derive`, ``verified: false``), with what could not be derived reported.
+- Rules read from the eligibility and exclusions text for every other scheme
+  (:mod:`eligibility.text_rules`, ``source: extracted``, ``verified: false``): read at ingest and saved
+  with the index (``rules.json``), read again when the saved ones are of another extractor version or
+  the corpus is not a saved index. Each criterion's text is checked against the section like a
+  hand-checked one. A scheme whose text states no criterion a field can express is not screened (a
+  rule with no criterion would hold for everyone); its deciding sentences are kept in
+  :attr:`RuleBook.text_only` for ``schemebot rules``.
+
+Order of trust: hand > derived > extracted, one source per scheme.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from pydantic import ValidationError
 
 from eligibility.derive import derive
 from eligibility.rules import Criterion, RuleError, SchemeRules, criteria
+from eligibility.text_rules import EXTRACTOR_VERSION, extract_for
 from retrieval.index import Index
 
 
@@ -29,6 +39,22 @@ class RuleBook:
     rules: dict[str, SchemeRules] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     notes: dict[str, list[str]] = field(default_factory=dict)
+    #: schemes whose text states deciding conditions but no criterion a field expresses (rule ``all: []``,
+    #: with those sentences in ``unchecked``): listed by ``schemebot rules``, never screened
+    text_only: dict[str, SchemeRules] = field(default_factory=dict)
+    #: where each scheme with rules applies: ``(level, state)``, state ``None`` for a central scheme
+    #: (a screening looks at central schemes and the user's state's only)
+    places: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+
+    def in_state(self, state: str | None) -> list[SchemeRules]:
+        """The rules in play for a user of ``state``: central schemes and that state's (``None``: the
+        central ones only)."""
+        return [r for sid, r in self.rules.items()
+                if self.places.get(sid, ("central", None))[0] != "state" or self.places[sid][1] == state]
+
+    def has_state_schemes(self) -> bool:
+        """True when some scheme with rules belongs to one state (so a screening asks the state first)."""
+        return any(level == "state" for level, _ in self.places.values())
 
     def hand_checked(self) -> list[str]:
         """Ids of schemes with hand-checked rules."""
@@ -91,8 +117,50 @@ def _cited(rules: SchemeRules, index: Index) -> SchemeRules | str:
     return rules.model_copy(update={"rule": rule, "scheme_name": scheme.name, "url": scheme.page_url})
 
 
+def extracted_rules(index: Index) -> dict[str, SchemeRules]:
+    """Rules read from each scheme's text (:func:`~eligibility.text_rules.extract_for`), by scheme id.
+
+    Taken from ``index.saved_rules`` when they were saved by this extractor version (a record that no
+    longer validates is read again), else read now (about 2 s for the ~2,000 myScheme pages).
+    Schemes whose sections state nothing are absent.
+    """
+    saved = index.saved_rules if isinstance(index.saved_rules, dict) else {}
+    out: dict[str, SchemeRules] = {}
+    if saved.get("version") == EXTRACTOR_VERSION and isinstance(saved.get("rules"), list):
+        for obj in saved["rules"]:
+            try:
+                rules = SchemeRules.model_validate(obj)
+            except ValidationError:
+                continue
+            if rules.scheme_id in index.schemes:
+                out[rules.scheme_id] = rules
+        known = {obj.get("scheme_id") for obj in saved["rules"] if isinstance(obj, dict)} | set(saved.get("none", []))
+        todo = [sid for sid in index.scheme_ids if sid not in out and sid not in known]
+    else:
+        todo = list(index.scheme_ids)
+    for sid in todo:
+        rules = extract_for(index.schemes[sid])
+        if rules is not None:
+            out[sid] = rules
+    return out
+
+
+def save_extracted_rules(index: Index) -> int:
+    """Read every scheme's rules from its text and keep them on ``index`` (``saved_rules``) so that
+    :meth:`~retrieval.index.Index.save` writes them beside the index. Returns the number of schemes
+    with at least one criterion."""
+    rules = extracted_rules(index)
+    index.saved_rules = {
+        "version": EXTRACTOR_VERSION,
+        "rules": [rules[sid].model_dump(mode="json", by_alias=True) for sid in index.scheme_ids if sid in rules],
+        "none": [sid for sid in index.scheme_ids if sid not in rules],
+    }
+    return sum(1 for r in rules.values() if criteria(r.rule))
+
+
 def build_rulebook(index: Index, files: list[Path] | None = None) -> RuleBook:
-    """Hand-checked rules valid for ``index`` plus derived rules for its other schemes."""
+    """Hand-checked rules valid for ``index``, rules derived from structured fields for its other
+    schemes that have them, and rules read from the text for the rest (see the module docstring)."""
     book = RuleBook()
     for path in rule_files() if files is None else files:
         try:
@@ -116,4 +184,19 @@ def build_rulebook(index: Index, files: list[Path] | None = None) -> RuleBook:
         book.rules[sid] = derived
         if derived.notes:
             book.notes[sid] = derived.notes
+    for sid, rules in extracted_rules(index).items():
+        if sid in book.rules:
+            continue
+        cited = _cited(rules, index)
+        if isinstance(cited, str):
+            book.problems.append(f"extracted: {cited}")
+        elif criteria(cited.rule):
+            book.rules[sid] = cited
+            if cited.notes:
+                book.notes[sid] = cited.notes
+        elif cited.unchecked:
+            book.text_only[sid] = cited
+    for sid in book.rules:
+        scheme = index.schemes[sid]
+        book.places[sid] = (scheme.level, scheme.state if scheme.level == "state" else None)
     return book

@@ -137,6 +137,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "unknown_scheme": {"en": "I don't know a scheme called \"{name}\", so I will check all schemes.",
                        "hi": "\"{name}\" नाम की योजना मैं नहीं जानता, इसलिए सभी योजनाओं की जाँच करूँगा।"},
     "screen_not": {"en": "Not eligible: {names}.", "hi": "पात्र नहीं: {names}।"},
+    "screen_not_count": {"en": "Not eligible on your answers: {n} schemes.", "hi": "आपके उत्तरों पर पात्र नहीं: {n} योजनाएँ।"},
+    "likely_eligible_short": {"en": "{scheme}: likely eligible", "hi": "{scheme}: संभवतः पात्र"},
+    "if_applies": {"en": "If this applies to you:", "hi": "अगर यह आप पर लागू हो:"},
+    "verdict_more": {"en": "Reply MORE for {n} more.", "hi": "{n} और के लिए MORE लिखें।"},
+    "confirm_all": {"en": "I checked only the conditions quoted; please confirm at the official link before you apply.",
+                    "hi": "मैंने केवल उद्धृत शर्तें जाँचीं; आवेदन से पहले आधिकारिक लिंक पर पुष्टि करें।"},
+    "unchecked_more": {"en": "(+{n} more conditions on the page: {url})", "hi": "(पेज पर {n} और शर्तें: {url})"},
     "you_said": {"en": "you said: {value}", "hi": "आपने बताया: {value}"},
 }
 

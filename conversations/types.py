@@ -65,9 +65,15 @@ class Outcome(BaseModel):
 
     scheme_id: str
     scheme_name: str = ""
+    level: str = "central"
+    state: str | None = None
     status: Literal["eligible", "likely_eligible", "not_eligible", "need_more_info"]
     missing_fields: list[str] = Field(default_factory=list)
     reasons: list[Reason] = Field(default_factory=list)
+    unchecked: list[str] = Field(default_factory=list)
+    #: the unchecked condition is a life event the user has not mentioned (pregnancy, a death in the
+    #: family): listed under "if this applies to you", not as likely eligible
+    if_applies: bool = False
 
 
 class Reply(BaseModel):

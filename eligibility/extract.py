@@ -18,7 +18,8 @@ from eligibility.parse import normalise, parse_money
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
     re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(?<![-\d])(\d{1,3})\b"),
-    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)\b"),
+    # Devanagari words end in vowel signs, which are not word characters: so no \b after them
+    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)(?![\w\u0900-\u097f])"),
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
     re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
@@ -26,6 +27,14 @@ _AGE = [
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"
 )
+#: "my husband died", "pati ki maut ho gayi", "मेरे पति का देहांत हो गया": the speaker is a widow
+_HUSBAND_DIED = re.compile(
+    r"\b(?:my|mere|meri)\s+(?:husband|pati|patidev)\b.{0,30}\b(?:died|passed away|expired|is no more|no longer alive|death|"
+    r"maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|nahi rahe|nahin rahe|expire)"
+    r"|मेरे\s+पति.{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रहे|निधन)|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+#: "I am pregnant", "main garbhvati hu", "मैं गर्भवती हूँ": the speaker is a woman (pregnancy itself is
+#: no field; the verdict keeps pregnancy schemes apart unless it was said)
+_PREGNANT = re.compile(r"\b(?:i am|i'm|im|main|mai)\s+(?:\w+\s+){0,4}(?:pregnant|garbhvati|garbhwati|expecting)\b|गर्भवती\s+हूँ|गर्भवती\s+हूं|मैं\s+गर्भवती")
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
 
@@ -92,8 +101,12 @@ def extract(text: str) -> dict[str, Any]:
     marital = _first(_MARITAL, padded)
     if marital:
         out["marital_status"] = marital
+    if marital is None and _HUSBAND_DIED.search(t):
+        marital = out["marital_status"] = "widowed"
     gender = _first(_GENDERS, padded)
-    if gender is None and marital == "widowed" and re.search(r"widow\b|vidhwa|विधवा", t):
+    if gender is None and marital == "widowed" and (re.search(r"widow\b|vidhwa|विधवा", t) or _HUSBAND_DIED.search(t)):
+        gender = "female"
+    if gender is None and _PREGNANT.search(t):
         gender = "female"
     if gender:
         out["gender"] = gender

@@ -72,21 +72,39 @@ def next_field(rules: list[SchemeRules], profile: dict[str, Any], exclude: Itera
         profile: what the user has given (field -> value).
         exclude: fields not to ask (skipped ones).
     """
-    open_rules = undecided(rules, profile)
     excluded = set(exclude)
+    open_rules: list[SchemeRules] = []
+    open_fields: list[set[str]] = []  # per undecided rule, the unknown fields it could still be settled by
     mentions: dict[str, int] = {}
-    for r in open_rules:
-        for c in evaluate(r.rule, profile).unknown:
+    for r in rules:
+        ev = evaluate(r.rule, profile)
+        if ev.value is not None:
+            continue
+        fields = set()
+        for c in ev.unknown:
             if c.field not in excluded and c.field not in profile:
+                fields.add(c.field)
                 mentions[c.field] = mentions.get(c.field, 0) + 1
+        open_rules.append(r)
+        open_fields.append(fields)
     best = Choice(None)
     order = {name: i for i, name in enumerate(FIELDS)}
     for name in sorted(mentions, key=lambda f: order.get(f, len(order))):
-        relevant = [r for r in open_rules if name in {c.field for c in evaluate(r.rule, profile).unknown}]
+        relevant = [r for r, fields in zip(open_rules, open_fields) if name in fields]
         values = probe_values(name, relevant)
         if not values:
             continue
-        settled = sum(sum(1 for r in relevant if evaluate(r.rule, {**profile, name: v}).value is not None) for v in values)
+        settled = 0
+        for r in relevant:
+            # the rule's outcome depends on the answer only through its own criteria on this field:
+            # evaluate it once per pattern of those criteria's truth values, not once per answer
+            own = [c for c in criteria(r.rule) if c.field == name]
+            seen: dict[tuple[bool, ...], bool] = {}
+            for v in values:
+                key = tuple(c.holds(v) for c in own)
+                if key not in seen:
+                    seen[key] = evaluate(r.rule, {**profile, name: v}).value is not None
+                settled += seen[key]
         score = settled / len(values)
         key = (score, mentions[name])
         if best.field is None or key > (best.expected_settled, best.mentioned_by):

@@ -125,7 +125,8 @@ class SchemeRules(BaseModel):
     Attributes:
         scheme_id, scheme_name, url: the scheme and its page.
         rule: the rule tree.
-        source: ``hand`` (checked by hand against the official text) or ``derived`` (from myScheme's
+        source: ``hand`` (checked by hand against the official text), ``extracted`` (read from the page text by
+            :mod:`eligibility.text_rules`) or ``derived`` (from myScheme's
             structured eligibility fields).
         unchecked: sentences of the scheme's eligibility text that state a deciding condition no field
             can express ("a death of the primary breadwinner must have occurred"): with any of them,
@@ -138,7 +139,7 @@ class SchemeRules(BaseModel):
     scheme_name: str = ""
     url: str = ""
     rule: Node
-    source: Literal["hand", "derived"] = "hand"
+    source: Literal["hand", "derived", "extracted"] = "hand"
     checked: str | None = None
     unchecked: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)

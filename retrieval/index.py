@@ -42,6 +42,8 @@ SECTION_POOL = 400
 #: query terms found in more than this share of chunks are left out of the scores (see :meth:`Index.search`)
 MAX_DF_SHARE = 0.5
 MANIFEST = "manifest.json"
+#: the eligibility rules extracted from the schemes' text at ingest (optional: an index without it reads them on load)
+RULES_FILE = "rules.json"
 #: the rankers :meth:`Index.search` can fuse
 RANKERS = ("bm25", "tfidf", "dense")
 #: fuse script-aware (see retrieval.fusion.weighted_rrf): a lexical ranker does not vote against a
@@ -247,6 +249,10 @@ class Index:
         self._scheme_bounds = np.searchsorted(self.chunk_scheme, np.arange(len(self.scheme_ids) + 1), side="left")
         #: the dense passages' vectors (None: lexical ranking only)
         self.dense = dense
+        #: eligibility rules read from the schemes' text at ingest, as saved in ``rules.json``
+        #: (``{"version": int, "rules": [...]}``, written and read by :mod:`conversations.rulebook`;
+        #: ``None``: none saved, so they are read when a rulebook is built)
+        self.saved_rules: dict | None = None
         #: the rankers fused by :meth:`search` (``schemebot eval --rankers`` switches them off one by one)
         self.rankers: frozenset[str] = frozenset(RANKERS)
         self._encoder = None
@@ -713,6 +719,8 @@ class Index:
             tfidf_data=self.tfidf_matrix.data, tfidf_indices=self.tfidf_matrix.indices, tfidf_indptr=self.tfidf_matrix.indptr,
             tfidf_idf=self.tfidf_idf, shape=np.array(self.bm25_matrix.shape), **chunk_arrays(self.chunks, order),
         )
+        if self.saved_rules is not None:
+            _write_json(folder / RULES_FILE, self.saved_rules)
         if self.dense is not None:
             self.manifest["dense"] = self.dense.save(folder)
         else:
@@ -790,6 +798,9 @@ class Index:
         index = cls(schemes, chunks, {t: i for i, t in enumerate(vocab)}, bm, tf, idf, catalog, manifest, vectors)
         if vectors is not None and not np.array_equal(dense.passage_chunks(index), vectors.chunk):
             raise IndexMismatchError(f"index at {folder} holds passage vectors of another index; {rebuild}")
+        if (folder / RULES_FILE).is_file():
+            saved = json.loads((folder / RULES_FILE).read_text(encoding="utf-8"))
+            index.saved_rules = saved if isinstance(saved, dict) else None
         return index
 
 

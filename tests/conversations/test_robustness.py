@@ -56,7 +56,9 @@ def test_stale_interview_and_ill_typed_profile_are_dropped(engine):
     after = engine.store.load(key)
     assert after.interview is None or after.interview.scheme_id != "no-such-scheme"
     screening = say(engine, "which schemes can I get").replies[-1]
-    assert screening.kind == "question" and screening.field == "age"  # "abc" was not kept as an age
+    assert screening.kind == "question" and screening.field == "state"  # the state comes first
+    assert "age" not in engine.store.load(key).profile  # "abc" was not kept as an age
+    assert say(engine, "Bihar").replies[-1].field == "age"
 
 
 def test_correction_with_an_impossible_value_keeps_the_check(engine):

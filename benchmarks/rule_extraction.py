@@ -1,0 +1,223 @@
+"""Rules read from page text against myScheme's own structured eligibility filters, field by field.
+
+For every scheme present both in the saved myScheme pages (``../shared/corpus/raw/rakshithsajjan__Prabhav/
+prabhav-chat/Scrape/data``) and in the OpenNyAI 170-scheme JSON, which carries myScheme's filters
+(``gender``, ``caste``, ``age``, ``residence``, ``beneficiaryState``, ``disability``, ``minority``,
+``isBpl``, ``isStudent``, ``maritalStatus``, ``occupation``), the rule :mod:`eligibility.text_rules` reads
+from the page is compared with the filters:
+
+- a field is *stated* by the filters when it restricts someone (a single gender, listed castes, an age
+  bound other than 0/100, one of rural/urban, named states, "Yes" for disability, minority, BPL, student,
+  listed marital statuses or occupations);
+- an extracted criterion on that field is *correct* when it agrees: values within the filter's (gender,
+  category, state, marital status; for occupation, sharing one), age bounds within 1 year of the
+  filter's, the same rural/urban, and any criterion on disability, minority, BPL or student where the
+  filter says "Yes";
+- precision = correct / schemes with an extracted criterion on the field; recall = correct / schemes
+  whose filters state the field.
+
+The filters are myScheme's tags, not a hand-labelled truth: they are sometimes looser or stricter than
+the page (``--show`` prints each disagreement with its sentence, to read rather than to tune on).
+Also printed: how many pages have a criterion at all, and the share of pages whose eligibility text
+states a deciding condition no field expresses that list at least one ``unchecked`` sentence.
+
+Usage: python benchmarks/rule_extraction.py [--show FIELD] [--pages DIR] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared/corpus/raw"
+PAGES = SHARED / "rakshithsajjan__Prabhav/prabhav-chat/Scrape/data"
+OPENNYAI = SHARED / "OpenNyAI__schemes_chatbot_deprecated/data/myschemes_scraped_combined.json"
+
+#: conditions no field of the registry expresses (this benchmark's own list, independent of the
+#: extractor's vocabulary): a page with a sentence naming one should list at least one ``unchecked``
+_UNEXPRESSED = re.compile(
+    r"\b(pregnan\w*|lactating|death|died|deceased|widowhood|citizens?|members? of|registered (?:with|under|as|in)|"
+    r"course|passed|marks|qualification|degree|diploma|land ?holding|hectares?|acres?|experience|owns?|possess\w*|"
+    r"bank account|not availed|already availed|licen[cs]e|enrolled|employed in|engaged in)\b", re.IGNORECASE)
+
+FIELDS = ["gender", "social_category", "age", "residence", "state", "disability_percent", "is_minority", "is_bpl",
+          "is_student", "marital_status", "occupation"]
+
+
+def gold_fields(structured: dict) -> dict[str, object]:
+    """The fields myScheme's filters restrict, with their values in the field registry's terms."""
+    from eligibility.derive import _CASTE, _GENDER, _MARITAL, _OCCUPATION
+
+    gold: dict[str, object] = {}
+    genders = {_GENDER[g] for g in structured.get("gender") or [] if g in _GENDER}
+    if genders and not {"male", "female"} <= genders:
+        gold["gender"] = genders
+    castes = {_CASTE[c] for c in structured.get("caste") or [] if c in _CASTE}
+    if castes and castes != set(_CASTE.values()):
+        gold["social_category"] = castes
+    ages = [v for v in (structured.get("age") or {}).values() if isinstance(v, dict)]
+    if ages:
+        low = min((a.get("gte") or 0) for a in ages)
+        high = max((a.get("lte") if a.get("lte") is not None else 120) for a in ages)
+        if low > 0 or high < 100:
+            gold["age"] = (low if low > 0 else None, high if high < 100 else None)
+    residence = [r.lower() for r in structured.get("residence") or [] if r in ("Rural", "Urban")]
+    if len(residence) == 1 and "Both" not in (structured.get("residence") or []):
+        gold["residence"] = residence[0]
+    states = {s for s in structured.get("beneficiaryState") or [] if s != "All"}
+    if states:
+        gold["state"] = states
+    for key, field in (("disability", "disability_percent"), ("minority", "is_minority"), ("isBpl", "is_bpl"),
+                       ("isStudent", "is_student")):
+        if structured.get(key) == "Yes":
+            gold[field] = True
+    marital = {_MARITAL[m] for m in structured.get("maritalStatus") or [] if m in _MARITAL}
+    if marital and marital != set(_MARITAL.values()):
+        gold["marital_status"] = marital
+    occupations = {_OCCUPATION[o] for o in structured.get("occupation") or [] if o in _OCCUPATION}
+    if occupations:
+        gold["occupation"] = occupations
+    return gold
+
+
+def predicted_fields(rule) -> dict[str, object]:
+    """The fields an extracted rule restricts (positive criteria only: exclusions such as "not a
+    government employee" have no myScheme filter), with their values merged over the tree."""
+    from eligibility.fields import FIELDS as REGISTRY
+    from eligibility.rules import Criterion, Not
+
+    out: dict[str, object] = {}
+    lows: list[float] = []
+    highs: list[float] = []
+
+    def walk(node) -> None:
+        if isinstance(node, Not):
+            return
+        if not isinstance(node, Criterion):
+            for part in getattr(node, "all", None) or getattr(node, "any", None) or []:
+                walk(part)
+            return
+        f, op, v = node.field, node.op, node.value
+        if f == "age":
+            if op in ("gte", "between"):
+                lows.append(v[0] if op == "between" else v)
+            if op in ("lte", "between"):
+                highs.append(v[1] if op == "between" else v)
+        elif op in ("eq", "in"):
+            values = set(v) if isinstance(v, list) else {v}
+            out[f] = set(out.get(f, set())) | values  # type: ignore[arg-type]
+        elif op in ("is_true", "gte"):
+            out[f] = True
+
+    walk(rule)
+    if lows or highs:
+        out["age"] = (min(lows) if lows else None, max(highs) if highs else None)
+    for f in ("gender", "marital_status", "social_category"):
+        spec = REGISTRY[f]
+        if isinstance(out.get(f), set) and spec.values and set(spec.values) <= out[f]:  # every value: no restriction
+            del out[f]
+    if isinstance(out.get("residence"), set):
+        out["residence"] = next(iter(out["residence"])) if len(out["residence"]) == 1 else None
+        if out["residence"] is None:
+            del out["residence"]
+    return out
+
+
+def agrees(field: str, got: object, want: object) -> bool:
+    """Whether an extracted restriction agrees with the filter's (see the module docstring)."""
+    if field == "age":
+        (gl, gh), (wl, wh) = got, want
+        close = lambda a, b: (a is None and b is None) or (a is not None and b is not None and abs(a - b) <= 1)  # noqa: E731
+        return close(gl, wl) and close(gh, wh)
+    if field == "occupation":
+        return bool(set(got) & set(want))
+    if isinstance(want, set):
+        return isinstance(got, set) and bool(got) and got <= want
+    return got == want
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", type=Path, default=PAGES)
+    ap.add_argument("--show", action="append", default=[], help="print the disagreements on this field (repeatable; 'all')")
+    args = ap.parse_args()
+    if not args.pages.is_dir() or not OPENNYAI.is_file():
+        print(f"needs the saved pages ({args.pages}) and the OpenNyAI JSON ({OPENNYAI})", file=sys.stderr)
+        return 2
+    from eligibility.rules import criteria
+    from eligibility.text_rules import extract_for, units
+    from retrieval.loaders import load_corpus
+
+    pages = {s.id: s for s in load_corpus([args.pages]).schemes}
+    tagged = {s.id: s for s in load_corpus([OPENNYAI]).schemes if s.structured_eligibility}
+    t0 = time.perf_counter()
+    extracted = {sid: extract_for(s) for sid, s in pages.items()}
+    took = time.perf_counter() - t0
+    both = sorted(set(pages) & set(tagged))
+    stated = defaultdict(int)
+    predicted = defaultdict(int)
+    correct = defaultdict(int)
+    shown: list[str] = []
+    for sid in both:
+        gold = gold_fields(tagged[sid].structured_eligibility)
+        rules = extracted.get(sid)
+        got = predicted_fields(rules.rule) if rules else {}
+        for f in FIELDS:
+            if f in gold:
+                stated[f] += 1
+            if f in got:
+                predicted[f] += 1
+            ok = f in gold and f in got and agrees(f, got[f], gold[f])
+            correct[f] += ok
+            if (f in gold or f in got) and not ok and (f in args.show or "all" in args.show):
+                quotes = [c.text for c in criteria(rules.rule) if c.field == f] if rules else []
+                shown.append(f"{sid:<28} {f:<18} extracted {_fmt(got.get(f))!s:<28} myScheme {_fmt(gold.get(f))!s:<28} {quotes[:1]}")
+    print(f"schemes in both the pages and the 170-scheme JSON: {len(both)}")
+    print(f"extraction over all {len(pages)} pages: {took:.2f} s; pages with at least one criterion: "
+          f"{sum(1 for r in extracted.values() if r and criteria(r.rule))}")
+    print(f"{'field':<20}{'stated':>8}{'extracted':>11}{'correct':>9}{'precision':>11}{'recall':>8}")
+    tot_s = tot_p = tot_c = 0
+    for f in FIELDS:
+        s, p, c = stated[f], predicted[f], correct[f]
+        tot_s, tot_p, tot_c = tot_s + s, tot_p + p, tot_c + c
+        print(f"{f:<20}{s:>8}{p:>11}{c:>9}{_ratio(c, p):>11}{_ratio(c, s):>8}")
+    # myScheme's age filter fills bounds the page never states (a lower bound of 10, 14 or 18 on most
+    # schemes), so age is also counted bound by bound: each bound read from the text against the filter's
+    bounds = [(got[i], gold[i]) for sid in both for got, gold in [_ages(extracted.get(sid), tagged[sid])] if got and gold
+              for i in (0, 1) if got[i] is not None]
+    good = sum(1 for g, w in bounds if w is not None and abs(g - w) <= 1)
+    print(f"{'  age, per bound':<20}{'':>8}{len(bounds):>11}{good:>9}{_ratio(good, len(bounds)):>11}")
+    print(f"{'all fields':<20}{tot_s:>8}{tot_p:>11}{tot_c:>9}{_ratio(tot_c, tot_p):>11}{_ratio(tot_c, tot_s):>8}")
+    # pages whose eligibility text has a unit stating a deciding condition no field expresses
+    deciding = [sid for sid, s in pages.items() if any(_UNEXPRESSED.search(u.text) for u in units(s.sections.get("eligibility", "")))]
+    flagged = sum(1 for sid in deciding if extracted.get(sid) and extracted[sid].unchecked)
+    print(f"pages with a deciding sentence no field expresses: {len(deciding)}; with at least one unchecked sentence: "
+          f"{flagged} ({_ratio(flagged, len(deciding))})")
+    for line in shown:
+        print(line)
+    return 0
+
+
+def _ages(rules, tagged) -> tuple:
+    """(extracted (low, high) or None, myScheme's (low, high) or None) for one scheme."""
+    got = predicted_fields(rules.rule).get("age") if rules else None
+    gold = gold_fields(tagged.structured_eligibility).get("age")
+    return got, gold
+
+
+def _fmt(v: object) -> object:
+    return sorted(v) if isinstance(v, set) else v
+
+
+def _ratio(a: int, b: int) -> str:
+    return f"{a / b:.3f}" if b else "-"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

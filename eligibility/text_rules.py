@@ -1,0 +1,778 @@
+"""Eligibility rules read from a scheme page's own text (``source: extracted``, never ``verified``).
+
+For a scheme with neither hand-checked rules nor myScheme's structured filters (every page of the
+~2,000-page dump), :func:`extract_rules` reads the ``eligibility`` and ``exclusions`` sections item by
+item (a list item or a sentence: a *unit*) and turns what the field registry can express into
+criteria: age bounds (with a gender-dependent limit as ``any``), gender, state of residence, social
+category, minority, disability percentage, BPL, income limit (INR per year: a monthly limit is x 12),
+occupation, student, marital status, rural/urban, income-tax payer. No model, no network: patterns over
+the text, so the same page always gives the same rule.
+
+Rules of the reading (precision before recall: a wrong criterion becomes a wrong verdict):
+
+- Each criterion's ``text`` is its unit exactly as it stands in the section (checked again by the
+  rulebook, like a citation). Criteria of one unit joined by "or" ("SC or disabled", "income under
+  ₹75,000 or BPL") become ``any``; units are joined by ``all``; units of a list introduced as "any
+  one of the following" become one ``any``.
+- A condition about someone other than the applicant (the daughter's age, the bride's, an enterprise's
+  employees, the children of a worker) is not the applicant's criterion: its unit is listed as
+  ``unchecked`` instead.
+- A deciding unit the fields cannot express (pregnancy, a death in the family, a course, membership of
+  a board, citizenship) is listed as ``unchecked``, so an extracted rule is at best ``likely_eligible``.
+- Boundaries lean towards the applicant: "above 60 years" is read as 60 or more and "below 40" as 40 or
+  less, because a verdict at a boundary is only "likely" and a wrong "not eligible" costs a person a
+  benefit; the quoted sentence shows the exact wording.
+- Benchmark disability ("benchmark disability", RPwD Act 2016 s. 2(r)) is 40 per cent or more.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from eligibility.fields import STATES
+from eligibility.parse import parse_money
+from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
+from eligibility.rules import criteria as criteria_of
+
+#: bump when the reading changes: an index's saved rules of another version are re-extracted on load
+EXTRACTOR_VERSION = 1
+
+# ----------------------------------------------------------------------------------------- units
+
+_MARKER = re.compile(r"^\s*(?:[-*•▪●◦]|\(?\d{1,2}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])\s+", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)%][.!?])\s+(?=[A-Z(])")
+
+
+@dataclass
+class Unit:
+    """A list item or sentence of a section: ``text`` as it stands there, from ``start`` (characters)."""
+
+    text: str
+    start: int
+    list_head: bool = False  # a heading ("> For registration") or a line ending with ":" announcing items
+    alternatives_head: bool = False  # "any one of the following:"
+    blank_before: bool = False
+    heading: bool = False  # a sub-heading line of the page ("> Definitions")
+    item: bool = False  # the line starts with a list marker ("1.", "a)", "-")
+    marker: str = ""  # its kind: "number", "letter", "bullet" (items of one list share one)
+
+
+def units(section: str) -> list[Unit]:
+    """The units of a section, in order, each a verbatim slice ``section[start:start + len(text)]``."""
+    out: list[Unit] = []
+    pos = 0
+    blank = False
+    for line in section.split("\n"):
+        line_start = pos
+        pos += len(line) + 1
+        stripped = line.strip()
+        if not stripped:
+            blank = True
+            continue
+        quote = re.match(r"\s*>\s*", line)  # a sub-heading of the page ("> Definitions")
+        m = quote or _MARKER.match(line)
+        body_start = line_start + (m.end() if m else len(line) - len(line.lstrip()))
+        body = section[body_start:line_start + len(line.rstrip())]
+        pieces = [body] if len(body) < 40 else _split_sentences(body)
+        offset = 0
+        for piece in pieces:
+            i = body.find(piece, offset)
+            offset = i + len(piece)
+            text = piece.strip()
+            if len(text) < 8:
+                continue
+            start = body_start + i + (len(piece) - len(piece.lstrip()))
+            head = bool(re.search(r"(?::|:-|\s[-–—])\s*$", text)) or bool(quote)  # "...one of the following -"
+            out.append(Unit(text, start, head, head and bool(_ALTERNATIVES.search(text)), blank, bool(quote), bool(m and not quote),
+                            _marker_kind(line) if m and not quote else ""))
+            blank = False
+    return out
+
+
+def _marker_kind(line: str) -> str:
+    """The kind of a line's list marker: "1." -> number, "a)" or "iv." -> letter, "-" -> bullet."""
+    mark = line.strip().split(" ", 1)[0].strip("().")
+    if mark.isdigit():
+        return "number"
+    if re.fullmatch(r"[a-z]|[ivx]{1,4}", mark, re.IGNORECASE):
+        return "letter"  # letters and roman numerals both mark a nested list
+    return "bullet"
+
+
+def _split_sentences(text: str) -> list[str]:
+    parts = _SENTENCE_END.split(text)
+    # "Rs. 5,000" and "No. 12" end no sentence: glue pieces that follow an abbreviation
+    out: list[str] = []
+    for p in parts:
+        if out and re.search(r"\b(?:rs|no|nos|smt|shri|sh|dr|mr|mrs|ms|govt|dept|approx|viz|i\.e|e\.g|etc|st|sr|jr|u/s|p\.a)\.$", out[-1], re.IGNORECASE):
+            out[-1] = out[-1] + " " + p
+        else:
+            out.append(p)
+    return out
+
+
+_ALTERNATIVES = re.compile(r"\b(any one|any of|one of|either|any)\b.{0,40}\bfollowing\b|\bfollowing\b.{0,40}\b(categor|any one)|"
+                           r"\b(categor\w*|sections?\s+of\s+(?:the\s+)?society)\b.{0,60}\bfollowing\b", re.IGNORECASE)
+
+# ------------------------------------------------------------------------------------ vocabulary
+
+#: a heading whose items are not conditions on the applicant
+_ASIDE = re.compile(r"\b(priority|preference|preferential|preferred|weightage|definitions?|explanation|items?|negative\s+list|calculat\w*|documents?|procedure|how\s+to|process|"
+                    r"note|notes|terms\s+and\s+conditions|list\s+of\s+(?:industries|activities|sectors|equipment|machinery))\b", re.IGNORECASE)
+
+#: a unit that states a condition only for some applicants
+_CONDITIONAL = re.compile(r"(?i)\s*\(?\s*(?:if|in\s+(?:the\s+)?case\s+of|in\s+case|where|when|wherever|for)\b(?!\s+(?:the\s+)?(?:scheme|purpose))")
+
+#: a note under the conditions ("Note 01: ...", "N.B."): an explanation, not a condition
+_NOTE = re.compile(r"(?i)\s*(?:note|n\.\s?b\.?|nb)\b\s*(?:\d+\s*)?[:.-]")
+
+#: someone other than the applicant: a criterion of a unit whose subject is one of these is theirs
+_OTHER_PERSON = re.compile(
+    r"\b(daughters?|sons?|child|children|girl child|bride|groom|spouse|husband|wife|ward|wards|dependents?|"
+    r"father|mother|parents?|family members?|member of the family|deceased|descendants?|grand ?children)\b", re.IGNORECASE)
+#: an organisation rather than a person as the subject
+_ENTITY = re.compile(
+    r"\b(unit|units|enterprise|enterprises|company|companies|firm|firms|institution|institutions|institute|organi[sz]ations?|"
+    r"societ(y|ies)|ngos?|shgs?|self[- ]help groups?|fpos?|cooperatives?|co-operatives?|industr(y|ies)|projects?|"
+    r"start-?ups?|msmes?|vessels?|boats?|hospitals?|schools?|colleges?|universit(y|ies)|trusts?|panchayats?|group|groups|"
+    r"employers?|establishments?|factor(y|ies)|mills?|agenc(y|ies)|centres?|centers?)\b", re.IGNORECASE)
+#: the applicant named as the subject
+_APPLICANT = re.compile(
+    r"\b(applicants?|beneficiar(y|ies)|candidates?|students?|persons?|people|individuals?|he|she|one|"
+    r"women|woman|men|man|girls?|boys?|widows?|farmers?|workers?|citizens?|residents?|pensioners?|scholars?|"
+    r"youths?|entrepreneurs?|artisans?|weavers?|fisherm[ae]n|vendors?|senior citizens?|elderly|transgenders?|"
+    r"labourers?|employees?|members?|claimants?|trainees?|sportspersons?|players?|athletes?)\b", re.IGNORECASE)
+_MODAL = re.compile(r"\b(should|must|shall|will|is|are|has|have|needs? to|to be|can|may|eligible|belongs?|belonging|only)\b", re.IGNORECASE)
+_DECIDING = re.compile(
+    r"\b(must|should|shall|only|required|requires|eligible|ineligible|not entitled|entitled|not be|cannot|can not|"
+    r"has to|have to|need to|needs to|minimum|maximum|at least|not exceed|limited to|restricted to|applicable (?:to|for)|"
+    r"open to|meant for|available (?:to|for)|can apply|can avail|are covered|is covered)\b", re.IGNORECASE)
+_PROCEDURE = re.compile(
+    r"\b(submit|upload|apply online|application form|documents?|attach|attested|photograph|within \d+ days|"
+    r"last date|portal|sanction|disburs|released|installment|instalment|verification|verified by)\b", re.IGNORECASE)
+#: conditions no field expresses, but that decide: a verdict must say they were not checked
+LIFE_EVENT = re.compile(
+    r"\b(pregnan\w*|lactating|expectant|delivery|deliveries|childbirth|child birth|live birth|gave birth|"
+    r"death|died|dies|deceased|demise|passed away|killed|orphans?|accident\w*|terminally|cancer|"
+    r"marriage|wedding)\b", re.IGNORECASE)
+
+_NUM = r"(?:[A-Za-z-]+\s*\(\s*)?(?<![\d.])(\d{1,3}(?:\.\d)?)(?![\d])\)?"  # "17.5 to 23 years": a decimal is one number, not its last digit
+_YEARS = r"\s*(?:\(\s*\w+\s*\)\s*)?(?:completed\s+)?years?"
+
+_AGE_CUE = re.compile(r"\bage\b|\baged\b|years?\s+old|years?\s+of\s+age|\byrs\b|age[- ]group|\bage limit", re.IGNORECASE)
+_AGE_PERSON = re.compile(
+    r"\b(applicants?|beneficiar(y|ies)|candidates?|persons?|he|she|woman|women|man|men|widows?|farmers?|workers?|students?|"
+    r"citizens?|individuals?|girls?|boys?|youths?|pensioners?)\b[^.;:]{0,30}\b(be|are|is)\b[^.;:]{0,25}\d{1,3}\s*years?", re.IGNORECASE)
+
+_BETWEEN = [
+    re.compile(r"\bbetween\s+(?:the\s+age\s+(?:group\s+)?of\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:and|to|&|-)\s*" + _NUM + _YEARS, re.IGNORECASE),
+    re.compile(r"\b(?:from\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:to|-|–)\s*" + _NUM + _YEARS, re.IGNORECASE),
+    re.compile(r"\bminimum\s+(?:age\s+)?(?:of\s+)?" + _NUM + _YEARS + r"[^.;]{0,30}?\bmaximum\s+(?:age\s+)?(?:of\s+)?" + _NUM + r"\b", re.IGNORECASE),
+]
+_AT_LEAST = [
+    re.compile(_NUM + _YEARS + r"(?:\s+of\s+age|\s+old)?\s*(?:or|and|&)\s*(?:above|more|older|over|beyond)", re.IGNORECASE),
+    re.compile(r"\b(?:at\s+least|minimum(?:\s+age)?(?:\s+of)?|not\s+less\s+than|above|over|more\s+than|older\s+than|attained(?:\s+the\s+age\s+of)?|completed|exceeding)\s+(?:the\s+age\s+of\s+)?" + _NUM + _YEARS, re.IGNORECASE),
+    re.compile(r"\bminimum\s+age\s*(?:limit\s*)?(?:is|:|of|should be|shall be|-)?\s*" + _NUM, re.IGNORECASE),
+    re.compile(r"\bage\s+(?:should|must|shall)\s+be\s+(?:at\s+least|minimum|above|more\s+than)\s+" + _NUM, re.IGNORECASE),
+]
+_AT_MOST = [
+    re.compile(_NUM + _YEARS + r"(?:\s+of\s+age|\s+old)?\s*(?:or|and|&)\s*(?:below|less|under|younger)", re.IGNORECASE),
+    re.compile(r"\b(?:at\s+most|maximum(?:\s+age)?(?:\s+of)?|not\s+more\s+than|below|under|less\s+than|younger\s+than|up\s*to|upto|not\s+(?:be\s+)?(?:above|exceed(?:ing)?|over)|does\s+not\s+exceed|should\s+not\s+exceed|must\s+not\s+exceed)\s+(?:the\s+age\s+of\s+)?" + _NUM + _YEARS, re.IGNORECASE),
+    re.compile(r"\b(?:maximum|upper)\s+age\s*(?:limit\s*)?(?:is|:|of|should be|shall be|-)?\s*" + _NUM, re.IGNORECASE),
+]
+_NOT_AGE_AFTER = re.compile(r"^\s*(?:of\s+)?(?:experience|service|membership|residence|residing|stay|standing|old\s+(?:record|account|data))", re.IGNORECASE)
+
+_FEMALE = re.compile(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?|daughters?)\b", re.IGNORECASE)
+_MALE = re.compile(r"\b(men|man|male|males|boys?|husbands?|widowers?|sons?|fathers?)\b", re.IGNORECASE)
+_TRANSGENDER = re.compile(r"\btransgenders?\b|\bthird gender\b", re.IGNORECASE)
+_SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|"
+                   r"extendable|extended\s+by|concession\w*|slots?|\d+\s*%\s+of\s+(?:the\s+)?(?:seats|posts|beneficiar|funds|members))", re.IGNORECASE)
+
+_CATEGORY_PATTERNS = [
+    ("sc", re.compile(r"\b(?i:scheduled\s+castes?)\b|\bSCs?\b(?!\s*/?\s*ST\s+Act)|\b(?i:dalits?)\b")),
+    ("st", re.compile(r"\bscheduled\s+tribes?\b|(?<![A-Za-z])STs?\b(?![-.]?\d)|\badivasis?\b", re.IGNORECASE)),
+    ("obc", re.compile(r"\bOBCs?\b|\bother\s+backward\s+class(?:es)?\b|\bbackward\s+class(?:es)?\b|\bMBCs?\b|\bmost\s+backward\b", re.IGNORECASE)),
+    ("ews", re.compile(r"\bEWS\b|\beconomically\s+weaker\s+sections?\b", re.IGNORECASE)),
+    ("pvtg", re.compile(r"\bPVTGs?\b|\bparticularly\s+vulnerable\s+tribal", re.IGNORECASE)),
+    ("dnt", re.compile(r"\bDNTs?\b|\bde-?notified\b|\bnomadic\b", re.IGNORECASE)),
+]
+_CATEGORY_CONTEXT = re.compile(r"\bbelong\w*|\bcategor\w*|\bcommunit\w*|\bcastes?\b|\btribes?\b|\bcandidates?\b|\bstudents?\b|\bapplicants?\b|\bfamil\w*|\bpersons?\b|\bwomen\b|\bbeneficiar\w*|\bfrom\b|\bhouseholds?\b|\bSC\b|\bST\b|\bOBC\b", re.IGNORECASE)
+_CATEGORY_NEGATED = re.compile(r"\b(other than|non[- ]?(sc|st|obc)|except|excluding|not belong\w*|does not belong|general category|not be\s+(?:from|of))\b", re.IGNORECASE)
+_ST_FALSE = re.compile(r"\b(1st|st\.|st\s+(?:joseph|xavier|mary|paul|thomas))\b", re.IGNORECASE)
+
+_MINORITY = re.compile(r"\bminorit(?:y|ies)\b|\b(muslims?|christians?|sikhs?|buddhists?|jains?|parsis?|zoroastrians?)\b", re.IGNORECASE)
+_DISABILITY = re.compile(r"\bdisab\w*|\bhandicap\w*|\bdivyang\w*|\bimpair\w*|\bincapacit\w*|\bpwds?\b|\bblind\w*|\bdeaf\w*|\bleprosy", re.IGNORECASE)
+_PERCENT = re.compile(r"(\d{2,3})\s*(?:%|per\s*cent|percent)")
+_BPL = re.compile(r"\bBPL\b|\bbelow\s+(?:the\s+)?poverty\s+line\b|\bantyodaya\b|\bAAY\b|\bpriority\s+household", re.IGNORECASE)
+_APL = re.compile(r"\bAPL\b|\babove\s+(?:the\s+)?poverty\s+line\b", re.IGNORECASE)
+
+_MONEY = re.compile(
+    r"(?:₹|\brs\.?|\binr\b|\brupees?\b)\s*[\d][\d,]*(?:\.\d+)?\s*(?:/-)?\s*(?:lakhs?|lacs?|lakh|crores?|thousand)?"
+    r"|\b\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?)\b(?:\s*(?:rupees|/-))?"
+    r"|\b\d{1,3}(?:,\d{2,3})+(?:\s*/-)?(?=\s*(?:per|p\.?\s?a|annually|a year|per month|monthly|or less|or below|$|\)|\.|,|\s))",
+    re.IGNORECASE)
+_INCOME = re.compile(r"\bincome\b|\bearning\w*\b|\bsalary\b|\bemoluments?\b|\bremuneration\b|\bwages?\b", re.IGNORECASE)
+_INCOME_NOT_PERSON = re.compile(r"\bturnover\b|\bproject\s+cost\b|\binvestment\b|\bcapital\b|\bloan\b|\bsubsidy\b|\bunit\b|\benterprise\b|\bprice\b|\bcost\b|\bfee\b|\bpremium\b|\bincome\s+tax\b", re.IGNORECASE)
+_AT_MOST_MONEY = re.compile(r"\b(not\s+(?:be\s+)?(?:exceed\w*|more\s+than|above|over)|does\s+not\s+exceed|less\s+than|below|under|up\s*to|upto|within|maximum|max\.?|ceiling|limit|or\s+less|or\s+below|lower\s+than|not\s+greater\s+than|≤|<)", re.IGNORECASE)
+_AT_LEAST_MONEY = re.compile(r"\b(more than|above|exceed(?:s|ing)?|greater than|at least|minimum)\b", re.IGNORECASE)
+_MONTHLY = re.compile(r"\bper\s+month\b|\bmonthly\b|\bp\.?\s?m\.?\b|\ba\s+month\b|/\s*month\b|\bper\s+mensem\b", re.IGNORECASE)
+
+_INCOME_TAX = re.compile(r"\bincome[- ]?tax\s*(?:payers?|payees?|assessees?|returns?)?\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(not|no|never|neither|nor|non|cannot|can't|shouldn't|mustn't|ineligible|excluded|exclusion)\b", re.IGNORECASE)
+
+_OCCUPATIONS: list[tuple[str, re.Pattern[str]]] = [
+    ("farmer", re.compile(r"\bfarmers?\b|\bcultivators?\b|\bagriculturists?\b|\bkisan\b", re.IGNORECASE)),
+    ("agricultural_labourer", re.compile(r"\bagricultural\s+labou?rers?\b|\bfarm\s+labou?rers?\b", re.IGNORECASE)),
+    ("construction_worker", re.compile(r"\bconstruction\s+workers?\b|\bbuilding\s+(?:and|&)\s+(?:other\s+)?construction\b|\bBOCW\b", re.IGNORECASE)),
+    ("street_vendor", re.compile(r"\bstreet\s+vendors?\b|\bhawkers?\b", re.IGNORECASE)),
+    ("fisher", re.compile(r"\bfisher(?:m[ae]n|folk|wom[ae]n|s)?\b", re.IGNORECASE)),
+    ("ex_serviceman", re.compile(r"\bex[- ]?servicem[ae]n\b|\bex[- ]?servicewom[ae]n\b|\bveterans?\b", re.IGNORECASE)),
+    ("artisan_weaver", re.compile(r"\bartisans?\b|\bweavers?\b|\bcraftsm[ae]n\b|\bhandloom\s+workers?\b", re.IGNORECASE)),
+    ("unorganised_worker", re.compile(r"\bunorgani[sz]ed\s+(?:sector\s+)?workers?\b", re.IGNORECASE)),
+]
+_GOVT_EMPLOYEE = re.compile(r"\b(?:government|govt\.?|central|state|public\s+sector)\s+(?:servants?|employees?|jobs?|service)\b|\bin\s+government\s+service\b", re.IGNORECASE)
+_STUDENT = re.compile(r"\b(?:studying|pursuing|enrolled|admitted|admission|currently\s+in\s+class|students?|scholars?)\b", re.IGNORECASE)
+_RURAL = re.compile(r"\brural\b|\bvillages?\b|\bgram\s+panchayat", re.IGNORECASE)
+_URBAN = re.compile(r"\burban\b|\bcity\b|\bcities\b|\btowns?\b|\bmunicipal", re.IGNORECASE)
+_RESIDENCE_CONTEXT = re.compile(r"\bresid\w*|\bliving\b|\blives\b|\bfrom\b|\bbelong\w*|\bhouseholds?\b|\bfamil\w*|\bareas?\b|\bin\s+(?:a\s+|the\s+)?(?:rural|urban)", re.IGNORECASE)
+
+_STATE_NAMES = sorted(((alias, name) for name, aliases in STATES.items() for alias in aliases if (len(alias) > 3 or alias.lower() == name.lower()) and alias.isascii()),
+                      key=lambda p: -len(p[0]))
+_STATE_ALIAS = re.compile(r"\b(" + "|".join(re.escape(a) for a, _ in _STATE_NAMES) + r")\b", re.IGNORECASE)
+_STATE_OF_ALIAS = {a.lower(): n for a, n in _STATE_NAMES}
+_DOMICILE = re.compile(r"\b(resident|residents|domicile|domiciled|native|natives|permanent(?:ly)?\s+resid\w*|residing|reside|resides|living|lives|belong(?:s|ing)?\s+to|hail(?:s|ing)?\s+from|citizen\s+of)\b", re.IGNORECASE)
+_OWN_STATE = re.compile(r"\b(?:of|in|to)\s+(?:the|this|that)\s+(?:state|union\s+territory|ut)\b|\bstate\s+domicile\b", re.IGNORECASE)
+
+
+# -------------------------------------------------------------------------------------- readers
+
+@dataclass
+class _Found:
+    """Criteria read from one unit, and whether the unit says more than they express."""
+
+    criteria: list[Criterion] = field(default_factory=list)
+    alternatives: bool = False  # the unit's criteria are joined by "or"
+    other_person: bool = False  # a condition about someone else was left out
+    rest: bool = False  # the unit states a deciding condition no criterion expresses
+
+
+def _crit(field_name: str, op: str, value: Any, unit: Unit, url: str) -> Criterion | None:
+    try:
+        return Criterion(field=field_name, op=op, value=value, text=unit.text, verified=False, url=url)
+    except ValueError:
+        return None
+
+
+def _subject(text: str) -> str:
+    """The words before the unit's first verb: who the condition is about."""
+    m = _MODAL.search(text)
+    return text[:m.start()] if m else text[:60]
+
+
+_OF_APPLICANT = re.compile(
+    r"\b(?:parents?|father|mother|guardians?|spouse|husband|wife|famil(?:y|ies)(?:\s+members?)?|children|sons?|daughters?)\s+of\s+"
+    r"(?:the\s+|an?\s+)?(?:applicant|candidate|beneficiary|student)s?\b", re.IGNORECASE)
+
+
+def _about_other(text: str, at: int) -> bool:
+    """True when the words governing position ``at`` name someone other than the applicant ("the age of
+    the bride", "daughters of registered workers")."""
+    if _OF_APPLICANT.search(text[max(0, at - 60):at]):  # "the parent of the applicant should be a weaver"
+        return True
+    clause_start = max(text.rfind(sep, 0, at) for sep in (";", ",", "(", " and ", " or ", ":")) + 1
+    window = text[max(0, clause_start - 1):at]
+    if _OTHER_PERSON.search(window) and not re.search(r"\b(applicant|beneficiary|candidate)\b(?!'s)", window, re.IGNORECASE):
+        return True
+    subject = _subject(text)
+    if _OTHER_PERSON.search(subject) and not re.search(r"\b(applicant|candidate|beneficiary|student|widow)s?\b(?!'s)", subject, re.IGNORECASE):
+        return True
+    return False
+
+
+def _about_entity(text: str) -> bool:
+    """True when the unit's subject is an organisation ("the enterprise", "a Farmer Producer
+    Organization"), not a person: an entity word with no person named, or right after one (a compound)."""
+    subject = _subject(text)
+    entity = _ENTITY.search(subject)
+    if not entity:
+        return False
+    person = [m for m in _APPLICANT.finditer(subject) if m.end() <= entity.start()]
+    if not person and not _APPLICANT.search(subject):
+        return True
+    return bool(person) and re.fullmatch(r"[\s\w()'-]{0,25}", subject[person[-1].end():entity.start()]) is not None and not re.search(
+        r"\b(of|by|for|to|and|or|in|from|with|who|which|whose)\b", subject[person[-1].end():entity.start()], re.IGNORECASE)
+
+
+def _number(digits: str) -> int | float:
+    """ "18" -> 18, "17.5" -> 17.5 (years)."""
+    v = float(digits)
+    return int(v) if v.is_integer() else v
+
+
+_NEGATED_ELIGIBILITY = re.compile(r"\b(not\s+(?:be\s+)?eligible|ineligible|not\s+entitled|shall\s+not\s+be\s+(?:considered|covered)|"
+                                  r"will\s+not\s+be\s+(?:considered|covered))\b", re.IGNORECASE)
+#: a widow as the alternative to someone the fields cannot express ("an ESM or his widow", "ward/widow")
+_WIDOW_ALTERNATIVE = re.compile(r"\bhis\s+widows?\b|\w\s*/\s*widows?\b|\bwidows?\s*/\s*\w|\bor\s+(?:the\s+)?widows?\b", re.IGNORECASE)
+
+
+def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
+    """Age criteria of a unit (a limit by gender as ``any`` of two ``all``) and whether one was about
+    someone else."""
+    text = unit.text
+    if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)):
+        return [], False
+    found: list[tuple[int, str, Any]] = []  # (position, op, value)
+    taken: list[tuple[int, int]] = []
+
+    def free(m: re.Match) -> bool:
+        return all(m.end() <= a or m.start() >= b for a, b in taken) and not _NOT_AGE_AFTER.match(text[m.end():])
+
+    for p in _BETWEEN:
+        for m in p.finditer(text):
+            lo, hi = _number(m.group(1)), _number(m.group(2))
+            if free(m) and 0 < lo < hi <= 120:
+                found.append((m.start(), "between", [lo, hi]))
+                taken.append(m.span())
+    for op, patterns in (("gte", _AT_LEAST), ("lte", _AT_MOST)):
+        for p in patterns:
+            for m in p.finditer(text):
+                v = _number(m.group(1))
+                if free(m) and 0 < v <= 120:
+                    negated = re.search(r"\bnot\s+(?:be\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE)
+                    # "should not be more than 30 years": the other way round
+                    found.append((m.start(), ("lte" if op == "gte" else "gte") if negated else op, v))
+                    taken.append(m.span())
+    if not found:
+        return [], False
+    # "at least 21 years for men and 18 years for women": the second limit takes the first one's sense
+    first_op = min(found)[1]
+    for m in re.finditer(r"(?:\band|,)\s+" + _NUM + r"\s*years?(?:\s+old|\s+of\s+age)?\s+(?:for|in\s+the\s+case\s+of)\s+(?:the\s+)?(?:wom[ae]n|m[ae]n|females?|males?|girls?|boys?)\b",
+                         text, re.IGNORECASE):
+        if free(m) and first_op in ("gte", "lte"):
+            found.append((m.start(), first_op, _number(m.group(1))))
+            taken.append(m.span())
+    if _NEGATED_ELIGIBILITY.search(text):
+        # "(Faculty above 50 years of age is not eligible to apply)": the limit is the other way round
+        if any(op == "between" for _, op, _ in found):
+            return [], True
+        found = [(at, "lte" if op == "gte" else "gte", v) for at, op, v in found]
+    kept = [(at, op, v) for at, op, v in found if not _about_other(text, at)]
+    if re.search(r"accompany\w*", text, re.IGNORECASE):  # "girls up to 18 accompanying working mothers"
+        kept = []
+    other = len(kept) < len(found)
+    if not kept:
+        return [], other
+    kept.sort()
+    female, male = list(_FEMALE.finditer(text)), list(_MALE.finditer(text))
+    if len(kept) >= 2 and female and male:
+        # "21 years for men and 18 years for women": each limit goes with the gender word that follows it
+        # in its clause; else ("the age of the girl should be above 18") the one before it
+        parts = []
+        for at, op, v in kept:
+            number = re.search(r"\d", text[at:])
+            pos = at + (number.start() if number else 0)
+            clause = re.split(r"\band\b|[,;]", text[pos:pos + 40], maxsplit=1)[0]
+            words = sorted(female + male, key=lambda g: g.start())
+            after = [g for g in words if pos <= g.start() < pos + len(clause)]
+            before = [g for g in words if g.start() < pos]
+            near = after[0] if after else (before[-1] if before else min(female + male, key=lambda g: abs(g.start() - pos)))
+            gender = "female" if near in female else "male"
+            c_age, c_gender = _crit("age", op, v, unit, url), _crit("gender", "eq", gender, unit, url)
+            if c_age and c_gender:
+                parts.append(All(all=[c_gender, c_age]))
+        if len({p.all[0].value for p in parts}) == 2:
+            return [AnyOf(any=parts)], other  # type: ignore[list-item]
+    out = []
+    for _, op, v in kept:
+        c = _crit("age", op, v, unit, url)
+        if c:
+            out.append(c)
+    # "at least 18" and "at most 40" in one unit: one range
+    lows = [c.value for c in out if c.op == "gte"]
+    highs = [c.value for c in out if c.op == "lte"]
+    if len(out) == 2 and lows and highs and lows[0] < highs[0]:
+        merged = _crit("age", "between", [lows[0], highs[0]], unit, url)
+        out = [merged] if merged else out
+    return out[:1], other  # one age condition a unit: the first stated (a range when both ends are)
+
+
+def _gender(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    subject = _subject(text)
+    if _SOFT.search(text) or _about_entity(text) or _WIDOW_ALTERNATIVE.search(text):
+        return None
+    if _TRANSGENDER.search(text) and re.search(r"\balso\b|\bas\s+well\b|\beligible\s+to\s+apply\b", text, re.IGNORECASE) and not re.search(r"\bonly\b", text, re.IGNORECASE):
+        return None  # "transgender candidates are (also) eligible to apply": an inclusion, not the only gender
+    if _TRANSGENDER.search(subject) or re.search(r"\b(?:be|is|are)\s+(?:a\s+)?transgender", text, re.IGNORECASE):
+        return _crit("gender", "eq", "transgender", unit, url)
+    female_subject = re.search(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?)\b(?!['’]s?\s)", subject, re.IGNORECASE)
+    female_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+|an\s+)?(?:women|woman|female|girls?|widows?|lady)\b|\bonly\s+(?:for\s+)?(?:women|girls|female)\b"
+                            r"|\b(?:for|to)\s+(?:women|girls|female)\s+(?:only|candidates|students|applicants)\b", text, re.IGNORECASE)
+    if (female_subject or female_pred) and not _MALE.search(text) and not _TRANSGENDER.search(text):
+        if female_subject and _OTHER_PERSON.search(female_subject.group(0)):
+            return None
+        if female_subject and re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE):
+            return None  # "daughters of widows": the widow is not the applicant
+        return _crit("gender", "eq", "female", unit, url)
+    male_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+)?(?:male|man|boy)\b|\bonly\s+(?:for\s+)?(?:men|boys|male)\b", text, re.IGNORECASE)
+    if male_pred and not _FEMALE.search(text):
+        return _crit("gender", "eq", "male", unit, url)
+    return None
+
+
+def _marital(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    if _SOFT.search(text) or _about_entity(text) or _WIDOW_ALTERNATIVE.search(text):
+        return None
+    values = []
+    for value, pattern in (("widowed", r"\bwidow(?:s|ed|er|ers)?\b"), ("divorced_separated", r"\bdivorc\w*|\bseparated\b|\bdeserted\b|\babandoned\b"),
+                           ("never_married", r"\bunmarried\b|\bnever\s+married\b|\bsingle\s+wom[ae]n\b"), ("married", r"(?<!un)\bmarried\b(?!\s+daughter)")):
+        m = re.search(pattern, text, re.IGNORECASE)
+        if value == "divorced_separated" and re.match(r"(?i)deserted|abandoned", m.group(0) if m else "") and (
+                _TRANSGENDER.search(text) or not re.search(r"\b(wom[ae]n|wife|wives|husbands?|spouse)\b", text, re.IGNORECASE)):
+            continue  # "abandoned" by a family or a society, not by a spouse
+        if m and re.match(r"\s+(?:children|child|sons?|daughters?|dependents?|girls?)\b", text[m.end():], re.IGNORECASE):
+            continue  # "husband/wife and unmarried children": the children's status
+        if m and not _about_other(text, m.start()) and not re.search(r"\b(?:of|to)\s+(?:a\s+|the\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE):
+            values.append(value)
+    if not values or ("married" in values and len(values) > 1 and "never_married" not in values):
+        values = [v for v in values if v != "married"]
+    if not values:
+        return None
+    if values == ["married"] and not re.search(r"\b(?:be|is|are)\s+married\b", text, re.IGNORECASE):
+        return None  # "married women" in passing; only "should be married" is a condition
+    return _crit("marital_status", "in", sorted(set(values)), unit, url)
+
+
+def _state(unit: Unit, url: str, scheme_state: str | None) -> Criterion | None:
+    text = unit.text
+    d = _DOMICILE.search(text)
+    if not d or _about_entity(text):
+        return None
+    after = text[d.start():d.start() + 120]
+    names = {_STATE_OF_ALIAS[m.group(1).lower()] for m in _STATE_ALIAS.finditer(after)}
+    if not names and scheme_state and _OWN_STATE.search(after):
+        names = {scheme_state}
+    if not names or (len(names) > 1 and not re.search(r"\bor\b|,", after)):
+        return None
+    if _about_other(text, d.start()) and not re.search(r"\b(applicant|candidate|beneficiary|student)\b", text, re.IGNORECASE):
+        return None
+    return _crit("state", "in", sorted(names), unit, url)
+
+
+def _categories(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    if _SOFT.search(text) or _CATEGORY_NEGATED.search(text) or _about_entity(text):
+        return None
+    if re.search(r"\bmarks\b|\bgrade\b|\bcgpa\b|\bpercentile\b|\bcut[- ]?off\b", text, re.IGNORECASE):
+        return None  # "60% marks (55% for SC/ST)": a category's own threshold, not a restriction to it
+    found = []
+    for value, pattern in _CATEGORY_PATTERNS:
+        for m in pattern.finditer(text):
+            if value == "st" and (_ST_FALSE.search(text[max(0, m.start() - 2):m.end() + 10]) or not re.fullmatch(r"(?i:scheduled\s+tribes?|adivasis?)|STs?", m.group(0))):
+                continue
+            found.append(value)
+            break
+    if not found or not _CATEGORY_CONTEXT.search(text):
+        return None
+    return _crit("social_category", "in", sorted(set(found)), unit, url)
+
+
+def _minority(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    m = _MINORITY.search(text)
+    if not m or _SOFT.search(text) or re.search(r"\bnon[- ]?minorit", text, re.IGNORECASE) or _about_entity(text):
+        return None
+    religions = {r.group(1).lower().rstrip("s") for r in _MINORITY.finditer(text) if r.group(1)}
+    if "minorit" not in m.group(0).lower() and len(religions) < 2:
+        return None  # one religion named is not "a minority" in the registry's sense
+    return _crit("is_minority", "is_true", None, unit, url)
+
+
+def _disability(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    if not _DISABILITY.search(text) or _SOFT.search(text) or _about_entity(text):
+        return None
+    if re.search(r"\bbenchmark\s+disabilit", text, re.IGNORECASE):
+        return _crit("disability_percent", "gte", 40, unit, url)
+    for m in _PERCENT.finditer(text):
+        v = int(m.group(1))
+        window = text[max(0, m.start() - 60):m.end() + 60]
+        if 0 < v <= 100 and _DISABILITY.search(window) and not re.search(r"\bmarks\b|\bscore\b|\battendance\b|\bsubsidy\b|\bloan\b", window, re.IGNORECASE):
+            if _about_other(text, m.start()):
+                return None
+            return _crit("disability_percent", "gte", v, unit, url)
+    return None
+
+
+def _bpl(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    m = _BPL.search(text)
+    if not m or _APL.search(text) or _SOFT.search(text) or _about_entity(text):
+        return None
+    if re.search(r"\b(?:copy|copies|proof|photocopy)\s+of\b", text[max(0, m.start() - 40):m.start()], re.IGNORECASE):
+        return None  # a document to submit, not the condition
+    if re.search(r"\b(?:not|non)[- ]?(?:be\s+)?(?:a\s+)?(?:bpl|below)", text, re.IGNORECASE):
+        return None
+    return _crit("is_bpl", "is_true", None, unit, url)
+
+
+def _income(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    i = _INCOME.search(text)
+    if not i:
+        return None
+    window = text[i.start():i.start() + 160]
+    if _INCOME_NOT_PERSON.search(text[max(0, i.start() - 25):i.end() + 10]) or _about_entity(text):
+        return None
+    money = _MONEY.search(window)
+    if not money:
+        return None
+    between = window[:money.start()] + " " + window[money.end():money.end() + 30]
+    if not _AT_MOST_MONEY.search(between) or re.search(r"\b(?:more than|above|exceeding|exceeds|greater than)\b", window[:money.start()][-25:], re.IGNORECASE) and re.search(r"\bnot\b", window[:money.start()][-30:], re.IGNORECASE) is None:
+        return None
+    amount = parse_money(money.group(0).replace("lacs", "lakh").replace("lac", "lakh"))
+    if amount is None or amount <= 0:
+        return None
+    # "₹20,000 in rural areas and ₹22,375 in urban areas": the higher limit, leaning to the applicant
+    # (the quote shows both); amounts further on are other limits
+    for other in _MONEY.finditer(window, money.end(), min(len(window), money.end() + 60)):
+        more = parse_money(other.group(0).replace("lacs", "lakh").replace("lac", "lakh"))
+        if more and amount < more <= amount * 2 and re.search(r"\b(rural|urban|areas?)\b", window, re.IGNORECASE):
+            amount = more
+    tail = window[money.start():money.end() + 40]
+    if _MONTHLY.search(tail) or _MONTHLY.search(window[:money.start()][-40:]) or _MONTHLY.search(text[max(0, i.start() - 20):i.start()]):
+        amount *= 12
+    return _crit("annual_family_income", "lte", int(amount), unit, url)
+
+
+def _income_tax(unit: Unit, url: str, excluded: bool) -> Criterion | None:
+    text = unit.text
+    m = _INCOME_TAX.search(text)
+    if not m or _about_other(text, m.start()):
+        return None
+    negated = excluded or bool(_NEGATION.search(text[max(0, m.start() - 60):m.end() + 30]))
+    return _crit("is_income_tax_payer", "is_false", None, unit, url) if negated else None
+
+
+def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
+    text = unit.text
+    if _SOFT.search(text):
+        return None
+    g = _GOVT_EMPLOYEE.search(text)
+    if g and (excluded or _NEGATION.search(text[max(0, g.start() - 40):g.start()])) and not _about_other(text, g.start()):
+        return _crit("occupation", "not_in", ["government_employee"], unit, url)
+    if excluded or _about_entity(text):
+        return None
+    values = []
+    for value, pattern in _OCCUPATIONS:
+        m = pattern.search(text)
+        if m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()]):
+            values.append(value)
+    if not values:
+        return None
+    if "agricultural_labourer" in values and "farmer" in values and not re.search(r"\bfarmers?\b", text, re.IGNORECASE):
+        values.remove("farmer")
+    return _crit("occupation", "in", sorted(set(values)), unit, url)
+
+
+def _student(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    m = re.search(r"\b(?:be|is|are)\s+(?:currently\s+|presently\s+)?(?:a\s+)?(?:regular\s+|bonafide\s+|bona\s+fide\s+|full[- ]time\s+)?"
+                  r"(?:studying|pursuing|students?|(?:enrolled|admitted)\s+(?:in|to|into|for)\s+(?:a\s+|an\s+|any\s+|the\s+)?(?:[\w/-]+\s+){0,3}"
+                  r"(?:course|courses|class|classes|college|school|institut\w*|universit\w*|programme|program|degree|diploma|iti|polytechnic|studies))\b|\b(?:students?|scholars?)\s+(?:studying|pursuing|enrolled|who\s+are\s+(?:studying|pursuing))"
+                  r"|^(?:students?|candidates?)\s+(?:studying|pursuing|enrolled)", text, re.IGNORECASE)
+    if not m or _about_other(text, m.start()) or _about_entity(text):
+        return None
+    return _crit("is_student", "is_true", None, unit, url)
+
+
+def _residence(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    rural, urban = _RURAL.search(text), _URBAN.search(text)
+    if bool(rural) == bool(urban) or _SOFT.search(text) or _about_entity(text) or not _RESIDENCE_CONTEXT.search(text):
+        return None
+    m = rural or urban
+    if not (_RESIDENCE_CONTEXT.search(text[max(0, m.start() - 40):m.start()])
+            or re.match(r"\s+(?:households?|famil\w*|areas?|resident\w*|population|people|poor|women|youths?|persons?)\b|"
+                        r"[^.;]{0,10}\b(?:in\s+which|where)\b[^.;]{0,30}\bresid", text[m.end():], re.IGNORECASE)):
+        return None  # "the MP has to choose a Gram Panchayat from within ...": no one lives there by this sentence
+    if re.search(r"\bvillages?\b", m.group(0), re.IGNORECASE) and not re.search(r"\b(resid\w*|living|lives|belong\w*)\b[^.;]{0,30}\bvillages?\b", text, re.IGNORECASE):
+        return None
+    if _about_other(text, m.start()):
+        return None
+    return _crit("residence", "eq", "rural" if rural else "urban", unit, url)
+
+
+def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = False) -> _Found:
+    """Criteria one unit states (``excluded``: the unit is from the exclusions section, so only what
+    negates cleanly is read: income-tax payers, government employees)."""
+    out = _Found()
+    text = unit.text
+    if excluded:
+        for c in (_income_tax(unit, url, True), _occupation(unit, url, True)):
+            if c:
+                out.criteria.append(c)
+        out.rest = not out.criteria and bool(text) and not _PROCEDURE.search(text)
+        return out
+    ages, other = _ages(unit, url)
+    out.criteria.extend(ages)
+    out.other_person = other
+    for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _residence):
+        c = reader(unit, url)
+        if c:
+            out.criteria.append(c)
+    for c in (_state(unit, url, scheme_state), _income_tax(unit, url, False), _occupation(unit, url, False)):
+        if c:
+            out.criteria.append(c)
+    if not out.other_person and _OTHER_PERSON.search(_subject(text)) and not out.criteria:
+        out.other_person = True
+    fields = {c.field for c in out.criteria if isinstance(c, Criterion)}
+    widow_pair = fields <= {"gender", "marital_status"}
+    joined = _NOT_ALTERNATIVE.sub(" ", text)
+    out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE)))
+    inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
+    out.rest = bool(LIFE_EVENT.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    return out
+
+
+# ---------------------------------------------------------------------------------------- a rule
+
+def _merge_same_field(criteria: list[Criterion]) -> list[Criterion]:
+    """Criteria of one ``any`` on the same ``in`` field become one ("SC or ST" -> ``in [sc, st]``)."""
+    out: list[Criterion] = []
+    for c in criteria:
+        twin = next((o for o in out if isinstance(o, Criterion) and isinstance(c, Criterion) and o.field == c.field and o.op == c.op == "in"), None)
+        if twin is not None:
+            out[out.index(twin)] = twin.model_copy(update={"value": sorted(set(twin.value) | set(c.value))})
+        else:
+            out.append(c)
+    return out
+
+
+#: fields whose criteria can be alternatives to each other within one sentence
+_ALTERNATIVE_FIELDS = {"social_category", "is_minority", "disability_percent", "is_bpl", "annual_family_income", "occupation", "marital_status"}
+#: "or" that joins no alternatives: "18 years or above", "and/or", "his/her"
+_NOT_ALTERNATIVE = re.compile(r"\bor\s+(?:above|more|less|below|older|younger|over|under|equivalent|equal)\b|\band\s*/\s*or\b|\beither\s+by\b", re.IGNORECASE)
+
+
+def _flatten(parts: list[Node]) -> list[Node]:
+    """The top-level conditions with nested ``all`` opened and repeats dropped: "Widow woman must be a
+    resident of Bihar" and "The woman should be a widow" both state gender and widowhood; the first
+    sentence that states a condition is its quote."""
+    out: list[Node] = []
+    seen: set[tuple] = set()
+    for part in parts:
+        for node in (part.all if isinstance(part, All) else [part]):
+            key = (node.field, node.op, repr(node.value)) if isinstance(node, Criterion) else ("node", repr(node))
+            if key not in seen:
+                seen.add(key)
+                out.append(node)
+    return out
+
+
+def _alternatives(crits: list[Criterion]) -> Node:
+    """Criteria of one unit joined by "or". Alternatives are groups a person belongs to ("SC or
+    disabled", "income under ₹75,000 or BPL"); who the applicant is (a student, a woman, of what age,
+    from which state or area) is said around them ("a student belonging to a Scheduled Caste, ... or a
+    Traditional Artisan"; "women of 18 to 50 who sew or weave"), so those stay conditions of their own
+    beside the ``any``."""
+    subject = [c for c in crits if c.field not in _ALTERNATIVE_FIELDS]
+    rest = [c for c in crits if c not in subject]
+    if len(rest) < 2:  # "or" between things the fields do not express ("born or domiciled"): not alternatives
+        return All(all=crits)
+    return All(all=[*subject, AnyOf(any=rest)]) if subject else AnyOf(any=rest)
+
+
+def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions: str = "", *,
+                  state: str | None = None, url: str = "", exclusions_url: str = "", page_url: str = "") -> SchemeRules | None:
+    """The rule a scheme page's eligibility and exclusions sections state (see the module docstring).
+
+    Args:
+        eligibility, exclusions: the sections' text as indexed (quotes are slices of it).
+        state: the scheme's state for a state scheme ("of the state" is read as it), else ``None``.
+        url, exclusions_url: links of the two sections, set on each criterion.
+
+    Returns:
+        ``SchemeRules(source="extracted")`` with the criteria joined by ``all`` and the deciding units
+        no field expresses in ``unchecked``; ``None`` when the sections state nothing at all.
+    """
+    parts: list[Node] = []
+    unchecked: list[str] = []
+    notes: list[str] = []
+    group: list[Node | None] | None = None  # the items of an "any one of the following" list
+    group_marker = ""  # the marker kind of the group's first item ("1." items of the outer list end it)
+    head: Unit | None = None
+
+    def close_group() -> None:
+        nonlocal group
+        if group is not None and head is not None:
+            if group and all(n is not None for n in group):
+                parts.append(group[0] if len(group) == 1 else AnyOf(any=group))  # type: ignore[arg-type]
+            elif group:
+                # an alternative no field expresses: the fields cannot settle the list either way
+                notes.append(f"a list of alternatives with one the fields cannot express: {head.text[:80]!r}")
+                if head.text not in unchecked:
+                    unchecked.append(head.text)
+        group = None
+
+    for section, excluded, link in ((eligibility, False, url), (exclusions, True, exclusions_url or url)):
+        aside = False  # under a heading of definitions, notes or lists of items: not conditions on a person
+        for unit in units(section or ""):
+            if group is not None and ((unit.blank_before and group and not unit.item) or unit.list_head or unit.heading
+                                      or (group_marker and unit.item and unit.marker != group_marker)):
+                close_group()
+            if unit.heading:
+                aside = bool(_ASIDE.search(unit.text))
+            elif unit.list_head:
+                aside = aside or bool(_ASIDE.search(unit.text))
+            if aside or _NOTE.match(unit.text) or unit.text.count("|") >= 2:
+                continue  # asides, notes and table rows ("| 2 | Hearing impairment | 71% to 100% |")
+            if _CONDITIONAL.match(unit.text):
+                # "If the applicant is a male, he must be from SC / ST category": a condition under a
+                # condition, which an ``all`` of both would misstate; shown as not checked
+                if _DECIDING.search(unit.text) and unit.text not in unchecked and not excluded:
+                    unchecked.append(unit.text)
+                if group is not None:
+                    group.append(None)
+                continue
+            found = read_unit(unit, link, state, excluded)
+            crits = _merge_same_field(found.criteria)
+            if unit.list_head and not excluded:
+                parts.extend(crits)
+                if unit.alternatives_head:
+                    group, head, group_marker = [], unit, ""
+                continue
+            node: Node | None = None
+            if crits:
+                node = crits[0] if len(crits) == 1 else (_alternatives(crits) if found.alternatives else All(all=crits))
+            if group is not None:
+                if not group:
+                    group_marker = unit.marker
+                # an alternative counts only when a field other than gender expresses it ("women holding an
+                # e-Shram card" is more than "a woman"): otherwise the list cannot be settled either way
+                expressed = node is not None and not found.rest and not found.other_person and any(
+                    c.field != "gender" for c in criteria_of(node))
+                group.append(node if expressed else None)
+                continue
+            if node is not None:
+                parts.append(node)
+            if (found.rest or found.other_person) and unit.text not in unchecked:
+                unchecked.append(unit.text)
+        close_group()
+    if not parts and not unchecked:
+        return None
+    rule: Node = All(all=_flatten(parts))
+    return SchemeRules(scheme_id=scheme_id, scheme_name=scheme_name, url=page_url or url, rule=rule, source="extracted",
+                       unchecked=unchecked, notes=notes)
+
+
+def extract_for(scheme) -> SchemeRules | None:
+    """:func:`extract_rules` for an indexed :class:`~retrieval.corpus.Scheme`."""
+    sections = scheme.sections
+    return extract_rules(scheme.id, scheme.name, sections.get("eligibility", ""), sections.get("exclusions", ""),
+                         state=scheme.state if scheme.level == "state" else None,
+                         url=scheme.section_url("eligibility"), exclusions_url=scheme.section_url("exclusions"),
+                         page_url=scheme.page_url)

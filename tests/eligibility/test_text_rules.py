@@ -1,0 +1,172 @@
+"""Rules read from scheme text (:mod:`eligibility.text_rules`): exact criteria and quotes.
+
+The first tests read sentences written for these tests (no corpus needed); the table after them reads
+real myScheme pages from ../shared (skipped without it, failed under SCHEMEBOT_REQUIRE_SERVICES=1).
+"""
+
+import pytest
+
+from eligibility.rules import All, AnyOf, Criterion, criteria, outcome
+from eligibility.text_rules import extract_rules, units
+
+
+def crits(rule) -> list[tuple]:
+    """(field, op, value) of every criterion, in order."""
+    return [(c.field, c.op, c.value) for c in criteria(rule)]
+
+
+def read(text: str, exclusions: str = "", state: str | None = None):
+    return extract_rules("x", "X", text, exclusions, state=state, url="https://example.org/x#eligibility")
+
+
+def test_every_unit_is_a_verbatim_slice_of_its_section():
+    section = "1.  The applicant must be a woman.\n2.  She should be aged 18 to 40 years. Her income must be below ₹2 lakh.\n\n> Definitions\n\nA widow is ..."
+    for u in units(section):
+        assert section[u.start:u.start + len(u.text)] == u.text
+    assert [u.text for u in units(section)][:3] == [
+        "The applicant must be a woman.", "She should be aged 18 to 40 years.", "Her income must be below ₹2 lakh."]
+
+
+def test_income_or_bpl_is_an_any_and_the_quote_is_the_sentence():
+    text = "The applicant should be a resident of Odisha.\nThe family income should be less than ₹75,000 per annum or the family should hold a BPL card."
+    r = read(text)
+    assert crits(r.rule) == [("state", "in", ["Odisha"]), ("is_bpl", "is_true", None), ("annual_family_income", "lte", 75000)]
+    alt = r.rule.all[1]
+    assert isinstance(alt, AnyOf)
+    assert alt.any[0].text == "The family income should be less than ₹75,000 per annum or the family should hold a BPL card."
+    assert outcome(r, {"state": "Odisha", "annual_family_income": 300000, "is_bpl": True}).status == "likely_eligible"
+    assert outcome(r, {"state": "Odisha", "annual_family_income": 300000, "is_bpl": False}).status == "not_eligible"
+
+
+def test_a_monthly_limit_becomes_a_yearly_one():
+    r = read("The monthly income of the applicant's family should not exceed ₹4,000.")
+    assert crits(r.rule) == [("annual_family_income", "lte", 48000)]
+
+
+def test_an_age_limit_that_depends_on_gender_is_an_any_of_two_alls():
+    r = read("The applicant must be at least 21 years old for men and 18 years old for women.")
+    (node,) = r.rule.all
+    assert isinstance(node, AnyOf) and all(isinstance(p, All) for p in node.any)
+    assert [crits(p) for p in node.any] == [[("gender", "eq", "male"), ("age", "gte", 21)], [("gender", "eq", "female"), ("age", "gte", 18)]]
+    assert outcome(r, {"gender": "female", "age": 19}).status == "likely_eligible"
+    assert outcome(r, {"gender": "male", "age": 19}).status == "not_eligible"
+
+
+def test_conditions_about_someone_else_are_not_the_applicants():
+    r = read("The age of the bride should be at least 18 years.\nThe applicant must be a resident of Goa.")
+    assert crits(r.rule) == [("state", "in", ["Goa"])]
+    assert r.unchecked == ["The age of the bride should be at least 18 years."]
+    r = read("The parent of the applicant should be a weaver.")
+    assert crits(r.rule) == [] and r.unchecked == ["The parent of the applicant should be a weaver."]
+
+
+def test_a_sentence_that_says_who_is_not_eligible_turns_the_limit_round():
+    r = read("(Applicants above 50 years of age are not eligible to apply.)")
+    assert crits(r.rule) == [("age", "lte", 50)]
+    r = read("The age of the applicant should not be more than 30 years.")
+    assert crits(r.rule) == [("age", "lte", 30)]
+
+
+def test_a_condition_under_a_condition_is_left_unchecked_not_misread():
+    r = read("The applicant must be at least 18 years old.\nIf the applicant is a male, he must be from SC / ST category.")
+    assert crits(r.rule) == [("age", "gte", 18)]
+    assert r.unchecked == ["If the applicant is a male, he must be from SC / ST category."]
+
+
+def test_any_one_of_the_following_with_an_inexpressible_item_is_unchecked_as_a_whole():
+    text = ("The applicant should belong to any one of the following categories:\n\n"
+            "1.  Scheduled Caste or Scheduled Tribe families.\n2.  Families holding a BPL card.\n3.  Families of a soldier killed in action.")
+    r = read(text)
+    assert crits(r.rule) == []
+    assert r.unchecked == ["The applicant should belong to any one of the following categories:"]
+    r = read(text.rsplit("\n", 1)[0])  # without the soldier: every item is a field
+    assert isinstance(r.rule.all[0], AnyOf)
+    assert crits(r.rule) == [("social_category", "in", ["sc", "st"]), ("is_bpl", "is_true", None)]
+
+
+def test_life_events_and_inclusions_are_not_restrictions():
+    r = read("The applicant should be a pregnant woman aged 19 years or more.\nTransgender candidates are also eligible to apply.")
+    assert ("age", "gte", 19) in crits(r.rule)
+    assert not any(f == "gender" and v == "transgender" for f, _, v in crits(r.rule))
+    assert r.unchecked == ["The applicant should be a pregnant woman aged 19 years or more."]
+    assert outcome(r, {"age": 25, "gender": "female"}).status == "likely_eligible"  # never plain "eligible"
+
+
+def test_exclusions_read_government_employees_and_income_tax_payers():
+    r = read("The applicant must be a farmer.", exclusions="1.  Serving or retired government employees.\n2.  Persons who paid income tax in the last assessment year.")
+    assert crits(r.rule) == [("occupation", "in", ["farmer"]), ("occupation", "not_in", ["government_employee"]),
+                             ("is_income_tax_payer", "is_false", None)]
+
+
+# ------------------------------------------------------------------ real pages
+
+PAGES = {
+    # Bihar's widow pension: widow woman of Bihar, BPL, family income up to Rs. 60,000, 18 or older
+    "lbsspy": [("gender", "eq", "female", "Widow woman must be a resident of Bihar."),
+               ("marital_status", "in", ["widowed"], "Widow woman must be a resident of Bihar."),
+               ("state", "in", ["Bihar"], "Widow woman must be a resident of Bihar."),
+               ("is_bpl", "is_true", None, "The woman should be living below the poverty line."),
+               ("annual_family_income", "lte", 60000, "The annual income of the woman's family should be Rs. 60,000/- or less."),
+               ("age", "gte", 18, "The age of the woman should be 18 years or more.")],
+    "lels": [("state", "in", ["Maharashtra"], "The applicant should be a permanent resident of Maharashtra State."),
+             ("age", "between", [18, 50], "The applicant should be in the 18 to 50 years age group."),
+             ("annual_family_income", "lte", 300000,
+              "The annual income of the family of the applicant should be less than or equal to Rs.3,00,000/-.")],
+    "tce-swd": [("is_student", "is_true", None, 'The applicant should be a Student admitted in a full-time course in one of the "notified institutions".'),
+                ("disability_percent", "gte", 40, "The Percentage of Disability should be 40% or above."),
+                ("annual_family_income", "lte", 600000,
+                 "The Total Annual Income of the Parent / Guardian should be less than or equal to ₹ 6.00 Lakh per Annum.")],
+    # a monthly limit: ₹4,000 a month is ₹48,000 a year
+    "dpsuk": [("state", "in", ["Uttarakhand"], "The applicant should be a permanent resident of Uttarakhand."),
+              ("age", "gte", 18, "The applicant should be more than eighteen (18) years of age."),
+              ("disability_percent", "gte", 40, "The applicant should belong to Person with Disabilities (PWD) category having more than 40% disability."),
+              ("annual_family_income", "lte", 48000, "Applicant’s monthly income should not exceed ₹4,000/-."),
+              ("is_bpl", "is_true", None, "Should belong to the BPL (Below Poverty Level ) category.")],
+}
+
+
+@pytest.mark.parametrize("scheme_id", sorted(PAGES))
+def test_real_pages_give_exact_criteria_with_their_sentences(pages_index, scheme_id):
+    scheme = pages_index.schemes[scheme_id]
+    from eligibility.text_rules import extract_for
+
+    r = extract_for(scheme)
+    got = [(c.field, c.op, c.value, c.text) for c in criteria(r.rule)]
+    assert got == PAGES[scheme_id]
+    section = scheme.sections["eligibility"]
+    assert all(c.text in section and c.url == scheme.section_url("eligibility") for c in criteria(r.rule))
+    assert r.source == "extracted" and not any(c.verified for c in criteria(r.rule))
+
+
+def test_real_page_alternatives_and_an_age_by_gender(pages_index):
+    from eligibility.text_rules import extract_for
+
+    # "Scheduled Caste (ST), Other Backward Class (OBC), or Minority Community": one any
+    r = extract_for(pages_index.schemes["cmlh-prem"])
+    alt = next(n for n in r.rule.all if isinstance(n, AnyOf))
+    assert crits(alt) == [("social_category", "in", ["obc", "sc", "st"]), ("is_minority", "is_true", None)]
+    # "male Shram Yogis above 45 years of age and female Shram Yogis above 35 years of age"
+    r = extract_for(pages_index.schemes["sfmcas-glwb"])
+    by_gender = next(n for n in r.rule.all if isinstance(n, AnyOf))
+    assert [crits(p) for p in by_gender.any] == [[("gender", "eq", "male"), ("age", "gte", 45)], [("gender", "eq", "female"), ("age", "gte", 35)]]
+
+
+def test_a_pregnancy_scheme_keeps_its_pregnancy_condition_unchecked(pages_index):
+    from eligibility.text_rules import extract_for
+
+    r = extract_for(pages_index.schemes["pmmvy"])
+    assert ("age", "gte", 19) in crits(r.rule)
+    assert "The applicant should be of at least 19 years old and a pregnant women." in r.unchecked
+    assert outcome(r, {"age": 67, "gender": "female"}).status == "likely_eligible" and outcome(r, {"age": 67}).unchecked
+
+
+def test_the_rulebook_uses_extracted_rules_for_the_pages(pages_index):
+    from conversations.rulebook import build_rulebook
+
+    book = build_rulebook(pages_index)
+    assert book.rules["lbsspy"].source == "extracted"
+    assert len(book.rules) > 1200  # of ~2,060 pages, those whose text states a criterion a field expresses
+    assert all(criteria(r.rule) for r in book.rules.values())  # a rule with no criterion is never screened
+    assert all(not criteria(r.rule) and r.unchecked for r in book.text_only.values())
+    assert not [p for p in book.problems if p.startswith("extracted:")]
+    assert all(isinstance(c, Criterion) for c in criteria(book.rules["lels"].rule))
