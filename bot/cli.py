@@ -289,9 +289,11 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     targets = [book.rules[args.scheme]] if args.scheme else sorted(book.rules.values(), key=lambda r: r.scheme_id)
     outcomes = [outcome(r, profile) for r in targets]
     if args.json:
-        print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "status": o.status,
-                           "missing_fields": o.missing_fields,
-                           "reasons": [{"field": c.field, "text": c.text, "url": c.url} for c in o.reasons]} for o in outcomes],
+        places = {o.scheme_id: book.places.get(o.scheme_id, ("central", None)) for o in outcomes}
+        print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "level": places[o.scheme_id][0],
+                           "state": places[o.scheme_id][1], "status": o.status, "missing_fields": o.missing_fields,
+                           "reasons": [{"field": c.field, "text": c.text, "url": c.url} for c in o.reasons],
+                           "unchecked": [{"text": u, "url": o.eligibility_url} for u in o.unchecked]} for o in outcomes],
                          ensure_ascii=False, indent=1))
         return 0
     for o in outcomes:

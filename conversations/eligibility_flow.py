@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
-from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply
+from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import extract
 from eligibility.fields import FIELDS, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop
-from eligibility.rules import Outcome, outcome
+from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
@@ -401,9 +401,12 @@ class EligibilityFlow:
         return self.book.places.get(scheme_id, ("central", None))
 
     def _reply_outcome(self, o: Outcome, if_applies: bool = False) -> ReplyOutcome:
+        """``o`` in the JSON shape of ``../shared/DESIGN.md``; ``if_applies``: it hinges on a life event the
+        user has not mentioned, so it is ``need_more_info`` whatever the fields say."""
         level, place = self._place(o.scheme_id)
-        return ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, level=level, state=place, status=o.status,
-                            missing_fields=o.missing_fields, unchecked=o.unchecked, if_applies=if_applies,
+        return ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, level=level, state=place,
+                            status="need_more_info" if if_applies else o.status, missing_fields=o.missing_fields,
+                            unchecked=[Unchecked(text=u, url=o.eligibility_url) for u in o.unchecked],
                             reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons])
 
     def _title(self, o: Outcome) -> str:
@@ -440,6 +443,14 @@ class EligibilityFlow:
             tail += ["", ev_line]
         failed = [o for o in outcomes if o.status == "not_eligible" and o is not asked]
         rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
+        # the schemes missed on one condition after meeting several of the user's particular facts (an SC
+        # student's scholarship with its income limit): worth knowing why
+        profile = self._profile(state)
+        close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed), key=lambda p: (-p[0], p[1].scheme_name))
+        close = [o for n, o in close if n >= 2][:2]
+        if close:
+            tail += ["", t("close_miss", lang) + " " + "; ".join(
+                f"{self._title(o)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in close if o.reasons)]
         counts = []
         if failed:
             counts.append(t("screen_not_count", lang, n=len(failed)))
@@ -474,6 +485,15 @@ class EligibilityFlow:
             outcomes=[self._reply_outcome(o, o.scheme_id in gated_ids) for o in listed]
             + [self._reply_outcome(o) for o in rest[:20]],
         )
+
+    def _met_specific(self, scheme_id: str, profile: dict[str, Any]) -> int:
+        """How many of the user's particular facts (not state, age or gender) a scheme's criteria accept."""
+        rules = self.book.rules.get(scheme_id)
+        if rules is None:
+            return 0
+        met = {c.field for c in criteria(rules.rule)
+               if c.field in profile and c.field not in _GENERIC_FIELDS and c.op not in ("not_in", "is_false") and c.holds(profile[c.field])}
+        return len(met)
 
     def _one_line(self, o: Outcome, lang: str) -> str:
         key = {"eligible": "eligible", "likely_eligible": "likely_eligible_short", "not_eligible": "not_eligible",

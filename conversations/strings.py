@@ -139,6 +139,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "screen_not": {"en": "Not eligible: {names}.", "hi": "पात्र नहीं: {names}।"},
     "screen_not_count": {"en": "Not eligible on your answers: {n} schemes.", "hi": "आपके उत्तरों पर पात्र नहीं: {n} योजनाएँ।"},
     "likely_eligible_short": {"en": "{scheme}: likely eligible", "hi": "{scheme}: संभवतः पात्र"},
+    "close_miss": {"en": "Close, but not eligible:", "hi": "करीब, पर पात्र नहीं:"},
     "if_applies": {"en": "If this applies to you:", "hi": "अगर यह आप पर लागू हो:"},
     "verdict_more": {"en": "Reply MORE for {n} more.", "hi": "{n} और के लिए MORE लिखें।"},
     "confirm_all": {"en": "I checked only the conditions quoted; please confirm at the official link before you apply.",

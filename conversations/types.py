@@ -60,6 +60,13 @@ class Reason(BaseModel):
     url: str
 
 
+class Unchecked(BaseModel):
+    """A deciding sentence of a scheme's eligibility text that no field can check, with its link."""
+
+    text: str
+    url: str = ""
+
+
 class Outcome(BaseModel):
     """The eligibility outcome for one scheme."""
 
@@ -70,10 +77,9 @@ class Outcome(BaseModel):
     status: Literal["eligible", "likely_eligible", "not_eligible", "need_more_info"]
     missing_fields: list[str] = Field(default_factory=list)
     reasons: list[Reason] = Field(default_factory=list)
-    unchecked: list[str] = Field(default_factory=list)
-    #: the unchecked condition is a life event the user has not mentioned (pregnancy, a death in the
-    #: family): listed under "if this applies to you", not as likely eligible
-    if_applies: bool = False
+    #: deciding sentences no field can check (a scheme that hinges on a life event the user has not
+    #: mentioned is ``need_more_info`` with that sentence here: "if this applies to you")
+    unchecked: list[Unchecked] = Field(default_factory=list)
 
 
 class Reply(BaseModel):

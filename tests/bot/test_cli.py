@@ -52,6 +52,34 @@ def test_ingest_summary_and_ask_from_index(tmp_path, capsys, shared_corpus):
     assert main(["ask", "atal pension yojana age limit", "--corpus", str(out), "--json"]) == 0
     ans = json.loads(capsys.readouterr().out)
     assert ans["citations"][0]["scheme_id"] == "apy"
+    # the rules read from the pages' text were saved with the index, and are the ones read afresh
+    from eligibility.text_rules import EXTRACTOR_VERSION
+
+    saved = json.loads((out / "rules.json").read_text(encoding="utf-8"))
+    assert saved["version"] == EXTRACTOR_VERSION and saved["rules"]
+    assert "eligibility read:" in text
+    assert main(["rules", "--corpus", str(out), "--json"]) == 0
+    from_index = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    (out / "rules.json").unlink()  # an index without them reads them on load: the same rules
+    assert main(["rules", "--corpus", str(out), "--json"]) == 0
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == from_index
+    assert {r["source"] for r in from_index} >= {"derived", "extracted"}
+
+
+def test_rules_lists_sources_quotes_and_unchecked(capsys):
+    assert main(["rules", "--scheme", "pmsym", "--json"]) == 0
+    (row,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert row["scheme_id"] == "pmsym" and row["source"] == "hand"
+    assert row["rule"] == {"all": [{"field": "age", "op": "between", "value": [18, 40], "verified": True,
+                                    "text": "The applicant must be aged between 18 and 40 years at the time of joining.",
+                                    "url": "https://www.myscheme.gov.in/schemes/pmsym#eligibility"}]}
+    assert row["unchecked"] == ["The applicant must be an unorganised worker.", "The applicant's monthly income must be ₹15,000 or less."]
+    assert main(["rules"]) == 0
+    listing = capsys.readouterr().out
+    assert "pmsym: Pradhan Mantri Shram Yogi Maan-dhan [hand]" in listing
+    assert "    age between [18, 40]  \u201cThe applicant must be aged between 18 and 40 years at the time of joining.\u201d" in listing
+    assert "    not checked: \u201cThe applicant must be an unorganised worker.\u201d" in listing
+    assert main(["rules", "--scheme", "no-such-scheme"]) == 2
 
 
 def test_eval_json_metrics(capsys, shared_corpus):
