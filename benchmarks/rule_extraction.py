@@ -80,7 +80,8 @@ def gold_fields(structured: dict) -> dict[str, object]:
     marital = {_MARITAL[m] for m in structured.get("maritalStatus") or [] if m in _MARITAL}
     if marital and marital != set(_MARITAL.values()):
         gold["marital_status"] = marital
-    occupations = {_OCCUPATION[o] for o in structured.get("occupation") or [] if o in _OCCUPATION}
+    # "Student" is also myScheme's isStudent filter, which is_student is compared with
+    occupations = {_OCCUPATION[o] for o in structured.get("occupation") or [] if o in _OCCUPATION} - {"student"}
     if occupations:
         gold["occupation"] = occupations
     return gold

@@ -114,7 +114,9 @@ def _split_sentences(text: str) -> list[str]:
 
 
 _ALTERNATIVES = re.compile(r"\b(any one|any of|one of|either|any)\b.{0,40}\bfollowing\b|\bfollowing\b.{0,40}\b(categor|any one)|"
-                           r"\b(categor\w*|sections?\s+of\s+(?:the\s+)?society)\b.{0,60}\bfollowing\b", re.IGNORECASE)
+                           r"\b(categor\w*|sections?\s+of\s+(?:the\s+)?society)\b.{0,60}\bfollowing\b|"
+                           r"\bbelong\w*\s+to\s+(?:any\s+of\s+)?(?:the\s+)?following\b|"
+                           r"\bfollowing\s+(?:groups|persons|people|beneficiaries|types|classes|sections)\b", re.IGNORECASE)
 
 # ------------------------------------------------------------------------------------ vocabulary
 
@@ -124,6 +126,9 @@ _ASIDE = re.compile(r"\b(priority|preference|preferential|preferred|weightage|de
 
 #: a unit that states a condition only for some applicants
 _CONDITIONAL = re.compile(r"(?i)\s*\(?\s*(?:if|in\s+(?:the\s+)?case\s+of|in\s+case|where|when|wherever|for)\b(?!\s+(?:the\s+)?(?:scheme|purpose))")
+
+#: a unit that ends in "or": the next unit is its alternative
+_TRAILING_OR = re.compile(r"(?:\(\s*or\s*\)|\bor)\s*[.;:,]?\s*$", re.IGNORECASE)
 
 #: a note under the conditions ("Note 01: ...", "N.B."): an explanation, not a condition
 _NOTE = re.compile(r"(?i)\s*(?:note|n\.\s?b\.?|nb)\b\s*(?:\d+\s*)?[:.-]")
@@ -466,6 +471,8 @@ def _categories(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text) or _CATEGORY_NEGATED.search(text) or _about_entity(text):
         return None
+    if re.search(r"\bgeneral\b|\ball\s+(?:categories|castes|communities)\b|\birrespective\b|\bwithout\s+any\s+distinction\b", text, re.IGNORECASE):
+        return None  # "SC, ST, EBC, BC, Minority, and General": every category, so none is required
     if re.search(r"\bmarks\b|\bgrade\b|\bcgpa\b|\bpercentile\b|\bcut[- ]?off\b", text, re.IGNORECASE):
         return None  # "60% marks (55% for SC/ST)": a category's own threshold, not a restriction to it
     found = []
@@ -485,6 +492,8 @@ def _minority(unit: Unit, url: str) -> Criterion | None:
     m = _MINORITY.search(text)
     if not m or _SOFT.search(text) or re.search(r"\bnon[- ]?minorit", text, re.IGNORECASE) or _about_entity(text):
         return None
+    if re.search(r"\bgeneral\b|\birrespective\b|\bwithout\s+any\s+distinction\b|\bregardless\b", text, re.IGNORECASE):
+        return None  # minorities named among every group
     religions = {r.group(1).lower().rstrip("s") for r in _MINORITY.finditer(text) if r.group(1)}
     if "minorit" not in m.group(0).lower() and len(religions) < 2:
         return None  # one religion named is not "a minority" in the registry's sense
@@ -578,12 +587,25 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
     return _crit("occupation", "in", sorted(set(values)), unit, url)
 
 
+_ENROLLED = re.compile(
+    r"\b(?:be|is|are|been|who|should|must|currently|presently|students?|candidates?|applicants?)\b[^.;]{0,30}?"
+    r"\b(?:studying|pursuing|enrolled|admitted|(?:secured|taken|got|obtained|seeking|took)\s+admission|(?:registered|registering)\s+(?:for|in|to|into))\b[^.;]{0,80}?"
+    r"\b(?:course|courses|class|classes|std|standard|college|school|institut\w*|universit\w*|programmes?|programs?|degree|diploma|iti|itis|"
+    r"polytechnics?|studies|ph\.?\s?d|m\.?\s?phil|graduation|post[- ]?graduat\w*|b\.?\s?tech|m\.?\s?tech|mbbs|engineering)\b", re.IGNORECASE)
+
+
 def _student(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     m = re.search(r"\b(?:be|is|are)\s+(?:currently\s+|presently\s+)?(?:a\s+)?(?:regular\s+|bonafide\s+|bona\s+fide\s+|full[- ]time\s+)?"
                   r"(?:studying|pursuing|students?|(?:enrolled|admitted)\s+(?:in|to|into|for)\s+(?:a\s+|an\s+|any\s+|the\s+)?(?:[\w/-]+\s+){0,3}"
                   r"(?:course|courses|class|classes|college|school|institut\w*|universit\w*|programme|program|degree|diploma|iti|polytechnic|studies))\b|\b(?:students?|scholars?)\s+(?:studying|pursuing|enrolled|who\s+are\s+(?:studying|pursuing))"
                   r"|^(?:students?|candidates?)\s+(?:studying|pursuing|enrolled)", text, re.IGNORECASE)
+    if not m:
+        # "should be admitted to the First year of the Degree level course", "a student who has secured
+        # admission in a course run by ITIs", "registered for Ph.D. in science subjects"
+        m = _ENROLLED.search(text)
+    if m and _NEGATED_ELIGIBILITY.search(text):
+        return None  # "students studying abroad are not eligible"
     if not m or _about_other(text, m.start()) or _about_entity(text):
         return None
     return _crit("is_student", "is_true", None, unit, url)
@@ -632,7 +654,8 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     fields = {c.field for c in out.criteria if isinstance(c, Criterion)}
     widow_pair = fields <= {"gender", "marital_status"}
     joined = _NOT_ALTERNATIVE.sub(" ", text)
-    out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE)))
+    out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE))) or (
+        {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
     out.rest = bool(LIFE_EVENT.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
@@ -705,6 +728,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     group: list[Node | None] | None = None  # the items of an "any one of the following" list
     group_marker = ""  # the marker kind of the group's first item ("1." items of the outer list end it)
     head: Unit | None = None
+    pending_or: tuple[Node, str] | None = None  # a unit ending in "(or)": its node waits for the next unit's
 
     def close_group() -> None:
         nonlocal group
@@ -757,10 +781,27 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     c.field != "gender" for c in criteria_of(node))
                 group.append(node if expressed else None)
                 continue
+            settled = node is not None and not found.rest and not found.other_person
+            if pending_or is not None:
+                # "... BPL category (or)" then "Annual income below Rs. 60,000": either one will do
+                prev_node, prev_text = pending_or
+                pending_or = None
+                if settled:
+                    node = AnyOf(any=[prev_node, node])  # type: ignore[list-item]
+                else:  # the other alternative is not a field: neither can be settled
+                    node = None
+                    if prev_text not in unchecked:
+                        unchecked.append(prev_text)
+            elif settled and _TRAILING_OR.search(unit.text) and not excluded:
+                pending_or = (node, unit.text)
+                continue
             if node is not None:
                 parts.append(node)
             if (found.rest or found.other_person) and unit.text not in unchecked:
                 unchecked.append(unit.text)
+        if pending_or is not None:  # "(or)" with nothing after it: keep the condition as it stands
+            parts.append(pending_or[0])
+            pending_or = None
         close_group()
     if not parts and not unchecked:
         return None
