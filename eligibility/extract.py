@@ -64,6 +64,13 @@ def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
 _SHORT_MAP = {c.upper(): s.name for s in _state_names() for c in s.codes}
 _SHORT_STATE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(map(re.escape, _SHORT_MAP), key=len, reverse=True)) + r"|J&K|J & K)(?![A-Za-z])")
 _SHORT_MAP.update({"J&K": "Jammu and Kashmir", "J & K": "Jammu and Kashmir"})
+#: ... and only said of oneself ("mai up se hu", "mp me rehta hu"), not "sign up se pehle"
+_SHORT_STATE_HINGLISH = re.compile(
+    r"(?:\b(?:mai|main|mein|hum|ham|mera|meri|mere|hamara|hamari|from)\b[^.?!]{0,12}?)(?<![A-Za-z])("
+    + "|".join(sorted((re.escape(c.lower()) for c in _SHORT_MAP if c.isalpha()), key=len, reverse=True)) + r")"
+    r"\s+(?:se|me|mein|main|mai|ka|ki|ke|wala|wali|wale|state)\b"
+    r"|(?<![A-Za-z])(" + "|".join(sorted((re.escape(c.lower()) for c in _SHORT_MAP if c.isalpha()), key=len, reverse=True)) + r")"
+    r"\s+(?:se|me|mein|main|mai)\s+(?:hu|hoon|hun|hain|rehta|rehti|rahta|rahti|rehte|rahte)\b", re.IGNORECASE)
 
 
 # phrases too ambiguous to count in free text ("gen", "ba", "sign up" for UP...)
@@ -96,6 +103,10 @@ def extract(text: str) -> dict[str, Any]:
     if state is None:
         sm = _SHORT_STATE.search(text)
         state = _SHORT_MAP.get(sm.group(1)) if sm else None
+    if state is None:
+        # "mai up se hu", "mp me rehta hu": a lower-case code before a Hindi postposition is the state
+        hm = _SHORT_STATE_HINGLISH.search(text)
+        state = _SHORT_MAP.get((hm.group(1) or hm.group(2)).upper()) if hm else None
     if state:
         out["state"] = state
     marital = _first(_MARITAL, padded)
