@@ -279,14 +279,22 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         print("schemebot: " + "; ".join(problems), file=sys.stderr)
         return 2
     book = build_rulebook(open_index(_corpus(args)))
-    if args.scheme and args.scheme not in book.rules:
-        print(f"schemebot: no eligibility rules for scheme {args.scheme!r}; schemes with rules: {', '.join(sorted(book.rules))}",
+    if args.scheme is not None and args.scheme not in book.rules:
+        ids = sorted(book.rules)
+        print(f"schemebot: no eligibility rules for scheme {args.scheme!r}; schemes with rules: {', '.join(ids[:20])}"
+              + (f" ... ({len(ids)} in all; schemebot rules lists them)" if len(ids) > 20 else ""),
               file=sys.stderr)
         return 2
     if not book.rules:
         print("schemebot: this corpus has no eligibility rules (no hand-checked rules and no structured eligibility fields)", file=sys.stderr)
         return 2
-    targets = [book.rules[args.scheme]] if args.scheme else sorted(book.rules.values(), key=lambda r: r.scheme_id)
+    # as in a screening: central schemes and those of the profile's state (a state scheme's page rarely
+    # says "resident of", so its state is the page's, not a criterion)
+    targets = [book.rules[args.scheme]] if args.scheme is not None else sorted(book.in_state(profile.get("state")), key=lambda r: r.scheme_id)
+    if args.scheme is None and len(targets) < len(book.rules):
+        left = len(book.rules) - len(targets)
+        print(f"schemebot: {left} schemes of other states left out" if profile.get("state") else
+              f"schemebot: no state in the profile: {left} state schemes left out (add \"state\" to see them)", file=sys.stderr)
     outcomes = [outcome(r, profile) for r in targets]
     if args.json:
         places = {o.scheme_id: book.places.get(o.scheme_id, ("central", None)) for o in outcomes}
@@ -318,7 +326,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     index = open_index(_corpus(args))
     book = build_rulebook(index)
     every = {**book.text_only, **book.rules}
-    if args.scheme:
+    if args.scheme is not None:
         if args.scheme not in index.schemes:
             print(f"schemebot: no scheme {args.scheme!r} in this corpus", file=sys.stderr)
             return 2
@@ -347,7 +355,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         for u in rules.unchecked:
             print(f"    not checked: \u201c{u}\u201d")
         print()
-    if not args.json and not args.scheme:
+    if not args.json and args.scheme is None:
         print(f"{len(book.rules)} schemes with rules ({sum(r.source == 'hand' for r in book.rules.values())} hand-checked, "
               f"{sum(r.source == 'derived' for r in book.rules.values())} from structured fields, "
               f"{sum(r.source == 'extracted' for r in book.rules.values())} read from text); "

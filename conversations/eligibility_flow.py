@@ -25,10 +25,10 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import extract
+from eligibility.extract import CLAUSE_END, extract
 from eligibility.fields import FIELDS, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
-from eligibility.parse import is_skip, is_stop
+from eligibility.parse import is_skip, is_stop, parse_money
 from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
@@ -49,6 +49,14 @@ START = re.compile(
 )
 #: "am I eligible for this / it / is yojana ke liye": the scheme under discussion
 THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana)\b|इस योजना|इसके|इसका", re.IGNORECASE)
+#: "am I eligible for X", "X ke liye eligible": the name the user gave, to say so when no scheme has it
+NAMED_SCHEME = re.compile(r"\b(?:eligible|qualify|entitled|apply) for (?:the |a |an )?([^?.!,]{3,60}?)\s*(?:[?.!,]|$)"
+                          r"|\b([^?.!,]{3,40}?) (?:ke|ki|ka) liye (?:eligible|patra|paatra|yogya)\b", re.IGNORECASE)
+#: words of such a name that name no particular scheme ("any scheme", "a pension", "all schemes")
+_GENERIC_NAME_WORDS = frozenset("""any all some a an the this that it scheme schemes yojana yojna yojanas government govt sarkari
+    central state benefit benefits pension pensions scholarship scholarships loan loans subsidy subsidies help support money
+    kisi koi kaun konsi kaunsi sab sabhi me mein main mai i am kya which what these those them one ones something anything
+    of for in my our to get""".split())
 #: a yes to "Earlier you told me ...: is that still right?"
 YES = re.compile(r"^\s*(yes|y|yeah|yep|yup|haan|han|ha|haa|ji|ji haan|ji ha|sahi|sahi hai|correct|right|still right|हाँ|हां|जी|जी हाँ|जी हां|सही|सही है)\s*[.!]*\s*$",
                  re.IGNORECASE)
@@ -118,17 +126,18 @@ def _field_label(name: str, lang: str) -> str:
     return hi if lang == "hi" else en
 
 
+#: an amount of money said as such ("1 lakh", "8000 rupaye", "50k", "₹5,000"): an income answer whatever
+#: question it answers
+MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए", re.IGNORECASE)
+
+
 def stated_facts(text: str, mentions: list) -> dict[str, Any]:
     """Fields the user states about themselves: only from clauses that do not ask something ("am I
     eligible for widow pension?" states nothing; "I'm 67, a widow" does), with scheme names blanked."""
     blanked = blank_mentions(text, mentions)
-    found: dict[str, Any] = {}
-    # clauses end at punctuation, except a point or comma inside a number ("1.5 lakh", "1,50,000")
-    for clause in re.split(r"[?!;\n]|[.,](?!\d)|(?<!\d)[.,]|\b(?:and|aur|but)\b|और", blanked):
-        if clause.strip() and not ASKING.search(clause):
-            found.update(extract(clause))
-    # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67")
-    return found
+    # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67"); the clauses
+    # kept are read together, so that "my daughter is 17, she studies" stays about the daughter
+    return extract(" ; ".join(c for c in CLAUSE_END.split(blanked) if c.strip() and not ASKING.search(c)))
 
 
 #: a speaker talking about themselves ("I am", "my", "main", "meri", "मैं", "मेरा", "हम"); Hinglish
@@ -164,14 +173,67 @@ def not_to_ask(profile: dict[str, Any]) -> set[str]:
     return out
 
 
+#: life events that only a woman of child-bearing age can have: a scheme turning on one is not offered
+#: (not even "if this applies to you") to a man or to a woman of :data:`NO_MATERNITY_FROM_AGE` or more
+MATERNITY = re.compile(r"\b(pregnan\w*|lactating|expectant|delivery|deliveries|childbirth|child birth|live birth|gave birth)\b", re.IGNORECASE)
+NO_MATERNITY_FROM_AGE = 50
+
+
+def implausible_event(sentence: str, profile: dict[str, Any]) -> bool:
+    """Whether the life event of ``sentence`` cannot be the user's (a pregnancy for a man, or for a
+    woman of 50 or more)."""
+    age = profile.get("age")
+    return MATERNITY.search(sentence) is not None and (
+        profile.get("gender") == "male" or (isinstance(age, (int, float)) and age >= NO_MATERNITY_FROM_AGE))
+
+
+#: life events by kind: the words of a scheme's sentence, and the words in which a user says it happened
+#: to them ("I am pregnant" makes "the first live birth" a said event, not an "if this applies")
+EVENT_KINDS = (
+    (MATERNITY, re.compile(r"pregnan|expecting|garbh|गर्भ|delivery|prasav|प्रसव|baby due|lactating|breastfeed", re.IGNORECASE)),
+    (re.compile(r"\b(death|died|dies|deceased|demise|passed away|killed)\b", re.IGNORECASE),
+     re.compile(r"died|death|passed away|expired|no more|dehant|dehaant|maut|mrityu|guzar|gujar|देहांत|मृत्यु|मौत|गुज़र|गुजर|निधन", re.IGNORECASE)),
+    (re.compile(r"\b(marriage|wedding)\b|\b(?:be|get)\s+married\b", re.IGNORECASE),
+     re.compile(r"marriage|wedding|getting married|get married|\bshadi\b|\bshaadi\b|\bvivah\b|\bvivaah\b|शादी|विवाह(?!ित)", re.IGNORECASE)),
+    (re.compile(r"\borphans?\b", re.IGNORECASE), re.compile(r"orphan|anath|अनाथ", re.IGNORECASE)),
+    (re.compile(r"\baccident\w*", re.IGNORECASE), re.compile(r"accident|durghatna|दुर्घटना", re.IGNORECASE)),
+)
+
+
+def _event_said(sentence: str, said: str) -> bool | None:
+    """Whether the life event of ``sentence`` is one the user spoke of in ``said``; ``None`` when the
+    sentence turns on no life event."""
+    m = LIFE_EVENT.search(sentence)
+    if m is None:
+        return None
+    kinds = [in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search(sentence)]
+    if kinds:
+        return any(in_user.search(said) for in_user in kinds)
+    return re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
+
+
+#: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")
+STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|fellowship|chhatravritti|\bschool|\bhostel|"
+                            r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha", re.IGNORECASE)
+
+
+def not_a_student(profile: dict[str, Any]) -> bool:
+    """Whether the user is not studying: said so, or gave another occupation, or is 40 or older and did
+    not say they study (the age from which the screening does not ask)."""
+    age = profile.get("age")
+    return profile.get("is_student") is False or profile.get("occupation") not in (None, "student") or (
+        isinstance(age, (int, float)) and age >= NO_STUDY_QUESTION_FROM_AGE and profile.get("is_student") is not True)
+
+
+def life_event_said(unchecked: list[str], said: str) -> bool:
+    """Whether an unchecked sentence turns on a life event the user has spoken of ("I am pregnant")."""
+    return any(_event_said(u, said) for u in unchecked)
+
+
 def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
-    """The first unchecked sentence that turns on a life event (pregnancy, a death, a marriage) whose
-    words the user has not used, or ``None``. Such a scheme is "if this applies to you", not "likely"."""
-    for sentence in unchecked:
-        m = LIFE_EVENT.search(sentence)
-        if m and not re.search(m.group(0)[:5], said, re.IGNORECASE):
-            return sentence
-    return None
+    """The first unchecked sentence that turns on a life event (pregnancy, a death, a marriage) the
+    user has not spoken of, or ``None``. Such a scheme is "if this applies to you", not "likely"."""
+    return next((u for u in unchecked if _event_said(u, said) is False), None)
 
 
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
@@ -179,12 +241,14 @@ def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
 _GENERIC_FIELDS = {"state", "age", "gender"}
 
 
-def _specificity(o: Outcome) -> tuple:
-    """Sort key of a likely scheme: hand-checked first, then more of the user's particular facts met
-    (category, widowhood, BPL, income, occupation ... rather than state, age, gender), then more facts
-    met in all, then fewer unchecked sentences."""
+def _specificity(o: Outcome, said: str = "") -> tuple:
+    """Sort key of a likely scheme: hand-checked first, then one for a life event the user spoke of
+    (``said``: "I am pregnant"), then more of the user's particular facts met (category, widowhood, BPL,
+    income, occupation ... rather than state, age, gender), then more facts met in all, then fewer
+    unchecked sentences."""
     fields = {c.field for c in o.reasons}
-    return (o.status != "eligible", -len(fields - _GENERIC_FIELDS), -len(fields), len(o.unchecked), o.scheme_name)
+    return (o.status != "eligible", not (said and life_event_said(o.unchecked, said)), -len(fields - _GENERIC_FIELDS),
+            -len(fields), len(o.unchecked), o.scheme_name)
 
 
 class EligibilityFlow:
@@ -264,6 +328,11 @@ class EligibilityFlow:
         if not mentions and state.scheme_id in self.book.rules and THIS_SCHEME.search(text):
             mentions = [state.scheme_id]  # "am I eligible for this?" after talking about a scheme
         mode = "scheme" if mentions else "screening"
+        named = NAMED_SCHEME.search(text) if mode == "screening" and not THIS_SCHEME.search(text) else None
+        name = (named.group(1) or named.group(2)).strip() if named else ""
+        if name and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS:
+            # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
+            replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         noted = self._record(stated, state, text, lang)
         if noted:
@@ -309,6 +378,11 @@ class EligibilityFlow:
             value = FIELDS[pending].read(text)
             if value is not None:
                 found[pending] = value
+        if not found and pending != "annual_family_income" and len(text.split()) <= 6 and MONEY_WORDS.search(text):
+            # "1 lakh" while asked about work: the income asked earlier, or soon
+            money = parse_money(text)
+            if money is not None:
+                found["annual_family_income"] = money
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
@@ -423,19 +497,37 @@ class EligibilityFlow:
         the rest. The next schemes go to ``state.paging`` for "MORE".
         """
         said = " ".join(v.said for v in state.profile.values())
-        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=_specificity)
+        profile = self._profile(state)
+        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said))
         applies = [(o, life_event_unsaid(o.unchecked, said)) for o in likely]
+        # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
+        # ... nor a pre-matric scholarship to a 45-year-old farmer
+        student_only = not_a_student(profile)
+        implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.unchecked)
+                       or (student_only and STUDENT_SCHEME.search(o.scheme_name))}
+        applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         gated = [(o, ev) for o, ev in applies if ev]
         likely = [o for o, ev in applies if not ev]
         asked = next((o for o in outcomes if o.scheme_id == state.scheme_id), None)
         if asked is not None:
             likely = [o for o in likely if o.scheme_id != asked.scheme_id]
             gated = [(o, ev) for o, ev in gated if o.scheme_id != asked.scheme_id]
-        lines: list[str] = [t("screen_head" if likely or gated else "screen_none", lang)]
+        # a scheme met only on state, age, gender or income (an abuse-victims' centre, a journalists'
+        # insurance, a treatment grant) says little: after the others, on MORE, never under "if this applies"
+        def particular(o: Outcome) -> bool:  # an income limit alone is no more telling (a treatment grant)
+            return o.status == "eligible" or bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) \
+                or life_event_said(o.unchecked, said)
+
+        broad = [o for o in likely if not particular(o)]
+        likely = [o for o in likely if particular(o)]
+        gated = [(o, ev) for o, ev in gated if particular(o)]
+        lines: list[str] = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
         if asked is not None:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked)
-        entries = [self._entry(i + 1, o, lang) for i, o in enumerate(likely)]
+        entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(likely + broad)]
         tail: list[str] = []
+        if broad:
+            tail += ["", t("screen_broad", lang, n=len(broad))]
         if gated:
             ev_line = t("if_applies", lang) + " " + "; ".join(f"{self._title(o)}: \u201c{_clip(ev, 90)}\u201d" for o, ev in gated[:2])
             if len(gated) > 2:
@@ -445,7 +537,6 @@ class EligibilityFlow:
         rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
         # the schemes missed on one condition after meeting several of the user's particular facts (an SC
         # student's scholarship with its income limit): worth knowing why
-        profile = self._profile(state)
         close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed), key=lambda p: (-p[0], p[1].scheme_name))
         close = [o for n, o in close if n >= 2][:2]
         if close:
@@ -470,13 +561,15 @@ class EligibilityFlow:
                 body += ["", t("verdict_more", lang, n=len(entries) - shown)]
             return "\n".join(body + ["", t("confirm_all", lang)]).strip()
 
-        shown = min(VERDICT_SCHEMES, len(entries))
+        # the broad ones never on the first page: counted there, listed on MORE
+        shown = min(VERDICT_SCHEMES, len(likely))
         while shown > 1 and len(compose(shown)) > VERDICT_CHARS:
             shown -= 1  # fewer schemes on this page, never a cut one: the rest come on "MORE"
         text = compose(shown)
         more = entries[shown:]
         state.paging = ["\n\n".join(more[i:i + VERDICT_SCHEMES]) for i in range(0, len(more), VERDICT_SCHEMES)]
-        listed = ([asked] if asked else []) + [o for o in outcomes if o.status in ("eligible", "likely_eligible") and o is not asked]
+        listed = ([asked] if asked else []) + [o for o in outcomes if o.status in ("eligible", "likely_eligible")
+                                               and o is not asked and o.scheme_id not in implausible]
         gated_ids = {o.scheme_id for o, _ in gated}
         return Reply(
             kind="eligibility",
@@ -500,28 +593,50 @@ class EligibilityFlow:
                "need_more_info": "need_more_info"}[o.status]
         return t(key, lang, scheme=self._title(o), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
 
-    def _deciding(self, o: Outcome) -> list[str]:
-        """The one quote that decides ``o`` (the failing condition, or the most telling one met), with its link."""
+    def _deciding(self, o: Outcome, said: str = "") -> list[str]:
+        """The one quote that decides ``o`` (the failing condition; the life event the user spoke of, in
+        ``said``; or the most telling condition met), with its link."""
+        event = next((u for u in o.unchecked if said and _event_said(u, said)), None) if o.status != "not_eligible" else None
+        if event is not None:
+            return [f"   \u201c{_clip(event, 160)}\u201d {o.eligibility_url}"]
         if not o.reasons:
             return [f"   {o.url}"]
         telling = next((c for c in o.reasons if c.field not in ("state", "age", "gender")), o.reasons[0]) if o.status != "not_eligible" else o.reasons[0]
         return [f"   \u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
 
-    def _entry(self, n: int, o: Outcome, lang: str) -> str:
-        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o))
+    def _entry(self, n: int, o: Outcome, lang: str, said: str = "") -> str:
+        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o, said))
 
     def _verdict(self, outcomes: list[Outcome], lang: str, single: bool) -> Reply:
-        """The ``eligibility`` reply: verdicts with the official sentences behind them."""
+        """The ``eligibility`` reply: verdicts with the official sentences behind them, within
+        :data:`VERDICT_CHARS` (quotes clipped, then fewer of them with a count and the link, as needed)."""
         shown = outcomes if single else [o for o in outcomes if o.status in ("eligible", "likely_eligible")]
         shown.sort(key=lambda o: (o.status != "eligible", o.scheme_name))
+        for clip_at, most in ((None, 99), (240, 99), (160, 6), (120, 4), (100, 3), (90, 2)):
+            lines, links = self._verdict_lines(outcomes, shown, lang, single, clip_at, most)
+            if len("\n".join(lines).strip()) <= VERDICT_CHARS:
+                break
+        listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
+        return Reply(
+            kind="eligibility",
+            text="\n".join(lines).strip(),
+            links=list(dict.fromkeys(links)),
+            outcomes=[self._reply_outcome(o) for o in listed],
+        )
+
+    def _verdict_lines(self, outcomes: list[Outcome], shown: list[Outcome], lang: str, single: bool,
+                       clip_at: int | None, most: int) -> tuple[list[str], list[str]]:
+        """The lines and links of :meth:`_verdict`: each quote clipped at ``clip_at`` characters
+        (``None``: whole), at most ``most`` quoted reasons per scheme and ``min(3, most)`` unchecked
+        sentences, the rest counted with the link."""
         lines: list[str] = [] if single else [t("screen_head" if shown else "screen_none", lang)]
         n = 0
         links: list[str] = []
 
-        def quote(text: str, url: str) -> None:  # one numbered official sentence with its link
+        def quote(text: str, url: str, limit: int | None) -> None:  # one numbered official sentence with its link
             nonlocal n
             n += 1
-            lines.append(f"[{n}] \u201c{text}\u201d {url}")
+            lines.append(f"[{n}] \u201c{_clip(text, limit) if limit else text}\u201d {url}")
 
         for o in shown:
             lines.append("")
@@ -529,15 +644,21 @@ class EligibilityFlow:
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
             else:
                 key = "likely_eligible_hand" if o.status == "likely_eligible" and o.unchecked else o.status
+                rules = self.book.rules.get(o.scheme_id)
+                if key == "likely_eligible" and rules is not None and rules.source == "extracted":
+                    key = "likely_eligible_text"  # read from the page, not from myScheme's filters
                 lines.append(t(key, lang, scheme=o.scheme_name))
-            for c in o.reasons:
-                quote(c.text, c.url)
+            for c in o.reasons[:most]:
+                quote(c.text, c.url, clip_at)
+            if len(o.reasons) > most:
+                lines.append(t("unchecked_more", lang, n=len(o.reasons) - most, url=o.eligibility_url))
             if o.unchecked:
                 lines.append(t("unchecked", lang))
-                for u in o.unchecked[:3]:
-                    quote(_clip(u, 200), o.eligibility_url)
-                if len(o.unchecked) > 3:
-                    lines.append(t("unchecked_more", lang, n=len(o.unchecked) - 3, url=o.eligibility_url))
+                few = min(3, most)
+                for u in o.unchecked[:few]:
+                    quote(u, o.eligibility_url, min(200, clip_at or 200))
+                if len(o.unchecked) > few:
+                    lines.append(t("unchecked_more", lang, n=len(o.unchecked) - few, url=o.eligibility_url))
             if o.status in ("eligible", "likely_eligible"):
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)
@@ -556,10 +677,4 @@ class EligibilityFlow:
                 top = sorted(counts, key=lambda f: -counts[f])[:3]
                 lines.append("")
                 lines.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
-        listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
-        return Reply(
-            kind="eligibility",
-            text="\n".join(lines).strip(),
-            links=list(dict.fromkeys(links)),
-            outcomes=[self._reply_outcome(o) for o in listed],
-        )
+        return lines, links

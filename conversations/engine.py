@@ -195,7 +195,8 @@ class Engine:
         lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
-        if MORE.match(text) and (state.paging or state.list_rest or channel in self.pagers or state.interview is None):
+        if MORE.match(text) and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
+                                 or state.interview.finished):
             if not state.paging and state.list_rest:
                 # the next schemes of a list, composed only now that they are asked for
                 page = self._list_page(state, lang)
@@ -283,7 +284,9 @@ class Engine:
         if THANKS.match(text):
             return TurnResult([Reply(kind="info", text=t("thanks", lang))]), "save"
         if YES.match(text) or NO.match(text):
-            return TurnResult([Reply(kind="info", text=t("help", lang))]), "save"
+            # after a verdict, "yes"/"haan" is not a question: say what can be done next
+            finished = state.interview is not None and state.interview.finished
+            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))]), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

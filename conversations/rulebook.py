@@ -20,6 +20,7 @@ Order of trust: hand > derived > extracted, one source per scheme.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,7 @@ from eligibility.rules import Criterion, RuleError, SchemeRules, criteria
 from eligibility.text_rules import EXTRACTOR_VERSION, extract_for
 from retrieval.index import Index
 
+log = logging.getLogger("schemebot.rules")
 
 @dataclass
 class RuleBook:
@@ -117,6 +119,13 @@ def _cited(rules: SchemeRules, index: Index) -> SchemeRules | str:
     return rules.model_copy(update={"rule": rule, "scheme_name": scheme.name, "url": scheme.page_url})
 
 
+def _quotes_hold(rules: SchemeRules, scheme) -> bool:
+    """Whether every criterion and unchecked sentence of saved ``rules`` is word for word in ``scheme``'s
+    text (a saved file edited by hand, or from another corpus, is read afresh instead)."""
+    whole = "\n".join(scheme.section_texts().values())
+    return all(c.text in whole for c in criteria(rules.rule)) and all(u in whole for u in rules.unchecked)
+
+
 def extracted_rules(index: Index) -> dict[str, SchemeRules]:
     """Rules read from each scheme's text (:func:`~eligibility.text_rules.extract_for`), by scheme id.
 
@@ -130,13 +139,21 @@ def extracted_rules(index: Index) -> dict[str, SchemeRules]:
         for obj in saved["rules"]:
             try:
                 rules = SchemeRules.model_validate(obj)
-            except ValidationError:
-                continue
-            if rules.scheme_id in index.schemes:
-                out[rules.scheme_id] = rules
-        known = {obj.get("scheme_id") for obj in saved["rules"] if isinstance(obj, dict)} | set(saved.get("none", []))
-        todo = [sid for sid in index.scheme_ids if sid not in out and sid not in known]
+            except (ValidationError, RecursionError):
+                continue  # read again below
+            scheme = index.schemes.get(rules.scheme_id)
+            if scheme is not None and _quotes_hold(rules, scheme):
+                # a saved record is never taken for a hand-checked one, whatever it says
+                out[rules.scheme_id] = rules if rules.source == "extracted" else rules.model_copy(update={"source": "extracted"})
+        known = set(out) | {sid for sid in saved.get("none", []) if isinstance(sid, str)}
+        todo = [sid for sid in index.scheme_ids if sid not in known]
+        if len(todo) > len(index.scheme_ids) // 2 and index.scheme_ids:
+            log.warning("saved eligibility rules cover only %d of %d schemes: reading the others from their text",
+                        len(index.scheme_ids) - len(todo), len(index.scheme_ids))
     else:
+        if saved:
+            log.warning("saved eligibility rules are from another extractor version (%r, this is %d): reading them from the text again",
+                        saved.get("version"), EXTRACTOR_VERSION)
         todo = list(index.scheme_ids)
     for sid in todo:
         rules = extract_for(index.schemes[sid])

@@ -13,7 +13,7 @@ from typing import Any
 
 from data import states as _state_names
 from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
-from eligibility.parse import normalise, parse_money
+from eligibility.parse import NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
@@ -39,22 +39,18 @@ _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिश
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
 
 
-def _words(text: str) -> str:
-    return " " + re.sub(r"[^\w\u0900-\u097f&%]+", " ", normalise(text)).strip() + " "
-
-
 def _normalised(table: dict[str, tuple[str, ...]], skip: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
     """``table`` with its phrases normalised once (not on every message), leaving out those in ``skip``."""
     return {value: tuple(n for n in (normalise(p) for p in phrases) if n not in skip) for value, phrases in table.items()}
 
 
 def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
-    """The value of the phrase of ``table`` (already normalised) that ``padded`` mentions first (the
-    longest at the same place)."""
+    """The value of the phrase of ``table`` (already normalised) that ``padded`` (from
+    :func:`eligibility.parse.padded_words`) mentions first, not negated (the longest at the same place)."""
     best: tuple[int, int, str] | None = None  # (position, -length, value)
     for value, phrases in table.items():
         for p in phrases:
-            i = padded.find(f" {p} ")
+            i = find_phrase(padded, p)
             if i >= 0 and (best is None or (i, -len(p)) < best[:2]):
                 best = (i, -len(p), value)
     return best[2] if best else None
@@ -84,28 +80,85 @@ _CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen"}))
 _EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
 
 
+#: where a clause ends: punctuation (not a point or comma inside a number: "1.5 lakh", "1,50,000") or a
+#: joining word
+CLAUSE_END = re.compile(r"[?!;\n।]|[.,](?!\d)|(?<!\d)[.,]|\b(?:and|aur|but|lekin|magar|while|whereas)\b|और|लेकिन|मगर")
+_POSSESSIVE = r"(?:my|our|mera|meri|mere|hamara|hamari|hamare|humara|humari|humare|apna|apni|apne|मेरा|मेरी|मेरे|हमारा|हमारी|हमारे|अपना|अपनी|अपने)"
+_KIN = (r"(?:sons?|daughters?|husband|wife|father|mother|dad|mom|mum|papa|parents?|brothers?|sisters?|child|children|"
+        r"kids?|grand(?:son|daughter|father|mother|child|children)s?|(?:father|mother|son|daughter)[- ]in[- ]law|uncle|aunt|"
+        r"beta|bete|beti|betiyan|bachcha|bachche|bacche|bachchi|bachi|pati|patni|biwi|pita|pitaji|maa|mummy|mata|mataji|"
+        r"bhai|bhaiya|behen|bahan|behan|dada|dadi|nana|nani|sasur|saas|pota|poti)")
+_KIN_HI = r"(?:पति|पत्नी|बेटा|बेटे|बेटी|बेटियां|बच्चा|बच्चे|बच्ची|पिता|पिताजी|माँ|मां|माता|भाई|बहन|दादा|दादी|नाना|नानी|ससुर|सास|पोता|पोती)"
+#: "my son", "meri choti beti", "मेरे पति": the clause from here on is about someone else
+_RELATIVE = re.compile(rf"\b{_POSSESSIVE}\s+(?:\w+\s+)?{_KIN}\b|{_POSSESSIVE}\s+(?:\S+\s+)?{_KIN_HI}(?![\u0900-\u097f])")
+#: a clause that goes on about that person ("my son is 25, he is a student")
+_PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah|uski|uska|uske|unki|unka|unke)\b"
+                            r"|^\s*(?:वह|वो|उसकी|उसका|उसके|उनकी|उनका|उनके)(?![\u0900-\u097f])")
+
+
+def own_words(text: str) -> str:
+    """``text`` (normalised) without what it says about someone else: in each clause, from a mention of
+    a relative ("my son is 25", "mere pati kisan hain") to the clause's end, and the clauses after it
+    that go on with "he"/"she"/"wo"; clauses joined by " ; "."""
+    kept: list[str] = []
+    other = False
+    for clause in CLAUSE_END.split(normalise(text)):
+        m = _RELATIVE.search(clause)
+        if m:
+            kept.append(clause[:m.start()])
+            other = True
+        elif other and _PRONOUN_START.match(clause):
+            continue
+        else:
+            kept.append(clause)
+            other = False
+    return " ; ".join(kept)
+
+
+def _other_or_negated(text: str, m: re.Match) -> bool:
+    """Whether the short state code matched by ``m`` (its last non-empty group) in ``text`` is negated
+    or said of a relative."""
+    g = m.lastindex or 0
+    while g > 0 and m.group(g) is None:
+        g -= 1
+    i, j = m.span(g)
+    head = padded_words(text[:i])
+    return _RELATIVE.search(CLAUSE_END.split(normalise(text[:i]))[-1]) is not None or \
+        negated(head + "x" + padded_words(text[j:]), len(head), len(head) + 1)
+
+
 def extract(text: str) -> dict[str, Any]:
-    """Field name -> value for every field the message states (see the module docstring)."""
+    """Field name -> value for every field the message states (see the module docstring).
+
+    A negated mention states nothing ("I am not a widow", "bihar se nahi hu"). What is said about a
+    relative ("my son is 25", "my father is a farmer") is not the user's age, gender, marital status,
+    work, studies, education, disability, state or residence; the household's facts (family income,
+    category, religion, BPL card, land, income tax) count from whoever in the family they are said of,
+    as the schemes count them per family."""
     t = normalise(text)
-    padded = _words(text)
+    own = own_words(text)
+    padded = padded_words(own)
+    family_padded = padded_words(text)
     out: dict[str, Any] = {}
     for pattern in _AGE:
-        m = pattern.search(t)
+        m = pattern.search(own)
         if m and 0 < int(m.group(1)) <= 120:
             out["age"] = int(m.group(1))
             break
     m = _INCOME.search(t)
-    if m:
+    if NO_INCOME_PHRASE.search(t):
+        out["annual_family_income"] = 0
+    elif m:
         money = parse_money(m.group(1))
         if money is not None:
             out["annual_family_income"] = money
     state = _first(_STATES, padded)
     if state is None:
-        sm = _SHORT_STATE.search(text)
+        sm = next((m for m in _SHORT_STATE.finditer(text) if not _other_or_negated(text, m)), None)
         state = _SHORT_MAP.get(sm.group(1)) if sm else None
     if state is None:
         # "mai up se hu", "mp me rehta hu": a lower-case code before a Hindi postposition is the state
-        hm = _SHORT_STATE_HINGLISH.search(text)
+        hm = next((m for m in _SHORT_STATE_HINGLISH.finditer(text) if not _other_or_negated(text, m)), None)
         state = _SHORT_MAP.get((hm.group(1) or hm.group(2)).upper()) if hm else None
     if state:
         out["state"] = state
@@ -129,7 +182,7 @@ def extract(text: str) -> dict[str, Any]:
     residence = _first(_RESIDENCES, padded)
     if residence:
         out["residence"] = residence
-    category = _first(_CATEGORIES, padded)
+    category = _first(_CATEGORIES, family_padded)
     if category:
         out["social_category"] = category
     education = _first(_EDUCATION, padded)
@@ -139,13 +192,14 @@ def extract(text: str) -> dict[str, Any]:
         out["is_bpl"] = False
     elif re.search(r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा", t):
         out["is_bpl"] = True
-    if _DISABLED_WORD.search(t):
-        pm = _DISABILITY.search(t)
+    if _DISABLED_WORD.search(own):
+        pm = _DISABILITY.search(own)
         if pm and int(pm.group(1)) <= 100:
             out["disability_percent"] = int(pm.group(1))
-    elif re.search(r"\bnot disabled\b|\bno disability\b", t):
+    elif re.search(r"\bnot disabled\b|\bno disability\b", own):
         out["disability_percent"] = 0
-    if re.search(r"\b(muslim|christian|sikh|buddhist|jain|parsi)\b|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", t):
+    religion = re.search(r"\b(muslim|christian|sikh|buddhist|jain|parsi)\b|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", t)
+    if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
     if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन", t):
         out["owns_cultivable_land"] = False

@@ -15,7 +15,10 @@ import math
 import re
 import unicodedata
 
-_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
+#: decimal digits of the scripts people in India type numbers in, as ASCII: Devanagari, Bengali, Gurmukhi,
+#: Gujarati, Odia, Tamil, Telugu, Kannada, Malayalam, Arabic-Indic and Extended Arabic-Indic (Urdu)
+_DIGITS = {zero + d: ord("0") + d for zero in (0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0660, 0x06F0)
+           for d in range(10)}
 
 #: Hindi/Hinglish number words (0-100 where commonly typed, plus fractions used with lakh/crore).
 NUMBER_WORDS = {
@@ -51,11 +54,14 @@ SKIP_WORDS = re.compile(
     r"malum nahi|nahi pata|nahi maloom|पता नहीं|मालूम नहीं|नहीं पता|छोड़ो|skip karo|rehne do|rahne do)\s*[.!]*\s*$",
     re.IGNORECASE,
 )
-STOP_WORDS = re.compile(r"^\s*(stop|cancel|quit|exit|band karo|bas|ruko|रुको|बंद करो|बस|/stop|/cancel)\s*[.!]*\s*$", re.IGNORECASE)
+STOP_WORDS = re.compile(
+    r"^\s*(?:please\s+|pls\s+|plz\s+)?(stop|cancel|quit|exit|end)(?:\s+(?:it|this|now|please|pls|the check|the questions))*\s*[.!]*\s*$"
+    r"|^\s*(band karo|band kar do|bas|bas karo|bas kar do|ruko|ruk jao|रुको|रोको|रुक जाओ|बंद करो|बंद कर दो|बस|बस करो|बस कर दो|/stop|/cancel)"
+    r"(?:\s+(?:please|pls|ji|जी|प्लीज़))?\s*[.!]*\s*$", re.IGNORECASE)
 
 
 def normalise(text: str) -> str:
-    """NFC, case-folded, Devanagari digits as ASCII."""
+    """NFC, case-folded, digits of Indian scripts and Arabic-Indic digits as ASCII."""
     return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS)
 
 
@@ -96,49 +102,86 @@ def parse_number(text: str) -> float | None:
     return total
 
 
+#: "no income", "koi aay nahi", "कोई आय नहीं": an income of zero ...
+NO_INCOME_PHRASE = re.compile(
+    r"\b(?:no|zero|nil)\s+(?:income|earnings?|salary)\b(?!\s*-?\s*tax)|\b(?:income|earnings?|aay|aamdani|kamai)\s+(?:is\s+)?(?:nil|zero|none|nahi|nahin)\b"
+    r"|(?:आय|आमदनी|कमाई)\s+(?:नहीं|शून्य)|कोई\s+(?:आय|आमदनी|कमाई)\s+नहीं|\bkoi\s+(?:aay|aamdani|kamai|income)\s+(?:nahi|nahin)")
+#: ... also as a whole answer to the income question ("nil", "kuch nahi", "शून्य")
+_NO_INCOME = re.compile(r"^\s*(?:nil|none|zero|nothing|kuch nahi|kuchh nahi|shunya|शून्य|कुछ नहीं)\s*[.!]*\s*$|" + NO_INCOME_PHRASE.pattern)
+_YEARLY = re.compile(r"(per|a|/|every|each)\s*(year|yr|annum)\b|yearly|annual|saal|sal\b|salana|वार्षिक|सालाना|साल", re.IGNORECASE)
+
+
 def parse_money(text: str) -> int | None:
-    """An amount in INR from ``text`` (see the module docstring); a per-month amount is turned into
-    INR per year (x 12) when the text says so ("10000 per month", "10 hazar mahina"). ``None`` if none."""
+    """An amount in INR from ``text`` (see the module docstring); ``None`` if none, or if it is a bare
+    number from 1 to 99 ("2.5", "5": lakh or thousand? the interview asks again). Parts add up ("2 lakh
+    50 hazar" is 250,000). A per-month amount is turned into INR per year (x 12) when the words around
+    that amount say so ("10000 per month", "10 hazar mahina", "monthly income 8000"; in "50000 per year,
+    5000 per month" the first amount, yearly, is taken). "no income", "nil", "कोई आय नहीं" are 0."""
     t = normalise(text).replace("\u2212", "-")
+    if _NO_INCOME.search(t):
+        return 0
     if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d|\d\s*(\^|\*\*)\s*\d", t):
         return None  # a negative amount, or 1e9 / 10^9 notation: ask again rather than guess
     t = t.replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
     t = re.sub(r"(?<=\d),(?=\d)", "", t)
     t = re.sub(r"(\d)\s*(l|k|cr|lk)\b", r"\1 \2", t)
-    tokens = _TOKEN.findall(t)
+    found = list(_TOKEN.finditer(t))
+    tokens = [m.group() for m in found]
+
+    def unit_of(k: int) -> int:
+        if k < len(tokens):
+            for pattern, mult in _UNITS:
+                if pattern.match(tokens[k]):
+                    return mult
+        return 1
+
+    def number_at(k: int) -> float | None:
+        tok = tokens[k]
+        if re.fullmatch(r"\d+(\.\d+)?", tok):
+            return float(tok)
+        return FRACTIONS.get(tok, float(NUMBER_WORDS[tok]) if tok in NUMBER_WORDS else None)
+
     value: float | None = None
     modifier = 0.0
+    first = last = mod_index = 0  # indexes of the first and last tokens of the amount, of "sawa"/"paune"
     for i, tok in enumerate(tokens):
         if tok in _MODIFIERS:
-            modifier = _MODIFIERS[tok]
-            if i + 1 < len(tokens) and any(p.match(tokens[i + 1]) for p, _ in _UNITS):
+            modifier, mod_index = _MODIFIERS[tok], i
+            if i + 1 < len(tokens) and unit_of(i + 1) > 1:
                 tokens[i] = "1"  # "sawa lakh" = 1.25 lakh
-                tok = "1"
             else:
                 continue
-        num: float | None = None
-        if re.fullmatch(r"\d+(\.\d+)?", tok):
-            num = float(tok)
-        elif tok in FRACTIONS:
-            num = FRACTIONS[tok]
-        elif tok in NUMBER_WORDS:
-            num = float(NUMBER_WORDS[tok])
+        num = number_at(i)
         if num is None:
             continue
         num += modifier
-        unit = 1
-        if i + 1 < len(tokens):
-            for pattern, mult in _UNITS:
-                if pattern.match(tokens[i + 1]):
-                    unit = mult
-                    break
+        unit = unit_of(i + 1)
+        first, last = (mod_index if modifier else i), i + (unit > 1)
         if unit == 1 and tok in FRACTIONS:
             unit = 100_000  # "dedh" alone in an income answer means 1.5 lakh
+        elif unit == 1 and 0 < num < 100:
+            return None
         value = num * unit
+        # "2 lakh 50 hazar", "1 lakh 20000": a smaller part right after adds to it
+        while unit > 1 and last + 1 < len(tokens) and (part := number_at(last + 1)) is not None:
+            part_unit = unit_of(last + 2)
+            if part * part_unit >= unit:
+                break
+            value += part * part_unit
+            last += 1 + (part_unit > 1)
+            unit = part_unit
         break
     if value is None or not math.isfinite(value) or value > 1e15:
         return None
-    if _MONTHLY.search(t):
+    # the period of this amount: the first period word after it in its clause, else the last one before
+    # it in its clause ("monthly income 8000")
+    end = next((found[k].start() for k in range(last + 1, len(tokens)) if number_at(k) is not None), len(t))
+    after = re.split(r"[,;.!?\n।]", t[found[last].end():end])[0]
+    before = re.split(r"[,;.!?\n।]", t[:found[first].start()])[-1]
+    periods = sorted([(m.start(), "month") for m in _MONTHLY.finditer(after)] + [(m.start(), "year") for m in _YEARLY.finditer(after)])
+    if not periods:
+        periods = sorted([(-m.start(), "month") for m in _MONTHLY.finditer(before)] + [(-m.start(), "year") for m in _YEARLY.finditer(before)])
+    if periods and periods[0][1] == "month":
         value *= 12
     return int(round(value))
 
@@ -155,13 +198,48 @@ def parse_yes_no(text: str) -> bool | None:
     return None
 
 
+def padded_words(text: str) -> str:
+    """``text`` normalised to its words between single spaces, with a space at each end, and a ``;``
+    word where a clause ends (".", ",", "?", "!", ";", "।"), so that a phrase is found with
+    ``f" {phrase} "`` and a negation does not reach across clauses ("no, OBC" is OBC)."""
+    t = re.sub(r"[^\w\u0900-\u097f&%]+", lambda m: " ; " if re.search(r"[.,;?!।\n]", m.group()) else " ", normalise(text))
+    return " " + re.sub(r"\s+", " ", t).strip() + " "
+
+
+#: a word that negates the phrase right after it ("not a widow", "not from Bihar", "non-SC") ...
+NEGATION_BEFORE = frozenset({"not", "never", "non", "isn't", "isnt", "nahi", "nahin", "nhi", "नहीं", "नही"})
+#: ... and one that negates the phrase right before it ("kisan nahi hu", "बिहार से नहीं", "विधवा नहीं")
+NEGATION_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "नही", "न"})
+
+
+def negated(padded: str, start: int, end: int) -> bool:
+    """Whether the phrase at ``padded[start:end]`` (a string from :func:`padded_words`) is negated by
+    one of the three words before it or the two after it, within its clause."""
+    before = padded[:start].split()[-3:]
+    if ";" in before:
+        before = before[len(before) - before[::-1].index(";"):]
+    after = padded[end:].split()[:2]
+    if ";" in after:
+        after = after[:after.index(";")]
+    return any(w in NEGATION_BEFORE for w in before) or any(w in NEGATION_AFTER for w in after)
+
+
+def find_phrase(padded: str, phrase: str) -> int:
+    """The position in ``padded`` of the first mention of ``phrase`` that is not negated, or -1."""
+    i = padded.find(f" {phrase} ")
+    while i >= 0 and negated(padded, i + 1, i + 1 + len(phrase)):
+        i = padded.find(f" {phrase} ", i + 1)
+    return i
+
+
 def parse_choice(text: str, synonyms: dict[str, tuple[str, ...]]) -> str | None:
-    """The value whose synonym appears in ``text`` as a whole word or phrase (longest synonym wins);
-    ``synonyms`` maps value -> phrases (case-folded)."""
-    t = " " + re.sub(r"[^\w\u0900-\u097f&]+", " ", normalise(text)).strip() + " "
+    """The value whose synonym appears in ``text`` as a whole word or phrase (longest synonym wins),
+    leaving out a negated mention ("not a widow", "SC nahi"); ``synonyms`` maps value -> phrases
+    (case-folded)."""
+    t = padded_words(text)
     best: tuple[int, str] | None = None
     for value, phrases in synonyms.items():
         for p in phrases:
-            if f" {p} " in t and (best is None or len(p) > best[0]):
+            if (best is None or len(p) > best[0]) and find_phrase(t, p) >= 0:
                 best = (len(p), value)
     return best[1] if best else None

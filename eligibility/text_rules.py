@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 1
+EXTRACTOR_VERSION = 2
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -135,7 +135,8 @@ _NOTE = re.compile(r"(?i)\s*(?:note|n\.\s?b\.?|nb)\b\s*(?:\d+\s*)?[:.-]")
 
 #: someone other than the applicant: a criterion of a unit whose subject is one of these is theirs
 _OTHER_PERSON = re.compile(
-    r"\b(daughters?|sons?|child|children|girl child|bride|groom|spouse|husband|wife|ward|wards|dependents?|"
+    r"\b(?:boy|girl|man|woman|person)\s+(?:to|with)\s+whom\b|"
+    r"\b(daughters?|sons?|child|children|girl child|bride|groom|bridegroom|spouse|husband|wife|ward|wards|dependents?|"
     r"father|mother|parents?|family members?|member of the family|deceased|descendants?|grand ?children)\b", re.IGNORECASE)
 #: an organisation rather than a person as the subject
 _ENTITY = re.compile(
@@ -161,18 +162,18 @@ _PROCEDURE = re.compile(
 LIFE_EVENT = re.compile(
     r"\b(pregnan\w*|lactating|expectant|delivery|deliveries|childbirth|child birth|live birth|gave birth|"
     r"death|died|dies|deceased|demise|passed away|killed|orphans?|accident\w*|terminally|cancer|"
-    r"marriage|wedding)\b", re.IGNORECASE)
+    r"marriage|wedding|(?:will|shall|to|intends?\s+to|proposes?\s+to)\s+(?:also\s+)?(?:be|get)\s+married)\b", re.IGNORECASE)
 
 _NUM = r"(?:[A-Za-z-]+\s*\(\s*)?(?<![\d.])(\d{1,3}(?:\.\d)?)(?![\d])\)?"  # "17.5 to 23 years": a decimal is one number, not its last digit
 _YEARS = r"\s*(?:\(\s*\w+\s*\)\s*)?(?:completed\s+)?years?"
 
-_AGE_CUE = re.compile(r"\bage\b|\baged\b|years?\s+old|years?\s+of\s+age|\byrs\b|age[- ]group|\bage limit", re.IGNORECASE)
+_AGE_CUE = re.compile(r"\bages?\b|\baged\b|years?\s+old|years?\s+of\s+age|\byrs\b|age[- ]group|\bage limit", re.IGNORECASE)
 _AGE_PERSON = re.compile(
     r"\b(applicants?|beneficiar(y|ies)|candidates?|persons?|he|she|woman|women|man|men|widows?|farmers?|workers?|students?|"
     r"citizens?|individuals?|girls?|boys?|youths?|pensioners?)\b[^.;:]{0,30}\b(be|are|is)\b[^.;:]{0,25}\d{1,3}\s*years?", re.IGNORECASE)
 
 _BETWEEN = [
-    re.compile(r"\bbetween\s+(?:the\s+age\s+(?:group\s+)?of\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:and|to|&|-)\s*" + _NUM + _YEARS, re.IGNORECASE),
+    re.compile(r"\bbetween\s+(?:the\s+ages?\s+(?:group\s+)?of\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:and|to|&|-)\s*" + _NUM + _YEARS, re.IGNORECASE),
     re.compile(r"\b(?:from\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:to|-|–)\s*" + _NUM + _YEARS, re.IGNORECASE),
     re.compile(r"\bminimum\s+(?:age\s+)?(?:of\s+)?" + _NUM + _YEARS + r"[^.;]{0,30}?\bmaximum\s+(?:age\s+)?(?:of\s+)?" + _NUM + r"\b", re.IGNORECASE),
 ]
@@ -208,14 +209,21 @@ _CATEGORY_NEGATED = re.compile(r"\b(other than|non[- ]?(sc|st|obc)|except|exclud
 _ST_FALSE = re.compile(r"\b(1st|st\.|st\s+(?:joseph|xavier|mary|paul|thomas))\b", re.IGNORECASE)
 
 _MINORITY = re.compile(r"\bminorit(?:y|ies)\b|\b(muslims?|christians?|sikhs?|buddhists?|jains?|parsis?|zoroastrians?)\b", re.IGNORECASE)
-_DISABILITY = re.compile(r"\bdisab\w*|\bhandicap\w*|\bdivyang\w*|\bimpair\w*|\bincapacit\w*|\bpwds?\b|\bblind\w*|\bdeaf\w*|\bleprosy", re.IGNORECASE)
+_DISABILITY = re.compile(r"\bdisab\w*|\bdifferently[- ]abled\b|\bspecially[- ]abled\b|\bhandicap\w*|\bdivyang\w*|\bimpair\w*|\bincapacit\w*|\bpwds?\b|\bblind\w*|\bdeaf\w*|\bleprosy", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d{2,3})\s*(?:%|per\s*cent|percent)")
 _BPL = re.compile(r"\bBPL\b|\bbelow\s+(?:the\s+)?poverty\s+line\b|\bantyodaya\b|\bAAY\b|\bpriority\s+household", re.IGNORECASE)
 _APL = re.compile(r"\bAPL\b|\babove\s+(?:the\s+)?poverty\s+line\b", re.IGNORECASE)
 
+def _money_words(amount: str) -> str:
+    """An amount as a page writes it, in the words :func:`eligibility.parse.parse_money` reads: "₹2, 00,000"
+    (a space after a grouping comma), "1.20 Laks", "8lahksh", "lacs" as lakh."""
+    amount = re.sub(r",\s+(?=\d)", ",", amount)
+    return re.sub(r"(?i)\b(?:lacs?|laks?|lahkh?s?h?)\b|(?<=\d)(?:lacs?|laks?|lahkh?s?h?)\b", " lakh", amount)
+
+
 _MONEY = re.compile(
-    r"(?:₹|\brs\.?|\binr\b|\brupees?\b)\s*[\d][\d,]*(?:\.\d+)?\s*(?:/-)?\s*(?:lakhs?|lacs?|lakh|crores?|thousand)?"
-    r"|\b\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?)\b(?:\s*(?:rupees|/-))?"
+    r"(?:₹|\brs\.?|\binr\b|\brupees?\b)\s*\d(?:,\s(?=\d{2})|[\d,])*(?:\.\d+)?\s*(?:/-)?\s*(?:lakhs?|lacs?|laks?|lahkh?s?h?|crores?|thousand)?"
+    r"|\b\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|laks?|lahkh?s?h?|crores?)\b(?:\s*(?:rupees|/-))?"
     r"|\b\d{1,3}(?:,\d{2,3})+(?:\s*/-)?(?=\s*(?:per|p\.?\s?a|annually|a year|per month|monthly|or less|or below|$|\)|\.|,|\s))",
     re.IGNORECASE)
 _INCOME = re.compile(r"\bincome\b|\bearning\w*\b|\bsalary\b|\bemoluments?\b|\bremuneration\b|\bwages?\b", re.IGNORECASE)
@@ -322,6 +330,12 @@ _NEGATED_ELIGIBILITY = re.compile(r"\b(not\s+(?:be\s+)?eligible|ineligible|not\s
 _WIDOW_ALTERNATIVE = re.compile(r"\bhis\s+widows?\b|\w\s*/\s*widows?\b|\bwidows?\s*/\s*\w|\bor\s+(?:the\s+)?widows?\b", re.IGNORECASE)
 
 
+#: years that are a length of time, not an age ("the period of social service should be 15 years",
+#: "residing in the state for 10 years", "can work up to the age of 70" is a tenure too)
+_TENURE = re.compile(r"\b(?:period|experience|membership|tenure|residing|stay\w*|continuous(?:ly)?|can\s+work|work\s+under|existence|operation)\b"
+                     r"|\bservice\s+(?:of|for)\b|\bof\s+(?:the\s+)?(?:social\s+)?service\b", re.IGNORECASE)
+
+
 def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     """Age criteria of a unit (a limit by gender as ``any`` of two ``all``) and whether one was about
     someone else."""
@@ -332,7 +346,9 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     taken: list[tuple[int, int]] = []
 
     def free(m: re.Match) -> bool:
-        return all(m.end() <= a or m.start() >= b for a, b in taken) and not _NOT_AGE_AFTER.match(text[m.end():])
+        before = text[max(0, m.start() - 60):m.start()]
+        tenure = _TENURE.search(before) and not re.search(r"\bages?\b|\baged\b", before[-30:], re.IGNORECASE)
+        return all(m.end() <= a or m.start() >= b for a, b in taken) and not _NOT_AGE_AFTER.match(text[m.end():]) and not tenure
 
     for p in _BETWEEN:
         for m in p.finditer(text):
@@ -415,6 +431,9 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     female_subject = re.search(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?)\b(?!['’]s?\s)", subject, re.IGNORECASE)
     female_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+|an\s+)?(?:women|woman|female|girls?|widows?|lady)\b|\bonly\s+(?:for\s+)?(?:women|girls|female)\b"
                             r"|\b(?:for|to)\s+(?:women|girls|female)\s+(?:only|candidates|students|applicants)\b", text, re.IGNORECASE)
+    if female_subject and re.search(r"\b(?:youths?|persons?|people|applicants?|candidates?|individuals?|citizens?)\s*(?:/|\bor\b|\band\b|&)\s*"
+                                    r"(?:wom[ae]n|females?|girls?)\b|\b(?:wom[ae]n|females?|girls?)\s*(?:/|\bor\b|&)\s*(?:youths?|persons?|people)\b", text, re.IGNORECASE):
+        female_subject = None  # "unemployed youth/women": women as well as any youth
     if (female_subject or female_pred) and not _MALE.search(text) and not _TRANSGENDER.search(text):
         if female_subject and _OTHER_PERSON.search(female_subject.group(0)):
             return None
@@ -446,8 +465,9 @@ def _marital(unit: Unit, url: str) -> Criterion | None:
         values = [v for v in values if v != "married"]
     if not values:
         return None
-    if values == ["married"] and not re.search(r"\b(?:be|is|are)\s+married\b", text, re.IGNORECASE):
-        return None  # "married women" in passing; only "should be married" is a condition
+    if values == ["married"] and (not re.search(r"\b(?:be|is|are)\s+married\b", text, re.IGNORECASE)
+                                  or re.search(r"\b(?:will|shall|to|going\s+to)\s+(?:also\s+)?be\s+married\b|\bproposes?\s+to\b", text, re.IGNORECASE)):
+        return None  # "married women" in passing, or a marriage to come; only "should be married" is a condition
     return _crit("marital_status", "in", sorted(set(values)), unit, url)
 
 
@@ -500,12 +520,26 @@ def _minority(unit: Unit, url: str) -> Criterion | None:
     return _crit("is_minority", "is_true", None, unit, url)
 
 
+#: "or (should have) multiple disabilities" beside a percentage: not expressible as one percentage
+_OR_MULTIPLE = re.compile(r"\d\s*(?:%|per\s*cent|percent)[^.;]{0,30}\bor\b[^.;]{0,40}\bmultiple\s+disabilit", re.IGNORECASE)
+#: the applicant is a person with a disability, no percentage given
+_DISABLED_APPLICANT = re.compile(
+    r"\b(?:be|is|are)\s+(?:an?\s+)?(?:differently[- ]abled|specially[- ]abled|disabled|handicapped|divyang)\b"
+    r"|\b(?:be|is|are)\s+(?:an?\s+)?persons?\s+with\s+(?:a\s+)?disabilit"
+    r"|^(?:the\s+)?(?:applicants?|beneficiar(?:y|ies)|candidates?)?\s*(?:should|must)\s+(?:be\s+)?(?:a\s+)?(?:differently[- ]abled|disabled|divyang)\b"
+    r"|^(?:only\s+)?(?:differently[- ]abled|disabled|handicapped|divyang)\s+(?:persons?|people|individuals?|applicants?|candidates?|students?)\s+(?:are|is|can|shall|will)\b",
+    re.IGNORECASE)
+
+
 def _disability(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     if not _DISABILITY.search(text) or _SOFT.search(text) or _about_entity(text):
         return None
     if re.search(r"\bbenchmark\s+disabilit", text, re.IGNORECASE):
         return _crit("disability_percent", "gte", 40, unit, url)
+    if _OR_MULTIPLE.search(text):
+        # "80% or above, or should have multiple disabilities": any disability here, the sentence unchecked
+        return None if _about_other(text, 0) else _crit("disability_percent", "gte", 1, unit, url)
     for m in _PERCENT.finditer(text):
         v = int(m.group(1))
         window = text[max(0, m.start() - 60):m.end() + 60]
@@ -513,6 +547,9 @@ def _disability(unit: Unit, url: str) -> Criterion | None:
             if _about_other(text, m.start()):
                 return None
             return _crit("disability_percent", "gte", v, unit, url)
+    m = _DISABLED_APPLICANT.search(text)
+    if m and not _NEGATION.search(text[max(0, m.start() - 30):m.start()]) and not _about_other(text, m.start()):
+        return _crit("disability_percent", "gte", 1, unit, url)  # "should be a differently abled person": any disability
     return None
 
 
@@ -528,8 +565,14 @@ def _bpl(unit: Unit, url: str) -> Criterion | None:
     return _crit("is_bpl", "is_true", None, unit, url)
 
 
+#: "(not applicable for differently abled)": a limit with an exception no single criterion expresses
+_NOT_APPLICABLE = re.compile(r"\bnot\s+applicable\s+(?:for|to|in\s+(?:the\s+)?case\s+of)\b|\bexcept\s+(?:for\s+)?(?:the\s+)?(?:differently|disabled|widows?|sc|st)\b", re.IGNORECASE)
+
+
 def _income(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
+    if _NOT_APPLICABLE.search(text):
+        return None  # the sentence is listed unchecked instead
     i = _INCOME.search(text)
     if not i:
         return None
@@ -542,13 +585,13 @@ def _income(unit: Unit, url: str) -> Criterion | None:
     between = window[:money.start()] + " " + window[money.end():money.end() + 30]
     if not _AT_MOST_MONEY.search(between) or re.search(r"\b(?:more than|above|exceeding|exceeds|greater than)\b", window[:money.start()][-25:], re.IGNORECASE) and re.search(r"\bnot\b", window[:money.start()][-30:], re.IGNORECASE) is None:
         return None
-    amount = parse_money(money.group(0).replace("lacs", "lakh").replace("lac", "lakh"))
+    amount = parse_money(_money_words(money.group(0)))
     if amount is None or amount <= 0:
         return None
     # "₹20,000 in rural areas and ₹22,375 in urban areas": the higher limit, leaning to the applicant
     # (the quote shows both); amounts further on are other limits
     for other in _MONEY.finditer(window, money.end(), min(len(window), money.end() + 60)):
-        more = parse_money(other.group(0).replace("lacs", "lakh").replace("lac", "lakh"))
+        more = parse_money(_money_words(other.group(0)))
         if more and amount < more <= amount * 2 and re.search(r"\b(rural|urban|areas?)\b", window, re.IGNORECASE):
             amount = more
     tail = window[money.start():money.end() + 40]
@@ -588,10 +631,15 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
 
 
 _ENROLLED = re.compile(
-    r"\b(?:be|is|are|been|who|should|must|currently|presently|students?|candidates?|applicants?)\b[^.;]{0,30}?"
+    r"\b(?:be|is|are|been|who|should|must|currently|presently|students?|candidates?|applicants?|child|girls?|boys?|youths?|scholars?|researchers?)\b[^.;]{0,30}?"
     r"\b(?:studying|pursuing|enrolled|admitted|(?:secured|taken|got|obtained|seeking|took)\s+admission|(?:registered|registering)\s+(?:for|in|to|into))\b[^.;]{0,80}?"
     r"\b(?:course|courses|class|classes|std|standard|college|school|institut\w*|universit\w*|programmes?|programs?|degree|diploma|iti|itis|"
     r"polytechnics?|studies|ph\.?\s?d|m\.?\s?phil|graduation|post[- ]?graduat\w*|b\.?\s?tech|m\.?\s?tech|mbbs|engineering)\b", re.IGNORECASE)
+
+
+#: the applicant must not be studying ("who are not studying", "should not be a student")
+_NOT_STUDYING = re.compile(r"\b(?:who\s+are|who\s+is|should|must|shall)\s+not\s+(?:be\s+)?(?:currently\s+)?(?:studying|pursuing\s+(?:any\s+)?(?:studies|education)|(?:a\s+)?(?:regular\s+)?students?)\b"
+                           r"|\bnot\s+(?:currently\s+)?(?:studying|pursuing\s+(?:any\s+)?(?:studies|education))\s+(?:in|at|anywhere)\b", re.IGNORECASE)
 
 
 def _student(unit: Unit, url: str) -> Criterion | None:
@@ -606,6 +654,8 @@ def _student(unit: Unit, url: str) -> Criterion | None:
         m = _ENROLLED.search(text)
     if m and _NEGATED_ELIGIBILITY.search(text):
         return None  # "students studying abroad are not eligible"
+    if not m and (n := _NOT_STUDYING.search(text)) and not _about_other(text, n.start()) and not _about_entity(text):
+        return _crit("is_student", "is_false", None, unit, url)  # "unemployed youth who are not studying"
     if not m or _about_other(text, m.start()) or _about_entity(text):
         return None
     return _crit("is_student", "is_true", None, unit, url)
@@ -628,6 +678,10 @@ def _residence(unit: Unit, url: str) -> Criterion | None:
     return _crit("residence", "eq", "rural" if rural else "urban", unit, url)
 
 
+#: a list of examples of who is covered, not of who must apply ("including women, ex-servicemen")
+_INCLUDING = re.compile(r"\b(?:including|inclusive\s+of)\b", re.IGNORECASE)
+
+
 def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = False) -> _Found:
     """Criteria one unit states (``excluded``: the unit is from the exclusions section, so only what
     negates cleanly is read: income-tax payers, government employees)."""
@@ -642,13 +696,20 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     ages, other = _ages(unit, url)
     out.criteria.extend(ages)
     out.other_person = other
+    # "any individual above 18 including women, ex-servicemen & physically handicapped": the groups
+    # named after "including" are examples of who may apply, not conditions
+    inc = _INCLUDING.search(text)
+    head = Unit(text=text[:inc.start()], start=unit.start) if inc else unit
     for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _residence):
-        c = reader(unit, url)
+        c = reader(head if reader in (_gender, _marital, _categories, _minority, _disability) else unit, url)
+        if c and inc and c.op == "in" and (more := reader(Unit(text=text[inc.end():], start=unit.start), url)) and more.op == "in":
+            # "must be married, including widows, divorced and abandoned women": the examples widen it
+            c = c.model_copy(update={"value": sorted(set(c.value) | set(more.value))})
         if c:
-            out.criteria.append(c)
-    for c in (_state(unit, url, scheme_state), _income_tax(unit, url, False), _occupation(unit, url, False)):
+            out.criteria.append(c.model_copy(update={"text": text}))
+    for c in (_state(unit, url, scheme_state), _income_tax(unit, url, False), _occupation(head, url, False)):
         if c:
-            out.criteria.append(c)
+            out.criteria.append(c.model_copy(update={"text": text}))
     if not out.other_person and _OTHER_PERSON.search(_subject(text)) and not out.criteria:
         out.other_person = True
     fields = {c.field for c in out.criteria if isinstance(c, Criterion)}
@@ -657,7 +718,7 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE))) or (
         {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
-    out.rest = bool(LIFE_EVENT.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    out.rest = bool(LIFE_EVENT.search(text)) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
 
 
@@ -678,7 +739,9 @@ def _merge_same_field(criteria: list[Criterion]) -> list[Criterion]:
 #: fields whose criteria can be alternatives to each other within one sentence
 _ALTERNATIVE_FIELDS = {"social_category", "is_minority", "disability_percent", "is_bpl", "annual_family_income", "occupation", "marital_status"}
 #: "or" that joins no alternatives: "18 years or above", "and/or", "his/her"
-_NOT_ALTERNATIVE = re.compile(r"\bor\s+(?:above|more|less|below|older|younger|over|under|equivalent|equal)\b|\band\s*/\s*or\b|\beither\s+by\b", re.IGNORECASE)
+_NOT_ALTERNATIVE = re.compile(r"\bor\s+(?:above|more|less|below|older|younger|over|under|equivalent|equal)\b|\band\s*/\s*or\b|\beither\s+by\b"
+                              r"|\bwhether\b[^,;]{0,30}?\bor\b|\b(?:males?|m[ae]n|boys?)\s+or\s+(?:females?|wom[ae]n|girls?)\b|\b(?:females?|wom[ae]n|girls?)\s+or\s+(?:males?|m[ae]n|boys?)\b",
+                              re.IGNORECASE)
 
 
 def _flatten(parts: list[Node]) -> list[Node]:
@@ -770,6 +833,10 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     group, head, group_marker = [], unit, ""
                 continue
             node: Node | None = None
+            if crits and found.alternatives and found.rest and not excluded and not LIFE_EVENT.search(unit.text):
+                # "households headed by widows or terminally ill persons or persons aged 60 or more": one
+                # alternative no field expresses, so the fields settle nothing; the sentence is unchecked
+                crits = []
             if crits:
                 node = crits[0] if len(crits) == 1 else (_alternatives(crits) if found.alternatives else All(all=crits))
             if group is not None:

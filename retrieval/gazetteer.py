@@ -43,6 +43,10 @@ GENERIC = frozenset(
     pradhanmantri pradhanamantri mukhyamantri chief cm state new bima beema pension penshan kalyan vikas
     sahayata anudan protsahan puraskar scholarship chhatravritti assistance financial""".split()
 ) | STATE_WORDS
+#: words for groups of people: a scheme's acronym alias that is one of them ("Pre-matric Scholarship to
+#: Other Backward Classes (OBC)") would make "I am OBC" name that scheme
+GROUP_WORDS = frozenset("""sc st obc obcs ews bpl apl pwd pwds divyang minority minorities sebc sbc ebc mbc nt dnt vjnt
+    shg shgs fpo fpos msme msmes ner ner's dalit adivasi""".split())
 #: the first word of a longer name names the scheme alone from this many letters on (see ``_variants``)
 SINGLE_WORD_NAME = 7
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")
@@ -234,8 +238,8 @@ class Gazetteer:
         one_owner = len(exact.get((n.indexed, tuple(skeleton(t) or t for t in n.tokens)), ())) == 1
         out: list[_Name] = []
         if len(n.tokens) == 1:
-            # a one-word name (acronym, short title) must be a rare word of at least 3 letters
-            return [n] if rare else []
+            # a one-word name (acronym, short title) must be a rare word of at least 3 letters, and not a group
+            return [n] if rare and n.tokens[0] not in GROUP_WORDS else []
         # the whole name: fine when it has a rare word, is long, or no other scheme bears it; a longer
         # name that contains it ("PM Kisan Maandhan" around "PM Kisan") wins at match time
         if rare or len(specific) >= 3 or one_owner:

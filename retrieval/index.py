@@ -799,7 +799,11 @@ class Index:
         if vectors is not None and not np.array_equal(dense.passage_chunks(index), vectors.chunk):
             raise IndexMismatchError(f"index at {folder} holds passage vectors of another index; {rebuild}")
         if (folder / RULES_FILE).is_file():
-            saved = json.loads((folder / RULES_FILE).read_text(encoding="utf-8"))
+            try:
+                saved = json.loads((folder / RULES_FILE).read_text(encoding="utf-8"))
+            except (OSError, ValueError, RecursionError) as exc:  # eligibility rules are then read from the text again
+                log.warning("cannot read %s (%s): eligibility rules will be read from the scheme text", folder / RULES_FILE, str(exc)[:80])
+                saved = None
             index.saved_rules = saved if isinstance(saved, dict) else None
         return index
 

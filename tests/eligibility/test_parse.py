@@ -84,3 +84,45 @@ def test_negative_or_exponent_incomes_are_not_noted(text):
 @pytest.mark.parametrize("text", ["age -5", "I am -65 years old", "umar -45 hai"])
 def test_an_age_with_a_minus_sign_is_not_noted(text):
     assert "age" not in extract(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("2 lakh 50 hazar", 250000), ("1 lakh 20000", 120000), ("50000 per year, 5000 per month", 50000),
+    ("monthly income 8000", 96000), ("8000 rupaye mahina, saal ka 96000", 96000), ("saal ki aay 1 lakh, mahine ka 8000", 100000),
+    ("no income", 0), ("nil", 0), ("कोई आय नहीं", 0), ("koi income nahi", 0), ("2.5", None), ("5", None),
+])
+def test_income_in_parts_periods_and_none(text, value):
+    assert FIELDS["annual_family_income"].read(text) == value
+
+
+@pytest.mark.parametrize("text,value", [("٣٥", 35), ("৩৫", 35), ("੪੦", 40), ("۶۷", 67)])
+def test_ages_in_other_scripts_digits(text, value):
+    assert FIELDS["age"].read(text) == value
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I am not a widow", {}), ("I am not a farmer, I am a labourer", {"occupation": "unorganised_worker"}),
+    ("not SC, I am OBC", {"social_category": "obc"}), ("I'm not from Bihar but from UP", {"state": "Uttar Pradesh"}),
+    ("main kisan nahi hu", {}), ("मैं विधवा नहीं हूँ", {}), ("mai bihar se nahi hu", {}), ("I am not muslim", {}),
+    ("no, OBC", {"social_category": "obc"}), ("I pay no income tax", {"is_income_tax_payer": False}),
+])
+def test_a_negated_mention_states_nothing(text, expected):
+    assert extract(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I am 40 and my son is 25", {"age": 40}), ("my husband is 70", {}), ("mera beta 25 saal ka hai", {}),
+    ("my father is a farmer and I am a student", {"occupation": "student", "is_student": True}),
+    ("my daughter is 17, she is a student in Punjab", {}), ("mera beta UP me rehta hai", {}),
+    ("मेरे बेटे की उम्र 25 साल है, मैं 55 साल की हूँ", {"age": 55}),
+    # the household's facts count whoever they are said of: category, family income
+    ("my father is SC and earns 2 lakh a year", {"social_category": "sc", "annual_family_income": 200000}),
+    ("my husband died, I am 60", {"age": 60, "marital_status": "widowed", "gender": "female"}),
+])
+def test_what_is_said_of_a_relative_is_not_the_users(text, expected):
+    assert extract(text) == expected
+
+
+def test_a_negated_value_in_a_profile_answer_is_not_taken():
+    assert FIELDS["marital_status"].read("not a widow") is None
+    assert FIELDS["social_category"].read("SC nahi, OBC") == "obc"

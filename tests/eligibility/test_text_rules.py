@@ -98,6 +98,41 @@ def test_exclusions_read_government_employees_and_income_tax_payers():
                              ("is_income_tax_payer", "is_false", None)]
 
 
+def test_examples_after_including_do_not_restrict_but_widen_a_list():
+    r = read("Any individual above 18 years of age including women, ex-servicemen & physically handicapped is eligible to apply.")
+    assert crits(r.rule) == [("age", "gte", 18)]
+    r = read("Applicants must be married, including widows, divorced and abandoned women.")
+    assert crits(r.rule) == [("marital_status", "in", ["divorced_separated", "married", "widowed"])]
+
+
+def test_amounts_as_pages_write_them():
+    for text, limit in (("Family income should not exceed ₹2, 00,000/- per annum.", 200000),
+                        ("Family income should not be more than Rs. 1.20 Laks per annum.", 120000),
+                        ("Family income should not be more than Rs. 8lahksh per annum.", 800000)):
+        assert crits(read(text).rule) == [("annual_family_income", "lte", limit)], text
+
+
+def test_a_length_of_service_is_not_an_age_and_ages_plural_is():
+    assert crits(read("The period of the social service by the applicant should be 15 years & above.").rule) == []
+    r = read("The Emeritus Professor can work under this scheme up to the age of 70 years.")
+    assert r is None or crits(r.rule) == []
+    assert crits(read("Girls between the ages of 13 and 18 years are eligible.").rule) == [("age", "between", [13, 18]), ("gender", "eq", "female")]
+
+
+def test_disability_without_a_percentage_and_exceptions_left_unchecked():
+    assert crits(read("The applicant should be a differently abled person.").rule) == [("disability_percent", "gte", 1)]
+    r = read("The applicant should have a disability of 80% or above, or should have multiple disabilities.")
+    assert crits(r.rule) == [("disability_percent", "gte", 1)] and r.unchecked  # the 80% is quoted, not checked
+    r = read("The applicant's annual income should not exceed ₹ 72,000/- (not applicable for differently abled).")
+    assert crits(r.rule) == [] and r.unchecked == ["The applicant's annual income should not exceed ₹ 72,000/- (not applicable for differently abled)."]
+
+
+def test_youth_or_women_is_no_gender_and_not_studying_is_read():
+    r = read("Unemployed youth/women applying for the allowance must be trained.\nYoung men/women who are not studying and are looking for employment are eligible.")
+    assert ("gender", "eq", "female") not in crits(r.rule)
+    assert ("is_student", "is_false", None) in crits(r.rule)
+
+
 # ------------------------------------------------------------------ real pages
 
 PAGES = {

@@ -68,7 +68,8 @@ def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_materni
     # schemes that hinge on a life event she did not mention: need_more_info, with that sentence unchecked
     apart = next(o for o in verdict.outcomes if o.scheme_id == "nfbs")
     assert apart.status == "need_more_info" and apart.unchecked[0].url == "https://www.myscheme.gov.in/schemes/nfbs#eligibility"
-    assert "If this applies to you: National Family Benefit Scheme:" in verdict.text
+    applies = next(line for line in verdict.text.splitlines() if line.startswith("If this applies to you: "))
+    assert "National Family Benefit Scheme: \u201cThe primary breadwinner of the applicant's family must have been deceased.\u201d" in applies
     assert verdict.text.index("Lakshmi Bai Samajik Suraksha Pension Yojana") < 200  # first on the list
     assert len(verdict.text) <= VERDICT_CHARS
     assert all(sms_fits(page, 3) for page in sms_pages([verdict], "en", 3))
@@ -127,3 +128,62 @@ def test_hindi_and_hinglish_statements_give_age_and_widowhood(bundled_engine):
     assert extract("sign up se pehle kya karna hai") == {}  # "up" is a state only when said of oneself
     asked, _ = until_verdict(bundled_engine, "मुझे कौन सी योजना मिल सकती है? मैं 67 साल की विधवा हूँ, उत्तर प्रदेश से", user="hindi")
     assert not {"age", "gender", "marital_status", "state", "is_student"} & set(asked)
+
+
+def test_every_single_scheme_verdict_fits_one_whatsapp_message(pages_index):
+    # the longest case: every criterion of a rule quoted as met, with its unchecked sentences
+    from eligibility.rules import Outcome, _distinct, criteria
+
+    book = build_rulebook(pages_index)
+    flow = EligibilityFlow(book)
+    longest = 0
+    for sid, r in book.rules.items():
+        met = _distinct(criteria(r.rule))
+        o = Outcome(scheme_id=sid, scheme_name=r.scheme_name, url=met[0].url, status="likely_eligible", reasons=met,
+                    unchecked=list(r.unchecked))
+        for lang in ("en", "hi"):
+            text = flow._verdict([o], lang, single=True).text
+            longest = max(longest, len(text))
+            assert "\u201c" in text and met[0].url in text  # never cut to nothing: the first quote and its link stay
+    assert longest <= VERDICT_CHARS
+
+
+def test_a_hindi_start_keeps_the_state_after_the_danda(bundled_engine):
+    asked, _ = until_verdict(bundled_engine, "मैं 67 साल की विधवा हूँ, बिहार से। मुझे कौन सी योजना मिल सकती है?", user="danda")
+    assert not {"age", "state", "marital_status", "gender"} & set(asked), asked
+
+
+def test_money_said_to_another_question_is_the_income(bundled_engine):
+    user = "money"
+    replies = say(bundled_engine, "which schemes can I get? I am 30, from Bihar", user=user)
+    pending = replies[-1].field
+    assert pending not in (None, "annual_family_income")
+    replies = say(bundled_engine, "1 lakh", user=user)
+    assert "Noted: family income ₹1,00,000 a year." in replies[0].text, [r.text for r in replies]
+    assert replies[-1].field == pending  # and the question is asked again
+
+
+def test_after_a_verdict_more_yes_and_stop_are_understood(bundled_engine):
+    user = "after"
+    asked, verdict = until_verdict(bundled_engine, "which schemes can I get? I am a 67 year old widow in Bihar, BPL", user=user)
+    extra = len(verdict.text)  # exhaust MORE, then one more: "nothing more", not a search
+    for _ in range(6):
+        last = say(bundled_engine, "more", user=user)[-1].text
+        if last.startswith("There is nothing more"):
+            break
+    assert last.startswith("There is nothing more") and extra
+    assert say(bundled_engine, "haan", user=user)[-1].text.startswith("To know more about one of these schemes")
+    # an unknown scheme by name: said so, then all schemes are checked
+    first = say(bundled_engine, "am I eligible for Ladli Behna Yojana?", user="unknown")
+    assert first[0].text == "I don't know a scheme called \"Ladli Behna Yojana\", so I will check all schemes."
+    assert first[-1].kind == "question"
+    assert say(bundled_engine, "please stop", user="unknown")[-1].text.startswith("OK, I stopped the eligibility check.")
+
+
+def test_a_pregnant_woman_sees_maternity_schemes_first_and_an_old_widow_never(pages_engine):
+    _, verdict = until_verdict(pages_engine, "which schemes can I get? I am pregnant, 24 years old, from Bihar", user="preg")
+    first = verdict.text.split("\n\n")[1]  # the first scheme of the verdict, with its one quote
+    assert first.split(":")[0] in ("1. Pradhan Mantri Matru Vandana Yojana", "1. Surakshit Matritva Aashwasan Yojana", "1. Janani Shishu Suraksha Karyakram"), verdict.text
+    assert "pregnan" in first.casefold() or "deliver" in first.casefold() or "birth" in first.casefold(), first
+    _, verdict = until_verdict(pages_engine, WIDOW, user="widow2")
+    assert "Pradhan Mantri Matru Vandana" not in verdict.text and "Janani Shishu" not in verdict.text
