@@ -55,7 +55,7 @@ def _render_for(channel: str, answer) -> str:
     from bot.render import sms_pages, telegram_messages, whatsapp_messages
     from conversations.engine import answer_reply
 
-    lang = "hi" if answer.language == "hi" else "en"
+    lang = answer.language if answer.language in ("hi", "hinglish") else "en"
     replies = [answer_reply(answer, lang)]
     if channel == "telegram":
         parts = [m.html for m in telegram_messages(replies, lang)]

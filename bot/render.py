@@ -29,9 +29,9 @@ WHATSAPP_LIMIT = 1600
 CALLBACK_DATA_BYTES = 64
 
 _LABELS = {
-    "sources": {"en": "Sources", "hi": "स्रोत"},
-    "reply_with": {"en": "Reply with a number:", "hi": "नंबर लिखकर जवाब दें:"},
-    "more": {"en": "Reply MORE for the rest.", "hi": "बाकी के लिए MORE लिखें।"},
+    "sources": {"en": "Sources", "hi": "स्रोत", "hinglish": "Source"},
+    "reply_with": {"en": "Reply with a number:", "hi": "नंबर लिखकर जवाब दें:", "hinglish": "Number likhkar jawab dein:"},
+    "more": {"en": "Reply MORE for the rest.", "hi": "बाकी के लिए MORE लिखें।", "hinglish": "Baaki ke liye MORE likhein."},
 }
 
 

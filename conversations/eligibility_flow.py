@@ -26,7 +26,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import CLAUSE_END, extract
-from eligibility.fields import FIELDS, valid_value
+from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop, parse_money
 from eligibility.rules import Outcome, criteria, outcome
@@ -49,6 +49,9 @@ START = re.compile(
 )
 #: "am I eligible for this / it / is yojana ke liye": the scheme under discussion
 THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana)\b|इस योजना|इसके|इसका", re.IGNORECASE)
+#: a check across schemes rather than of the one under discussion ("which schemes can I get", "koi yojana")
+ACROSS_SCHEMES = re.compile(r"\b(which|what|kaun|kon|konsi|kaunsi|schemes|yojanayen|yojanaen|yojnaye|yojanaye|yojanaon|any|koi|sab|sabhi|all|"
+                            r"benefits|other|aur kya)\b|कौन|किन|योजनाएँ|योजनाएं|कोई|सभी|/eligibility", re.IGNORECASE)
 #: "am I eligible for X", "X ke liye eligible": the name the user gave, to say so when no scheme has it
 NAMED_SCHEME = re.compile(r"\b(?:eligible|qualify|entitled|apply) for (?:the |a |an )?([^?.!,]{3,60}?)\s*(?:[?.!,]|$)"
                           r"|\b([^?.!,]{3,40}?) (?:ke|ki|ka) liye (?:eligible|patra|paatra|yogya)\b", re.IGNORECASE)
@@ -101,29 +104,30 @@ def indian_grouping(amount: int) -> str:
 
 def _show(name: str, value: Any, lang: str) -> str:
     if isinstance(value, bool):
-        return ("हाँ" if value else "नहीं") if lang == "hi" else ("yes" if value else "no")
+        return {"hi": ("हाँ", "नहीं"), "hinglish": ("haan", "nahi")}.get(lang, ("yes", "no"))[0 if value else 1]
     if name == "annual_family_income":
-        return f"₹{indian_grouping(value)} a year" if lang != "hi" else f"₹{indian_grouping(value)} सालाना"
+        return f"₹{indian_grouping(value)} " + {"hi": "सालाना", "hinglish": "saalana"}.get(lang, "a year")
     if name == "disability_percent":
         return f"{value}%"
     if isinstance(value, str):
         for opt in FIELDS[name].options:
             if opt[0] == value:
-                return opt[2] if lang == "hi" else opt[1]
+                return option_label(opt, lang)
         return value.replace("_", " ")
     return str(value)
 
 
 def _field_label(name: str, lang: str) -> str:
-    labels = {"annual_family_income": ("family income", "परिवार की आय"), "is_bpl": ("BPL card", "बीपीएल कार्ड"),
-              "is_student": ("studying", "पढ़ाई"), "disability_percent": ("disability %", "दिव्यांगता %"),
-              "is_minority": ("minority community", "अल्पसंख्यक समुदाय"), "marital_status": ("marital status", "वैवाहिक स्थिति"),
-              "owns_cultivable_land": ("farm land", "खेती की ज़मीन"), "is_income_tax_payer": ("income tax", "आयकर"),
-              "social_category": ("category", "वर्ग"), "education_level": ("education", "शिक्षा"), "age": ("age", "उम्र"),
-              "gender": ("gender", "लिंग"), "state": ("state", "राज्य"), "residence": ("lives in", "निवास"),
-              "occupation": ("work", "काम")}
-    en, hi = labels.get(name, (name.replace("_", " "), name))
-    return hi if lang == "hi" else en
+    labels = {"annual_family_income": ("family income", "परिवार की आय", "parivar ki aay"), "is_bpl": ("BPL card", "बीपीएल कार्ड", "BPL card"),
+              "is_student": ("studying", "पढ़ाई", "padhai"), "disability_percent": ("disability %", "दिव्यांगता %", "viklangta %"),
+              "is_minority": ("minority community", "अल्पसंख्यक समुदाय", "alpsankhyak samuday"),
+              "marital_status": ("marital status", "वैवाहिक स्थिति", "vaivahik sthiti"),
+              "owns_cultivable_land": ("farm land", "खेती की ज़मीन", "kheti ki zameen"), "is_income_tax_payer": ("income tax", "आयकर", "income tax"),
+              "social_category": ("category", "वर्ग", "varg"), "education_level": ("education", "शिक्षा", "shiksha"), "age": ("age", "उम्र", "umar"),
+              "gender": ("gender", "लिंग", "ling"), "state": ("state", "राज्य", "rajya"), "residence": ("lives in", "निवास", "niwas"),
+              "occupation": ("work", "काम", "kaam")}
+    en, hi, hinglish = labels.get(name, (name.replace("_", " "), name, name.replace("_", " ")))
+    return {"hi": hi, "hinglish": hinglish}.get(lang, en)
 
 
 #: an amount of money said as such ("1 lakh", "8000 rupaye", "50k", "₹5,000"): an income answer whatever
@@ -325,8 +329,9 @@ class EligibilityFlow:
             from conversations.engine import answer_reply
 
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
-        if not mentions and state.scheme_id in self.book.rules and THIS_SCHEME.search(text):
-            mentions = [state.scheme_id]  # "am I eligible for this?" after talking about a scheme
+        if not mentions and text.strip() and state.scheme_id in self.book.rules and (THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
+            # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme
+            mentions = [state.scheme_id]
         mode = "scheme" if mentions else "screening"
         named = NAMED_SCHEME.search(text) if mode == "screening" and not THIS_SCHEME.search(text) else None
         name = (named.group(1) or named.group(2)).strip() if named else ""
@@ -437,7 +442,7 @@ class EligibilityFlow:
             return None
         spec = FIELDS[name]
         text = f"{spec.question.get(lang, spec.question['en'])} ({spec.example.get(lang, spec.example['en'])})"
-        options = [Option(value=v, label=hi if lang == "hi" else en) for v, en, hi in spec.options]
+        options = [Option(value=opt[0], label=option_label(opt, lang)) for opt in spec.options]
         return Reply(kind="question", text=text, field=name, options=options)
 
     def _next(self, engine: Engine, state: UserState, lang: str) -> list[Reply]:

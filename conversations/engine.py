@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
-from conversations.strings import reason_text, t
+from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.parse import is_skip, is_stop
 from retrieval.answer import Answer, Answerer
@@ -41,7 +41,8 @@ Pager = Callable[[list[Reply], str], list[str]]
 MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
 HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
 GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
-THANKS = re.compile(r"^\s*(thanks?( you| u)?|thank you( so much| very much)?|thx|ty|dhanyavaa?d|shukriya|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|👍|🙏)\s*[.!]*\s*$", re.IGNORECASE)
+THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
+                    r"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|(?:👍|🙏|🙂|😊)+)\s*[.!]*\s*$", re.IGNORECASE)
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
 #: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
@@ -174,15 +175,20 @@ class Engine:
     # ------------------------------------------------------------------ processing (pure on the state)
 
     def language(self, state: UserState, text: str) -> str:
-        """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, English for a
-        Latin one of several words; a short Latin message ("skip", "pata nahi", "65") keeps the
-        language of the conversation so far."""
+        """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, Romanized Hindi
+        for a Latin one with Hindi function words ("kitna", "milta", "hai"; two words or more), English
+        for a Latin one of several words; a short message ("skip", "65") keeps the language of the
+        conversation so far."""
         if state.language:
             return state.language
-        detected = detect_language(text)
+        # "yojana" is part of scheme names ("am I eligible for Ladli Behna Yojana?" is English)
+        detected = detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
+        words = len(text.split())
         if detected == "hi":
             state.auto_language = "hi"
-        elif len(text.split()) > 3 or state.auto_language is None:
+        elif detected == "hinglish" and (words >= 2 or state.auto_language is None):
+            state.auto_language = "hinglish"  # "kisan samman nidhi me kitna paisa milta h"
+        elif words > 3 or state.auto_language is None:
             state.auto_language = "en"
         return state.auto_language or "en"
 
@@ -306,7 +312,7 @@ class Engine:
                                      options=_yes_no(lang))]), "save"
         if name == "lang":
             choice = parts[1].casefold() if len(parts) > 1 else ""
-            if choice in ("en", "hi"):
+            if choice in LANGUAGES:
                 state.language = choice  # type: ignore[assignment]
                 return TurnResult([Reply(kind="info", text=t("lang_set", choice))]), "save"
             return TurnResult([Reply(kind="info", text=t("lang_usage", lang))]), "none"
@@ -376,7 +382,8 @@ class Engine:
 def _yes_no(lang: str) -> list:
     from conversations.types import Option
 
-    return [Option(value="yes", label="हाँ" if lang == "hi" else "Yes"), Option(value="no", label="नहीं" if lang == "hi" else "No")]
+    yes, no = {"hi": ("हाँ", "नहीं"), "hinglish": ("Haan", "Nahi")}.get(lang, ("Yes", "No"))
+    return [Option(value="yes", label=yes), Option(value="no", label=no)]
 
 
 def answer_reply(answer: Answer, lang: str) -> Reply:

@@ -108,8 +108,8 @@ class UserState(BaseModel):
     model_config = ConfigDict(extra="ignore")
     schema_version: int = SCHEMA_VERSION
     version: int = 0
-    language: Literal["en", "hi"] | None = None
-    auto_language: Literal["en", "hi"] | None = None
+    language: Literal["en", "hi", "hinglish"] | None = None
+    auto_language: Literal["en", "hi", "hinglish"] | None = None
     scheme_id: str | None = None
     scheme_name: str | None = None
     topic: str | None = None

@@ -1,4 +1,4 @@
-"""User-facing strings, English and Hindi. ``t(key, lang, **values)`` formats one.
+"""User-facing strings in English, Hindi and Romanized Hindi (Hinglish). ``t(key, lang, **values)`` formats one.
 
 The bot's own sentences only (greetings, prompts, notes); scheme text is always quoted, never here.
 """
@@ -14,7 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "I answer only by quoting, word for word, the scheme documents I hold, with their source, link and date. "
             "When my documents do not answer a question, I say \"I don't know\" and give you the official source. "
             "Always confirm amounts and dates there before you act; I cannot apply for you or check your application status.\n"
-            "Commands: /help, /eligibility, /reset (start over), /forget (delete my data), /lang en|hi."
+            "Commands: /help, /eligibility, /reset (start over), /forget (delete my data), /lang en|hi|hinglish."
         ),
         "hi": (
             "नमस्ते! मैं सरकारी कल्याण योजनाएँ खोजने, समझने और आपकी पात्रता जाँचने में मदद करता हूँ।\n"
@@ -23,7 +23,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "मैं केवल अपने पास के योजना-दस्तावेज़ों को शब्दशः उद्धृत करके, स्रोत, लिंक और तारीख के साथ उत्तर देता हूँ। "
             "जब मेरे दस्तावेज़ों में उत्तर नहीं होता, तो मैं \"मुझे नहीं पता\" कहकर आधिकारिक स्रोत बताता हूँ। "
             "कोई भी राशि या तारीख वहाँ पुष्टि करें; मैं आपकी ओर से आवेदन नहीं कर सकता।\n"
-            "कमांड: /help, /eligibility, /reset (फिर से शुरू), /forget (मेरा डेटा मिटाएँ), /lang en|hi."
+            "कमांड: /help, /eligibility, /reset (फिर से शुरू), /forget (मेरा डेटा मिटाएँ), /lang en|hi|hinglish."
         ),
     },
     "help": {
@@ -31,13 +31,13 @@ STRINGS: dict[str, dict[str, str]] = {
             "Ask about any scheme: benefits, who can apply, documents, how to apply. Follow-ups like \"documents?\" "
             "or \"and for Ujjwala?\" are understood.\n"
             "/eligibility - check which schemes you may qualify for (I ask a few questions; say \"skip\" to any)\n"
-            "/reset - forget this conversation\n/forget - delete everything I store about you\n/lang en|hi - reply language"
+            "/reset - forget this conversation\n/forget - delete everything I store about you\n/lang en|hi|hinglish - reply language"
         ),
         "hi": (
             "किसी भी योजना के बारे में पूछें: लाभ, कौन आवेदन कर सकता है, दस्तावेज़, आवेदन कैसे करें। \"दस्तावेज़?\" या "
             "\"और उज्ज्वला में?\" जैसे सवाल भी समझता हूँ।\n"
             "/eligibility - कौन सी योजनाएँ आपको मिल सकती हैं (कुछ सवाल पूछूँगा; किसी को भी \"skip\" कह सकते हैं)\n"
-            "/reset - यह बातचीत भूल जाएँ\n/forget - मेरे पास आपकी सारी जानकारी मिटाएँ\n/lang en|hi - उत्तर की भाषा"
+            "/reset - यह बातचीत भूल जाएँ\n/forget - मेरे पास आपकी सारी जानकारी मिटाएँ\n/lang en|hi|hinglish - उत्तर की भाषा"
         ),
     },
     "reset": {"en": "Done, I have forgotten this conversation. What would you like to know?",
@@ -50,7 +50,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "forget_reask": {"en": "Please reply yes to delete your data, or no to keep it.",
                      "hi": "डेटा मिटाने के लिए हाँ, रखने के लिए नहीं लिखें।"},
     "lang_set": {"en": "I will reply in English.", "hi": "अब मैं हिंदी में उत्तर दूँगा।"},
-    "lang_usage": {"en": "Use /lang en or /lang hi.", "hi": "/lang en या /lang hi लिखें।"},
+    "lang_usage": {"en": "Use /lang en, /lang hi or /lang hinglish.", "hi": "/lang en, /lang hi या /lang hinglish लिखें।"},
     "unknown_command": {"en": "I don't know that command. Try /help.", "hi": "यह कमांड मैं नहीं जानता। /help देखें।"},
     "non_text": {
         "en": "Sorry, I can only read typed messages. Please type your question, for example: \"documents for PM-KISAN\".",
@@ -171,8 +171,110 @@ DECLINE_REASONS: dict[str, dict[str, str]] = {
 }
 
 
+#: The bot's own words in Romanized Hindi (Hinglish), for users who write Hindi in Latin letters. Latin
+#: letters keep an SMS page GSM-7 (twice the room of a Devanagari page).
+HINGLISH: dict[str, str] = {
+    "start": (
+        "Namaste! Main sarkari kalyan yojanayein dhoondhne, samajhne aur aapki patrata jaanchne mein madad karta hoon.\n"
+        "English, Hindi ya Hinglish mein poochhiye, jaise: \"PM-KISAN mein kisano ko kitna paisa milta hai?\" ya "
+        "\"kya main vriddhavastha pension ke liye patra hoon?\"\n"
+        "Main sirf apne paas ke yojana dastavezon ko shabdshah quote karke, source, link aur tareekh ke saath jawab deta hoon. "
+        "Jab mere dastavezon mein jawab nahi hota, main \"mujhe nahi pata\" kehkar official source batata hoon. "
+        "Koi bhi rashi ya tareekh wahan confirm karein; main aapki taraf se aavedan nahi kar sakta.\n"
+        "Commands: /help, /eligibility, /reset (phir se shuru), /forget (mera data mitayein), /lang en|hi|hinglish."
+    ),
+    "help": ("Kisi bhi yojana ke baare mein poochhiye: labh, kaun aavedan kar sakta hai, dastavez, aavedan kaise karein. "
+             "\"documents?\" ya \"aur Ujjwala ke liye?\" jaise aage ke sawal bhi samajh aate hain.\n"
+             "/eligibility - kaun si yojanayein mil sakti hain, jaanchein (main kuch sawal poochhunga; kisi ko bhi \"skip\" kahein)\n"
+             "/reset - yeh baatcheet bhool jaayein\n/forget - aapke baare mein rakha sab kuch mitayein\n/lang en|hi|hinglish - jawab ki bhasha"),
+    "reset": "Ho gaya, maine yeh baatcheet bhula di. Aap kya jaanna chahte hain?",
+    "forget_confirm": "Aapke baare mein rakha sab kuch (baatcheet aur patrata ke jawab) mita doon? Haan ya nahi likhein.",
+    "forget_done": "Mita diya. Ab main aapke baare mein kuch nahi rakhta.",
+    "forget_cancelled": "Theek hai, kuch nahi mitaya.",
+    "forget_reask": "Apna data mitane ke liye haan likhein, rakhne ke liye nahi.",
+    "lang_set": "Main Hinglish mein jawab doonga.",
+    "lang_usage": "/lang en, /lang hi ya /lang hinglish likhein.",
+    "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
+    "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
+    "too_long": "Aapka message lamba tha, isliye maine khojne ke liye sirf uske pehle {limit} akshar use kiye.",
+    "decline": "Mujhe nahi pata. {reason}",
+    "decline_named": "Mujhe nahi pata. Main {scheme} ko jaanta hoon, par uske dastavez mere paas nahi hain, isliye quote nahi kar sakta.",
+    "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
+    "official_sources": "Official source:",
+    "sources": "Source:",
+    "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",
+    "stale_button": "Yeh button pichhle sawal ka hai, isliye maine use nahi kiya.",
+    "edited": "Main sirf naye message padhta hoon, edit nahi. Sahi kiya hua message naye message ki tarah bhejiye.",
+    "greeting": "Namaste! Kisi bhi sarkari yojana ke baare mein poochhiye, jaise \"PM-KISAN ke documents\", ya /eligibility bhejkar dekhiye ki aapko kya mil sakta hai.",
+    "after_verdict": "In yojanaon mein se kisi ke baare mein jaanne ke liye uska naam aur apna sawal likhiye (jaise: \"... ke documents\"). Phir se jaanchne ke liye /eligibility bhejiye.",
+    "thanks": "Aapka swagat hai. Sarkari yojanaon ke baare mein kuch aur poochhiye.",
+    "which_scheme": "Aap kaun si yojana ki baat kar rahe hain? Jaise: \"PM-KISAN ke {example}\".",
+    "no_more": "Dikhane ko aur kuch nahi hai. Koi aur sawal poochhiye.",
+    "stopped": "Theek hai, maine patrata jaanch rok di. Aapki batayi baatein yaad rakhta hoon; baad mein jaari rakhne ke liye /eligibility bhejiye.",
+    "skipped": "Theek hai, chhod diya.",
+    "reask": "Maaf kijiye, yeh samajh nahi aaya. {question} ({example})",
+    "why": "Main isliye poochh raha hoon: {why} Aap jawab de sakte hain ({example}), \"skip\" keh kar chhod sakte hain, ya \"stop\" keh kar jaanch rok sakte hain.",
+    "resume": "Wapas aapki patrata jaanch par: {question}",
+    "which_state": "Har rajya yeh yojana apne tareeke se chalata hai (jaise {examples}). Aap kis rajya mein rehte hain?",
+    "state_dropped": "Theek hai, nahi poochhunga. Kuch aur poochhiye, ya sawal mein apne rajya ka naam likhiye.",
+    "state_skipped": "Aapke rajya ke bina main sirf kendriya yojanayein aur har rajya ki yojanayein dekh sakta hoon.",
+    "state_not_understood": "\"{said}\" mein mujhe koi rajya ya kendra shasit pradesh nahi mila. Aap kis rajya mein rehte hain? (Bina rajya ke aage badhne ke liye \"skip\" kahein.)",
+    "state_noted": "Note kiya: aap {state} mein rehte hain.",
+    "state_versions": "Rajya bhi is yojana ke apne roop chalate hain (jaise {states}). Apna rajya bataiye to aapka wala dikhaun.",
+    "state_assumed": "Maine kendriya yojanayein aur {state} ki yojanayein dekhin. Doosre rajya ki yojanayein dekhne ke liye uska naam likhiye.",
+    "list_head": "Milti-julti yojanayein ({n}):",
+    "list_head_more": "Milti-julti yojanayein (pehli {n}; agli ke liye MORE likhein):",
+    "noted": "Note kiya: {values}.",
+    "recheck": "Pehle aapne bataya tha {field}: {value}. Kya yeh ab bhi sahi hai? {question}",
+    "no_rules": "{scheme} ke patrata niyam abhi mere paas nahi hain, isliye jaanch nahi kar sakta. Iski patrata mein likha hai:",
+    "eligible": "{scheme}: jin sharton ki main jaanch kar sakta hoon, un sab par aap PATRA hain.",
+    "likely_eligible": "{scheme}: SHAYAD PATRA (yeh shartein myScheme ke filter se hain, haath se jaanchi nahi gayin).",
+    "not_eligible": "{scheme}: PATRA NAHI, is shart ke kaaran:",
+    "need_more_info": "{scheme}: aur jaankari chahiye: {fields}.",
+    "screen_head": "Aapke jawabon se yeh mila.",
+    "screen_none": "Aapke jawabon se abhi koi yojana nahi mili jiske aap patra hon.",
+    "screen_missing": "Abhi tay nahi hui yojanayein: {n}; zyadatar ko chahiye: {fields}. Aur jawab dene ke liye /eligibility bhejiye.",
+    "confirm": "Aavedan se pehle official source par confirm karein: {url}",
+    "unchecked": "In sharton ki jaanch main nahi kar sakta; aap tabhi patra hain jab yeh bhi aap par laagu hon:",
+    "likely_eligible_text": "{scheme}: SHAYAD PATRA (yeh shartein yojana ke page se ek program ne padhin, haath se jaanchi nahi gayin).",
+    "likely_eligible_hand": "{scheme}: jin sharton ki main jaanch kar sakta hoon, un par SHAYAD PATRA.",
+    "offer_check": "Kaun si yojanayein mil sakti hain, jaanne ke liye /eligibility bhejiye.",
+    "bad_correction": "Maaf kijiye, yeh sudhaar samajh nahi aaya. Jaise: \"asal mein meri umar 62 hai\".",
+    "unknown_scheme": "\"{name}\" naam ki koi yojana mujhe nahi pata, isliye main sabhi yojanayein jaanchunga.",
+    "screen_not": "Patra nahi: {names}.",
+    "screen_not_count": "Aapke jawabon par patra nahi: {n} yojanayein.",
+    "likely_eligible_short": "{scheme}: shayad patra",
+    "close_miss": "Kareeb, par patra nahi:",
+    "if_applies": "Agar yeh aap par laagu ho:",
+    "screen_broad": "{n} aur yojanayein sirf aapke rajya, umar, ling ya aay se milti hain: unki baaki shartein jaanchi nahi gayin (MORE par).",
+    "verdict_more": "{n} aur ke liye MORE likhein.",
+    "confirm_all": "Maine sirf quote ki gayi shartein jaanchi hain; aavedan se pehle official link par confirm karein.",
+    "unchecked_more": "(page par {n} aur shartein: {url})",
+    "you_said": "aapne kaha: {value}",
+}
+#: Decline reasons in Romanized Hindi.
+HINGLISH_REASONS: dict[str, str] = {
+    "empty": "Aapka message khaali tha.",
+    "no_match": "Mere paas ke yojana dastavezon mein isse milta kuch nahi hai.",
+    "low_confidence": "Mujhe bharosa nahi hai ki mere paas ke yojana dastavez iska jawab dete hain.",
+    "out_of_scope": "Yeh kisi aisi sarkari yojana ka sawal nahi lagta jiske dastavez mere paas hain.",
+    "not_in_corpus": "Us yojana ke dastavez mere paas nahi hain.",
+    "not_stated": "Mere paas ke dastavezon mein yeh nahi likha (unmein aavedan ki sthiti ya bhugtan ki tareekhein nahi hoti).",
+    "no_section": "Us yojana ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai.",
+}
+
+
+for _key, _text in HINGLISH.items():
+    STRINGS[_key]["hinglish"] = _text
+for _key, _text in HINGLISH_REASONS.items():
+    DECLINE_REASONS[_key]["hinglish"] = _text
+
+#: the reply languages: English, Hindi in Devanagari, Hindi in Latin letters
+LANGUAGES = ("en", "hi", "hinglish")
+
+
 def t(key: str, lang: str | None, **values: object) -> str:
-    """The string ``key`` in ``lang`` (``hi`` or English for anything else), formatted with ``values``.
+    """The string ``key`` in ``lang`` (``hi``, ``hinglish``, or English for anything else), formatted with ``values``.
 
     Raises:
         KeyError: unknown ``key``.

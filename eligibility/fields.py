@@ -92,7 +92,7 @@ class FieldSpec:
         type: ``int``, ``money``, ``bool``, ``choice`` or ``percent``.
         unit: ``years``, ``INR per year``, ``%`` or ``None``.
         values: allowed values of a ``choice`` field.
-        question, example, why: English and Hindi texts, keyed ``en``/``hi``.
+        question, example, why: English, Hindi and Romanized Hindi texts, keyed ``en``/``hi``/``hinglish``.
         options: ``(value, English label, Hindi label)`` for buttons / numbered lists.
         parse: free text -> value or ``None``.
         valid: a parsed value -> whether it is plausible (an age of 400 is not).
@@ -277,6 +277,57 @@ _register(FieldSpec(
     {"en": "Income-tax payers are excluded from several schemes.", "hi": "आयकर भरने वाले कई योजनाओं से बाहर हैं।"},
     parse_yes_no, options=_yn_options(),
 ))
+
+
+#: the questions in Romanized Hindi (Hinglish): field -> (question, example, why)
+_HINGLISH: dict[str, tuple[str, str, str]] = {
+    "age": ("Aapki umar kitni hai (saal mein)?", "jaise: 45", "Kai pension aur chhatravritti umar par nirbhar hain."),
+    "gender": ("Aapka ling kya hai?", "mahila, purush ya transgender", "Kuch yojanayein sirf mahilaon ya transgender logon ke liye hain."),
+    "state": ("Aap kis rajya ya kendra shasit pradesh mein rehte hain?", "jaise: Bihar, UP, Tamil Nadu",
+              "Rajya ki yojanayein sirf usi rajya ke niwasiyon ke liye hain."),
+    "residence": ("Aap gaon (gramin) mein rehte hain ya shehar (shehri) mein?", "gaon ya shehar",
+                  "Kuch awas aur rozgar yojanayein sirf gaon ya sirf shehar ke liye hain."),
+    "social_category": ("Aap kis samajik varg se hain?", "General, OBC, SC, ST ya EWS",
+                        "Kai chhatravrittiyan aur loan SC, ST, OBC ya EWS parivaron ke liye hain."),
+    "annual_family_income": ("Aapke parivar ki saal bhar ki kul aay kitni hai (rupaye mein)?", "jaise: dedh lakh, 80000, ya 10000 mahina",
+                             "Zyadatar yojanaon mein aay ki seema hoti hai."),
+    "occupation": ("Aapka mukhya kaam kya hai?", "jaise: kisan, student, rehri wala, mazdoor",
+                   "Kai yojanayein kisi khaas kaam waalon ke liye hain."),
+    "is_bpl": ("Kya aapke parivar ke paas BPL (garibi rekha se neeche) ya Antyodaya ration card hai?", "haan ya nahi",
+               "Pension aur kai yojanayein sirf BPL parivaron ke liye hain."),
+    "is_student": ("Kya aap abhi padhai kar rahe hain?", "haan ya nahi", "Chhatravrittiyan students ke liye hain."),
+    "education_level": ("Aapne sabse oonchi kaun si class ya course pass kiya hai (ya kar rahe hain)?", "jaise: 10th, 12th, diploma, graduation",
+                        "Chhatravritti class ya course par nirbhar hai."),
+    "disability_percent": ("Kya aapko koi viklangta (disability) hai? Ho to certificate par kitne percent likha hai? (na ho to 0)", "jaise: 40, ya 0",
+                           "Divyang pension aur sahayata ke liye kam se kam kuch percent viklangta chahiye."),
+    "is_minority": ("Kya aap alpsankhyak samuday (Muslim, Isai, Sikh, Bauddh, Jain ya Parsi) se hain?", "haan ya nahi",
+                    "Kuch chhatravrittiyan alpsankhyak samudayon ke liye hain."),
+    "marital_status": ("Aapki vaivahik sthiti kya hai?", "avivahit, vivahit, vidhwa/vidhur, ya talaqshuda/alag",
+                       "Vidhwa pension aur kuch vivah yojanayein is par nirbhar hain."),
+    "owns_cultivable_land": ("Kya aapke parivar ke naam par kheti ki zameen hai?", "haan ya nahi",
+                             "Kisan aay sahayata ke liye parivar ke naam par zameen chahiye."),
+    "is_income_tax_payer": ("Kya pichhle saal aapne ya parivar mein kisi ne income tax bhara?", "haan ya nahi",
+                            "Income tax bharne wale kai yojanaon se bahar hain."),
+}
+#: option labels in Romanized Hindi, by value
+OPTION_HINGLISH: dict[str, str] = {
+    "yes": "Haan", "no": "Nahi", "female": "Mahila", "male": "Purush", "transgender": "Transgender", "rural": "Gaon",
+    "urban": "Shehar", "general": "General", "obc": "OBC", "sc": "SC", "st": "ST", "ews": "EWS", "farmer": "Kisan",
+    "agricultural_labourer": "Khetihar mazdoor", "student": "Student", "unorganised_worker": "Asangathit mazdoor",
+    "street_vendor": "Rehri/thela", "self_employed": "Swarozgar/vyapari", "government_employee": "Sarkari karmachari",
+    "unemployed": "Berozgar", "homemaker": "Grihini", "other": "Anya", "never_married": "Avivahit", "married": "Vivahit",
+    "widowed": "Vidhwa/vidhur", "divorced_separated": "Talaqshuda/alag",
+}
+for _name, (_q, _e, _w) in _HINGLISH.items():
+    FIELDS[_name].question["hinglish"], FIELDS[_name].example["hinglish"], FIELDS[_name].why["hinglish"] = _q, _e, _w
+
+
+def option_label(option: tuple[str, str, str], lang: str | None) -> str:
+    """The label of ``option`` (``(value, English, Hindi)``) in ``lang`` (``en``, ``hi`` or ``hinglish``)."""
+    value, en, hi = option
+    if lang == "hi":
+        return hi
+    return OPTION_HINGLISH.get(value, en) if lang == "hinglish" else en
 
 
 def valid_value(name: str, value: Any) -> bool:

@@ -759,14 +759,21 @@ def _flatten(parts: list[Node]) -> list[Node]:
     return out
 
 
-def _alternatives(crits: list[Criterion]) -> Node:
+#: an age as one of the groups joined by "or" ("widows or disabled persons or persons aged 60 years or more")
+_AGE_ALTERNATIVE = re.compile(r"\bor\s+(?:\w+\s+){0,3}(?:aged|above\s+the\s+age|over\s+the\s+age|of\s+the\s+age)\b", re.IGNORECASE)
+
+
+def _alternatives(crits: list[Criterion], text: str = "") -> Node:
     """Criteria of one unit joined by "or". Alternatives are groups a person belongs to ("SC or
     disabled", "income under ₹75,000 or BPL"); who the applicant is (a student, a woman, of what age,
     from which state or area) is said around them ("a student belonging to a Scheduled Caste, ... or a
     Traditional Artisan"; "women of 18 to 50 who sew or weave"), so those stay conditions of their own
     beside the ``any``."""
-    subject = [c for c in crits if c.field not in _ALTERNATIVE_FIELDS]
+    groups = _ALTERNATIVE_FIELDS | ({"age"} if _AGE_ALTERNATIVE.search(text) else set())
+    subject = [c for c in crits if c.field not in groups]
     rest = [c for c in crits if c not in subject]
+    if any(c.field == "marital_status" and "widowed" in c.value for c in rest) and not re.search(r"\b(?:wom[ae]n|female|girls?)\b", text, re.IGNORECASE):
+        subject = [c for c in subject if c.field != "gender"]  # "widows or disabled persons": the woman is one alternative
     if len(rest) < 2:  # "or" between things the fields do not express ("born or domiciled"): not alternatives
         return All(all=crits)
     return All(all=[*subject, AnyOf(any=rest)]) if subject else AnyOf(any=rest)
@@ -838,7 +845,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 # alternative no field expresses, so the fields settle nothing; the sentence is unchecked
                 crits = []
             if crits:
-                node = crits[0] if len(crits) == 1 else (_alternatives(crits) if found.alternatives else All(all=crits))
+                node = crits[0] if len(crits) == 1 else (_alternatives(crits, unit.text) if found.alternatives else All(all=crits))
             if group is not None:
                 if not group:
                     group_marker = unit.marker

@@ -91,11 +91,11 @@ def test_forget_needs_confirmation_then_deletes(engine):
     key = UserKey("telegram", "u1", engine.secret)
     q = say(engine, "/forget").replies[0]
     assert q.kind == "question" and [o.value for o in q.options] == ["yes", "no"]
-    assert say(engine, "maybe").replies[0].text.startswith("Please reply yes")
-    assert say(engine, "no").replies[0].text == "OK, nothing was deleted."
+    assert say(engine, "maybe").replies[0].text.startswith("Apna data mitane ke liye haan likhein")  # Hinglish, as the user wrote
+    assert say(engine, "no").replies[0].text == "Theek hai, kuch nahi mitaya."
     assert engine.store.load(key).scheme_id == "pm-kisan"
     say(engine, "/forget")
-    assert say(engine, "haan").replies[0].text.startswith("Deleted.")
+    assert say(engine, "haan").replies[0].text.startswith("Mita diya.")
     assert engine.store.client.exists(key.key) == 0
 
 

@@ -42,9 +42,9 @@ def answer_of(replies):
 def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
     first = say(engine, "vidhwa pension kitna milta hai")
     assert [r.kind for r in first] == ["question"] and first[0].field == "state"
-    assert "Which state do you live in?" in first[0].text
+    assert "Aap kis rajya mein rehte hain?" in first[0].text  # asked in Hinglish, as it was written
     second = say(engine, "Bihar")
-    assert second[0].text == "Noted: you live in Bihar."
+    assert second[0].text == "Note kiya: aap Bihar mein rehte hain."
     top = answer_of(second).citations[0]
     assert (top.scheme_id, top.section) == ("lbsspy", "benefits") and "Rs. 300/- per month" in top.text
     assert pages_index.schemes[top.scheme_id].state == "Bihar"
@@ -143,13 +143,13 @@ def test_live_information_the_pages_do_not_hold_is_declined(answerer):
 def test_an_unknown_place_is_asked_again_and_skip_answers_without_a_state(engine):
     assert say(engine, "old age pension kitni milti hai", user="skip")[0].field == "state"
     again = say(engine, "Rampur", user="skip")
-    assert again[0].field == "state" and again[0].text.startswith('I did not recognise a state or union territory in "Rampur".')
+    assert again[0].field == "state" and again[0].text.startswith('"Rampur" mein mujhe koi rajya ya kendra shasit pradesh nahi mila.')
     replies = say(engine, "pata nahi", user="skip")
-    assert replies[0].text == "Without your state I can only look at central schemes and every state's."
+    assert replies[0].text == "Aapke rajya ke bina main sirf kendriya yojanayein aur har rajya ki yojanayein dekh sakta hoon."
     ans = answer_of(replies)
     # every state scheme quoted says which state it belongs to
     assert all(c.state is None or c.state in c.source_line() for c in ans.citations)
-    assert replies[-1].text.startswith("States run their own versions of this scheme too")
+    assert replies[-1].text.startswith("Rajya bhi is yojana ke apne roop chalate hain")
 
 
 def test_a_new_question_instead_of_a_state_is_answered(engine):
@@ -169,9 +169,9 @@ def test_words_that_only_look_like_states_set_no_state(answerer, text):
 
 def test_a_state_answer_in_lower_case_or_a_sentence_is_understood(engine):
     assert say(engine, "vidhwa pension kitna milta hai", user="lc")[0].field == "state"
-    assert say(engine, "up", user="lc")[0].text == "Noted: you live in Uttar Pradesh."
+    assert say(engine, "up", user="lc")[0].text == "Note kiya: aap Uttar Pradesh mein rehte hain."
     assert say(engine, "old age pension kitni milti hai", user="lc2")[0].field == "state"
-    assert say(engine, "main bihar se hoon", user="lc2")[0].text == "Noted: you live in Bihar."
+    assert say(engine, "main bihar se hoon", user="lc2")[0].text == "Note kiya: aap Bihar mein rehte hain."
 
 
 def test_a_proper_name_of_another_states_scheme_is_still_answered(engine):
@@ -188,16 +188,16 @@ def test_faq_only_pages_answer_section_questions_and_lists_show_them(answerer):
 def test_more_after_a_new_answer_shows_nothing_stale(engine):
     say(engine, "subsidy schemes for coffee growers in north east", user="stale")
     say(engine, "pm kisan kya hai", user="stale")
-    assert say(engine, "more", user="stale")[0].text == "There is nothing more to show. Ask me another question."
+    assert say(engine, "more", user="stale")[0].text == "Dikhane ko aur kuch nahi hai. Koi aur sawal poochhiye."
 
 
 def test_the_state_question_can_be_declined_or_left(engine):
     assert say(engine, "vidhwa pension kitna milta hai", user="esc")[0].field == "state"
-    assert say(engine, "stop", user="esc")[0].text.startswith("All right, I won't ask.")
+    assert say(engine, "stop", user="esc")[0].text.startswith("Theek hai, nahi poochhunga.")
     assert say(engine, "vidhwa pension kitna milta hai", user="esc2")[0].field == "state"
     assert say(engine, "Rampur", user="esc2")[0].field == "state"
     second = say(engine, "koi bhi", user="esc2")  # a second answer naming no state: go on without one
-    assert second[0].text == "Without your state I can only look at central schemes and every state's."
+    assert second[0].text == "Aapke rajya ke bina main sirf kendriya yojanayein aur har rajya ki yojanayein dekh sakta hoon."
 
 
 def test_a_short_question_naming_a_state_is_answered_not_noted(engine):

@@ -1,0 +1,72 @@
+"""Replies in Romanized Hindi (Hinglish) for users who write Hindi in Latin letters: every string of the
+bot's own words exists in the three languages, the language follows how the user writes, and a scripted
+Hinglish conversation gets its questions, labels and verdict in Hinglish."""
+
+import uuid
+
+import pytest
+
+from conversations.eligibility_flow import EligibilityFlow
+from conversations.engine import Engine
+from conversations.rulebook import build_rulebook
+from conversations.store import RedisStore
+from conversations.strings import DECLINE_REASONS, LANGUAGES, STRINGS, t
+from conversations.types import InboundMessage
+from eligibility.fields import FIELDS, OPTION_HINGLISH
+from retrieval.answer import Answerer
+
+
+def test_every_string_and_question_exists_in_three_languages():
+    for key, table in {**STRINGS, **DECLINE_REASONS}.items():
+        assert set(table) == set(LANGUAGES), key
+        fields = {f for f in __import__("string").Formatter().parse(table["en"]) if f[1]}
+        for lang in LANGUAGES:  # the same placeholders in every language
+            assert {f[1] for f in __import__("string").Formatter().parse(table[lang]) if f[1]} == {f[1] for f in fields}, (key, lang)
+    for name, spec in FIELDS.items():
+        for texts in (spec.question, spec.example, spec.why):
+            assert set(texts) == set(LANGUAGES), name
+        assert all(value in OPTION_HINGLISH for value, _, _ in spec.options), name
+
+
+@pytest.fixture(scope="module")
+def engine(bundled_index):
+    return Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                  eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+
+
+def say(engine, text, user):
+    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+
+
+def test_a_hinglish_conversation_is_answered_in_hinglish(engine):
+    user = "hinglish-farmer"
+    answer = say(engine, "kisan samman nidhi me kitna paisa milta h", user)[-1]
+    assert answer.kind == "answer" and "\nSource:\n" in answer.text and "Sources:" not in answer.text
+    assert "₹6,000 per year" in answer.text  # the quote stays as the source has it
+    first = say(engine, "kya mai eligible hu", user)[-1]  # the scheme just discussed, in Hinglish
+    assert first.text == "Kya aapke parivar ke naam par kheti ki zameen hai? (haan ya nahi)"
+    assert [o.label for o in first.options] == ["Haan", "Nahi"]
+    assert say(engine, "haan", user)[-1].text == "Kya pichhle saal aapne ya parivar mein kisi ne income tax bhara? (haan ya nahi)"
+    verdict = say(engine, "nahi", user)[-1]
+    assert verdict.kind == "eligibility"
+    assert verdict.text.startswith("Pradhan Mantri Kisan Samman Nidhi: jin sharton ki main jaanch kar sakta hoon, un par SHAYAD PATRA.")
+    assert "Aavedan se pehle official source par confirm karein: " in verdict.text
+    assert "eligible" not in verdict.text.casefold().replace("#eligibility", "")  # no English label left
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("kisan samman nidhi me kitna paisa milta h", "hinglish"), ("vidhwa pension kaise milegi", "hinglish"),
+    ("how much money does pm kisan give", "en"), ("विधवा पेंशन कितनी मिलती है", "hi"),
+])
+def test_the_reply_language_follows_the_users_writing(engine, text, lang):
+    from conversations.state import UserState
+
+    state = UserState()
+    assert engine.language(state, text) == lang
+    assert engine.language(state, "65") == lang  # a short reply keeps it
+
+
+def test_lang_hinglish_overrides_and_is_kept(engine):
+    user = "lang-choice"
+    assert say(engine, "/lang hinglish", user)[-1].text == t("lang_set", "hinglish") == "Main Hinglish mein jawab doonga."
+    assert say(engine, "/help", user)[-1].text.startswith("Kisi bhi yojana ke baare mein poochhiye")
