@@ -168,12 +168,16 @@ def not_to_ask(profile: dict[str, Any]) -> set[str]:
     a scheme that needs one stays "need more information".
 
     - ``is_student`` from the age of :data:`NO_STUDY_QUESTION_FROM_AGE`, or when the user named another
-      occupation ("a farmer"): no "are you studying?" to a 67-year-old widow.
+      occupation ("a farmer"): no "are you studying?" to a 67-year-old widow;
+    - ``education_level`` in the same cases unless the user said they study (the class matters for
+      scholarships and courses, which are then not for them).
     """
     out: set[str] = set()
     age = profile.get("age")
     if (isinstance(age, (int, float)) and age >= NO_STUDY_QUESTION_FROM_AGE) or profile.get("occupation") not in (None, "student"):
         out.add("is_student")
+        if profile.get("is_student") is not True:
+            out.add("education_level")
     return out
 
 
@@ -229,6 +233,18 @@ def not_a_student(profile: dict[str, Any]) -> bool:
         isinstance(age, (int, float)) and age >= NO_STUDY_QUESTION_FROM_AGE and profile.get("is_student") is not True)
 
 
+#: a scheme for school pupils by its name (pre-matric: up to class 10)
+PRE_MATRIC = re.compile(r"pre[- ]?matric", re.IGNORECASE)
+
+
+def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
+    """Whether a pre-matric scheme (classes up to 10) is beyond the user: 18 or older, or past class 10."""
+    if not PRE_MATRIC.search(scheme_name):
+        return False
+    age = profile.get("age")
+    return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate")
+
+
 def life_event_said(unchecked: list[str], said: str) -> bool:
     """Whether an unchecked sentence turns on a life event the user has spoken of ("I am pregnant")."""
     return any(_event_said(u, said) for u in unchecked)
@@ -247,12 +263,20 @@ _GENERIC_FIELDS = {"state", "age", "gender"}
 
 def _specificity(o: Outcome, said: str = "") -> tuple:
     """Sort key of a likely scheme: hand-checked first, then one for a life event the user spoke of
-    (``said``: "I am pregnant"), then more of the user's particular facts met (category, widowhood, BPL,
-    income, occupation ... rather than state, age, gender), then more facts met in all, then fewer
-    unchecked sentences."""
+    (``said``: "I am pregnant"), then the weight (:data:`_FIELD_WEIGHT`) of the user's particular facts met
+    (widowhood, disability, occupation ... over category and income; state, age and gender count
+    nothing), then more facts met in all, then fewer unchecked sentences."""
     fields = {c.field for c in o.reasons}
-    return (o.status != "eligible", not (said and life_event_said(o.unchecked, said)), -len(fields - _GENERIC_FIELDS),
+    weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
+    return (o.status != "eligible", not (said and life_event_said(o.unchecked, said)), -weight,
             -len(fields), len(o.unchecked), o.scheme_name)
+
+
+#: how much meeting a scheme's condition on a field says the scheme is meant for the user: what a person
+#: is (a widow, disabled, a farmer, a student) over what many share (a category, an income under a limit)
+_FIELD_WEIGHT = {"marital_status": 3.0, "disability_percent": 3.0, "occupation": 3.0, "is_student": 2.0, "owns_cultivable_land": 2.0,
+                 "is_bpl": 2.0, "education_level": 1.5, "social_category": 1.0, "is_minority": 1.0, "residence": 0.5,
+                 "annual_family_income": 0.5, "is_income_tax_payer": 0.25}
 
 
 class EligibilityFlow:
@@ -383,8 +407,10 @@ class EligibilityFlow:
             value = FIELDS[pending].read(text)
             if value is not None:
                 found[pending] = value
-        if not found and pending != "annual_family_income" and len(text.split()) <= 6 and MONEY_WORDS.search(text):
-            # "1 lakh" while asked about work: the income asked earlier, or soon
+        bare_amount = re.fullmatch(r"\s*(?:₹\s*)?\d{1,3}(?:,\d{2,3})+\s*|\s*(?:₹\s*)?\d{4,9}\s*", text) is not None
+        if not found and pending != "annual_family_income" and len(text.split()) <= 6 and (
+                MONEY_WORDS.search(text) or (bare_amount and pending and FIELDS[pending].type in ("choice", "bool"))):
+            # "1 lakh" (or a bare "80000" to a question with options) while asked about work: the income
             money = parse_money(text)
             if money is not None:
                 found["annual_family_income"] = money
@@ -509,7 +535,7 @@ class EligibilityFlow:
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
         implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.unchecked)
-                       or (student_only and STUDENT_SCHEME.search(o.scheme_name))}
+                       or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         gated = [(o, ev) for o, ev in applies if ev]
         likely = [o for o, ev in applies if not ev]
@@ -520,8 +546,7 @@ class EligibilityFlow:
         # a scheme met only on state, age, gender or income (an abuse-victims' centre, a journalists'
         # insurance, a treatment grant) says little: after the others, on MORE, never under "if this applies"
         def particular(o: Outcome) -> bool:  # an income limit alone is no more telling (a treatment grant)
-            return o.status == "eligible" or bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) \
-                or life_event_said(o.unchecked, said)
+            return bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.unchecked, said)
 
         broad = [o for o in likely if not particular(o)]
         likely = [o for o in likely if particular(o)]

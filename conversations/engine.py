@@ -58,13 +58,16 @@ Action = Literal["save", "none", "delete"]
 @dataclass
 class TurnResult:
     """The replies to one message, the standalone query it was answered with (``None`` for commands,
-    media and interview answers), and ``list_rest``: the next schemes of a list, shown on "MORE"."""
+    media and interview answers), ``list_rest``: the next schemes of a list, shown on "MORE", and
+    ``small_talk``: a reply that leaves what "MORE" shows as it was."""
 
     replies: list[Reply]
     standalone_query: str | None = None
     scheme_ids: list[str] = field(default_factory=list)
     lang: str = "en"
     list_rest: list[str] = field(default_factory=list)
+    #: thanks, a greeting, "yes" after a verdict: the pages and list of the last answer stay for "MORE"
+    small_talk: bool = False
 
 
 class Engine:
@@ -219,6 +222,8 @@ class Engine:
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long:
             result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
+        if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing
+            return result, action
         pager = self.pagers.get(channel)
         if action == "save" or state.list_rest:
             # a new answer replaces the list of an earlier one (the rest of its list, if it is one)
@@ -286,13 +291,13 @@ class Engine:
         if HELP.match(text):
             return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
         if GREETING.match(text):
-            return TurnResult([Reply(kind="info", text=t("greeting", lang))]), "save"
+            return TurnResult([Reply(kind="info", text=t("greeting", lang))], small_talk=True), "save"
         if THANKS.match(text):
-            return TurnResult([Reply(kind="info", text=t("thanks", lang))]), "save"
+            return TurnResult([Reply(kind="info", text=t("thanks", lang))], small_talk=True), "save"
         if YES.match(text) or NO.match(text):
             # after a verdict, "yes"/"haan" is not a question: say what can be done next
             finished = state.interview is not None and state.interview.finished
-            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))]), "save"
+            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

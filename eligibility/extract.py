@@ -22,7 +22,7 @@ _AGE = [
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)(?![\w\u0900-\u097f])"),
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
-    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं)"),
+    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं|from\b|in\b|living\b|and\b|se\b)"),
 ]
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"
@@ -34,7 +34,12 @@ _HUSBAND_DIED = re.compile(
     r"|मेरे\s+पति.{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रहे|निधन)|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
 #: "I am pregnant", "main garbhvati hu", "मैं गर्भवती हूँ": the speaker is a woman (pregnancy itself is
 #: no field; the verdict keeps pregnancy schemes apart unless it was said)
-_PREGNANT = re.compile(r"\b(?:i am|i'm|im|main|mai)\s+(?:\w+\s+){0,4}(?:pregnant|garbhvati|garbhwati|expecting)\b|गर्भवती\s+हूँ|गर्भवती\s+हूं|मैं\s+गर्भवती")
+_PREGNANT = re.compile(r"\b(?:pregnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\s+expecting\b|गर्भवती")
+#: "I am a 15 year old girl", "main ladki hu", "मैं 15 साल की लड़की हूँ": the speaker's own gender
+_SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl|boy|ladki|ladka)\b|मैं[^,.;?!।]{0,25}?(लड़की|लड़का)")
+#: "doing B.Tech", "padh rahi hu", "पढ़ती हूँ", "I study in class 9": the speaker studies now
+_STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"
+                       r"|\bi\s+study\b|\bpadh\s+(?:rahi|raha|rahe)\b|\bpadhti\s+hu|\bpadhta\s+hu|\bpadhai\s+kar\s+(?:rahi|raha)|पढ़ती\s+हूँ|पढ़ता\s+हूँ|पढ़ती\s+हूं|पढ़ता\s+हूं|पढ़ाई\s+कर\s+(?:रही|रहा)")
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
 
@@ -80,9 +85,9 @@ _CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen"}))
 _EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
 
 
-#: where a clause ends: punctuation (not a point or comma inside a number: "1.5 lakh", "1,50,000") or a
-#: joining word
-CLAUSE_END = re.compile(r"[?!;\n।]|[.,](?!\d)|(?<!\d)[.,]|\b(?:and|aur|but|lekin|magar|while|whereas)\b|और|लेकिन|मगर")
+#: where a clause ends: punctuation (not a comma inside a number, "1,50,000", nor a point inside a word or
+#: number, "1.5 lakh", "B.Tech") or a joining word
+CLAUSE_END = re.compile(r"[?!;\n।]|,(?!\d)|(?<!\d),|\.(?=\s|$)|\b(?:and|aur|but|lekin|magar|while|whereas)\b|और|लेकिन|मगर")
 _POSSESSIVE = r"(?:my|our|mera|meri|mere|hamara|hamari|hamare|humara|humari|humare|apna|apni|apne|मेरा|मेरी|मेरे|हमारा|हमारी|हमारे|अपना|अपनी|अपने)"
 _KIN = (r"(?:sons?|daughters?|husband|wife|father|mother|dad|mom|mum|papa|parents?|brothers?|sisters?|child|children|"
         r"kids?|grand(?:son|daughter|father|mother|child|children)s?|(?:father|mother|son|daughter)[- ]in[- ]law|uncle|aunt|"
@@ -96,10 +101,15 @@ _PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah
                             r"|^\s*(?:वह|वो|उसकी|उसका|उसके|उनकी|उनका|उनके)(?![\u0900-\u097f])")
 
 
+#: a clause in which the speaker talks of themselves
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम")
+
+
 def own_words(text: str) -> str:
     """``text`` (normalised) without what it says about someone else: in each clause, from a mention of
     a relative ("my son is 25", "mere pati kisan hain") to the clause's end, and the clauses after it
-    that go on with "he"/"she"/"wo"; clauses joined by " ; "."""
+    that go on about that person ("he"/"she"/"wo", or no word of the speaker about themselves: "and
+    studying"); clauses joined by " ; "."""
     kept: list[str] = []
     other = False
     for clause in CLAUSE_END.split(normalise(text)):
@@ -107,8 +117,8 @@ def own_words(text: str) -> str:
         if m:
             kept.append(clause[:m.start()])
             other = True
-        elif other and _PRONOUN_START.match(clause):
-            continue
+        elif other and (_PRONOUN_START.match(clause) or not _FIRST_PERSON.search(clause)):
+            continue  # "my son is 25 and studying": still the son
         else:
             kept.append(clause)
             other = False
@@ -170,8 +180,10 @@ def extract(text: str) -> dict[str, Any]:
     gender = _first(_GENDERS, padded)
     if gender is None and marital == "widowed" and (re.search(r"widow\b|vidhwa|विधवा", t) or _HUSBAND_DIED.search(t)):
         gender = "female"
-    if gender is None and _PREGNANT.search(t):
+    if gender is None and _PREGNANT.search(own):
         gender = "female"
+    if gender is None and (sg := _SELF_GIRL_BOY.search(own)):
+        gender = "female" if (sg.group(1) or sg.group(2)) in ("girl", "ladki", "लड़की") else "male"
     if gender:
         out["gender"] = gender
     occupation = _first(_OCCUPATIONS, padded)
@@ -179,6 +191,8 @@ def extract(text: str) -> dict[str, Any]:
         out["occupation"] = occupation
         if occupation == "student":
             out["is_student"] = True
+    if occupation in (None, "student") and _STUDYING.search(own):
+        out["is_student"] = True
     residence = _first(_RESIDENCES, padded)
     if residence:
         out["residence"] = residence

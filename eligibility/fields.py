@@ -28,8 +28,8 @@ GENDERS = {
     "transgender": ("transgender", "trans", "third gender", "kinnar", "hijra", "किन्नर", "ट्रांसजेंडर"),
 }
 RESIDENCES = {
-    "rural": ("rural", "village", "gaon", "gaav", "gav", "gramin", "dehat", "गांव", "गाँव", "ग्रामीण"),
-    "urban": ("urban", "city", "town", "shahar", "sheher", "shahri", "nagar", "शहर", "शहरी", "कस्बा"),
+    "rural": ("rural", "village", "gaon", "gaaon", "gaanv", "gaav", "gav", "gramin", "dehat", "गांव", "गाँव", "ग्रामीण"),
+    "urban": ("urban", "city", "town", "shahar", "shehar", "sheher", "shehr", "shahri", "shehri", "nagar", "शहर", "शहरी", "कस्बा"),
 }
 CATEGORIES = {
     "general": ("general", "gen", "open", "unreserved", "samanya", "सामान्य"),
@@ -58,19 +58,23 @@ OCCUPATIONS = {
     "other": ("other", "anya", "अन्य"),
 }
 EDUCATION = {
-    "none": ("none", "no schooling", "illiterate", "anpadh", "अनपढ़"),
-    "primary": ("primary", "class 1 to 5", "1-5", "प्राथमिक"),
-    "upper_primary": ("middle", "upper primary", "class 6 to 8", "6-8", "8th", "8th pass"),
-    "secondary": ("secondary", "matric", "10th", "10th pass", "class 10", "high school", "दसवीं", "मैट्रिक"),
-    "higher_secondary": ("higher secondary", "12th", "12th pass", "class 12", "intermediate", "inter", "बारहवीं"),
+    "none": ("none", "no schooling", "illiterate", "anpadh", "अनपढ़", "अनपढ", "निरक्षर", "padhi likhi nahi", "padha likha nahi",
+             "never went to school", "no education", "school nahi gayi", "school nahi gaya", "कभी स्कूल नहीं गई", "कभी स्कूल नहीं गया",
+             "स्कूल नहीं गई", "स्कूल नहीं गया"),
+    "primary": ("primary", "class 1 to 5", "1-5", "प्राथमिक", "5th", "5th pass", "5 pass", "class 5", "5वीं", "पांचवीं", "पाँचवीं"),
+    "upper_primary": ("middle", "upper primary", "class 6 to 8", "6-8", "8th", "8th pass", "8 pass", "class 8", "8वीं", "आठवीं"),
+    "secondary": ("secondary", "matric", "10th", "10th pass", "10 pass", "class 10", "high school", "दसवीं", "मैट्रिक", "10वीं"),
+    "higher_secondary": ("higher secondary", "12th", "12th pass", "12 pass", "class 12", "intermediate", "inter", "बारहवीं", "12वीं"),
     "diploma": ("diploma", "iti", "polytechnic", "डिप्लोमा"),
-    "graduate": ("graduate", "graduation", "bachelor", "ba", "bsc", "bcom", "btech", "degree", "स्नातक"),
+    "graduate": ("graduate", "graduation", "bachelor", "bachelors", "ba", "bsc", "bcom", "btech", "b tech", "b sc", "b com", "b e",
+                 "mbbs", "llb", "degree", "स्नातक", "ग्रेजुएट"),
     "postgraduate": ("postgraduate", "post graduate", "post graduation", "masters", "ma", "msc", "mcom", "mtech", "mba", "परास्नातक"),
     "doctorate": ("phd", "ph.d", "doctorate", "पीएचडी"),
 }
 MARITAL = {
     "never_married": ("never married", "unmarried", "single", "kunwara", "kunwari", "avivahit", "अविवाहित", "कुंवारा", "कुंवारी"),
-    "married": ("married", "shadishuda", "vivahit", "shaadi ho gayi", "विवाहित", "शादीशुदा"),
+    "married": ("married", "shadishuda", "shadi shuda", "shaadi shuda", "shaadishuda", "vivahit", "shaadi ho gayi", "shadi ho gayi",
+                "विवाहित", "शादीशुदा", "शादी शुदा"),
     "widowed": ("widow", "widowed", "widower", "vidhwa", "vidhur", "विधवा", "विधुर"),
     "divorced_separated": ("divorced", "separated", "talaq", "talaqshuda", "abandoned", "तलाकशुदा", "अलग"),
 }

@@ -200,9 +200,16 @@ def parse_yes_no(text: str) -> bool | None:
 
 def padded_words(text: str) -> str:
     """``text`` normalised to its words between single spaces, with a space at each end, and a ``;``
-    word where a clause ends (".", ",", "?", "!", ";", "।"), so that a phrase is found with
+    word where a clause ends (". ", ",", "?", "!", ";", "।"; not the point of "B.Tech"), so that a phrase is found with
     ``f" {phrase} "`` and a negation does not reach across clauses ("no, OBC" is OBC)."""
-    t = re.sub(r"[^\w\u0900-\u097f&%]+", lambda m: " ; " if re.search(r"[.,;?!।\n]", m.group()) else " ", normalise(text))
+    norm = normalise(text)
+
+    def gap(m: re.Match) -> str:
+        run = m.group()
+        ends = re.search(r"[,;?!।\n]", run) or ("." in run and (re.search(r"\.\s", run) or m.end() == len(norm) or m.start() == 0))
+        return " ; " if ends else " "
+
+    t = re.sub(r"[^\w\u0900-\u097f&%]+", gap, norm)
     return " " + re.sub(r"\s+", " ", t).strip() + " "
 
 

@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 3
+EXTRACTOR_VERSION = 5
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -143,7 +143,8 @@ _ENTITY = re.compile(
     r"\b(unit|units|enterprise|enterprises|company|companies|firm|firms|institution|institutions|institute|organi[sz]ations?|"
     r"societ(y|ies)|ngos?|shgs?|self[- ]help groups?|fpos?|cooperatives?|co-operatives?|industr(y|ies)|projects?|"
     r"start-?ups?|msmes?|vessels?|boats?|hospitals?|schools?|colleges?|universit(y|ies)|trusts?|panchayats?|group|groups|"
-    r"employers?|establishments?|factor(y|ies)|mills?|agenc(y|ies)|centres?|centers?)\b", re.IGNORECASE)
+    r"employers?|establishments?|factor(y|ies)|mills?|agenc(y|ies)|centres?|centers?|shops?|barbershops?|salons?|stores?|"
+    r"outlets?|clinics?|workshops?|premises|vehicles?)\b", re.IGNORECASE)
 #: the applicant named as the subject
 _APPLICANT = re.compile(
     r"\b(applicants?|beneficiar(y|ies)|candidates?|students?|persons?|people|individuals?|he|she|one|"
@@ -682,6 +683,25 @@ def _residence(unit: Unit, url: str) -> Criterion | None:
 _INCLUDING = re.compile(r"\b(?:including|inclusive\s+of)\b", re.IGNORECASE)
 
 
+#: the applicant's family holds farm land in its name ("landholding farmers' families", "should own
+#: agricultural land", "cultivable land in their names")
+_LAND = re.compile(
+    r"\b(?:land[- ]?holding|land\s*owning|land\s*owners?)\s+(?:farmers?|famil\w*|cultivators?|households?)"
+    r"|\b(?:own|owns|owning|possess|possesses|hold|holds|holding|having|have|has)\s+(?:\w+\s+){0,2}(?:agricultural|cultivable|farm|arable)\s+land"
+    r"|\b(?:cultivable|agricultural|farm)\s+land(?:\s*holdings?)?\s+(?:is\s+)?(?:recorded\s+)?in\s+(?:their|his|her|its|the\s+applicant['’]?s?|own)\s+names?",
+    re.IGNORECASE)
+
+
+def _land(unit: Unit, url: str) -> Criterion | None:
+    text = unit.text
+    m = _LAND.search(text)
+    if not m or _SOFT.search(text) or _about_entity(text) or re.search(r"\blandless\b", text, re.IGNORECASE):
+        return None
+    if _NEGATION.search(text[max(0, m.start() - 30):m.start()]) or _about_other(text, m.start()):
+        return None
+    return _crit("owns_cultivable_land", "is_true", None, unit, url)
+
+
 def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = False) -> _Found:
     """Criteria one unit states (``excluded``: the unit is from the exclusions section, so only what
     negates cleanly is read: income-tax payers, government employees)."""
@@ -700,7 +720,7 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     # named after "including" are examples of who may apply, not conditions
     inc = _INCLUDING.search(text)
     head = Unit(text=text[:inc.start()], start=unit.start) if inc else unit
-    for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _residence):
+    for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _residence, _land):
         c = reader(head if reader in (_gender, _marital, _categories, _minority, _disability) else unit, url)
         if c and inc and c.op == "in" and (more := reader(Unit(text=text[inc.end():], start=unit.start), url)) and more.op == "in":
             # "must be married, including widows, divorced and abandoned women": the examples widen it
@@ -737,7 +757,8 @@ def _merge_same_field(criteria: list[Criterion]) -> list[Criterion]:
 
 
 #: fields whose criteria can be alternatives to each other within one sentence
-_ALTERNATIVE_FIELDS = {"social_category", "is_minority", "disability_percent", "is_bpl", "annual_family_income", "occupation", "marital_status"}
+_ALTERNATIVE_FIELDS = {"social_category", "is_minority", "disability_percent", "is_bpl", "annual_family_income", "occupation", "marital_status",
+                       "owns_cultivable_land"}
 #: "or" that joins no alternatives: "18 years or above", "and/or", "his/her"
 _NOT_ALTERNATIVE = re.compile(r"\bor\s+(?:above|more|less|below|older|younger|over|under|equivalent|equal)\b|\band\s*/\s*or\b|\beither\s+by\b"
                               r"|\bwhether\b[^,;]{0,30}?\bor\b|\b(?:males?|m[ae]n|boys?)\s+or\s+(?:females?|wom[ae]n|girls?)\b|\b(?:females?|wom[ae]n|girls?)\s+or\s+(?:males?|m[ae]n|boys?)\b",
@@ -779,6 +800,31 @@ def _alternatives(crits: list[Criterion], text: str = "") -> Node:
     return All(all=[*subject, AnyOf(any=rest)]) if subject else AnyOf(any=rest)
 
 
+#: a sentence that names a group as qualifying ("... is eligible.", "... are among the groups identified
+#: as AAY families"), not one that says who only may apply
+_SUFFICIENT = re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:eligible|entitled|covered)\s*(?:[.;,)]|$|\b(?:to|for|under|if)\b)"
+                         r"|\b(?:is|are)\s+among\s+the\s+groups\b", re.IGNORECASE)
+
+
+def _subject_head(text: str) -> str:
+    """The first word of the group a sentence names ("Age limit: Girls between ..." -> "girl";
+    "All primitive tribal households ..." -> "primitive"), to tell apart groups from one group told twice."""
+    text = re.sub(r"^[^:]{0,40}:\s*", "", text)
+    words = [w for w in re.findall(r"[a-z]+", text.casefold())[:4] if w not in {"all", "any", "a", "an", "the", "every", "such", "those", "these", "eligible"}]
+    return words[0].rstrip("s") if words else ""
+
+
+def _sufficient(text: str) -> bool:
+    """Whether ``text`` names a group that qualifies (see :data:`_SUFFICIENT`), rather than stating a
+    condition on the applicant ("The applicant is eligible if ...")."""
+    m = _SUFFICIENT.search(text)
+    if not m or re.search(r"\b(?:only|unless)\b", text, re.IGNORECASE):
+        return False  # ("X is eligible if Y" is one alternative: X and Y)
+    return not re.match(r"\s*(?:the\s+)?(?:applicants?|beneficiar(?:y|ies)|candidates?)\b"
+                        r"|\s*(?:the\s+)?(?:students?|persons?|individuals?|citizens?)\s+(?:should|must|shall)\b", text, re.IGNORECASE) \
+        and not _NEGATED_ELIGIBILITY.search(text)
+
+
 def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions: str = "", *,
                   state: str | None = None, url: str = "", exclusions_url: str = "", page_url: str = "") -> SchemeRules | None:
     """The rule a scheme page's eligibility and exclusions sections state (see the module docstring).
@@ -814,7 +860,20 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
 
     for section, excluded, link in ((eligibility, False, url), (exclusions, True, exclusions_url or url)):
         aside = False  # under a heading of definitions, notes or lists of items: not conditions on a person
-        for unit in units(section or ""):
+        section_units = units(section or "")
+        # sentences that each name a group that qualifies ("A family holding an AAY ration card is
+        # eligible.", "Landless labourers ... are among the groups identified as AAY families."): three or
+        # more of them, about different groups, are alternatives, one of which will do, not conditions
+        # that must all hold
+        sufficient_texts = {u.text for u in section_units if not excluded and _sufficient(u.text)}
+        heads = {_subject_head(t) for t in sufficient_texts}
+        if len(sufficient_texts) < 3 or len(heads) < max(3, (len(sufficient_texts) + 1) // 2) or any(
+                re.search(r"\bonly\b", t, re.IGNORECASE) for t in sufficient_texts):
+            # the same group told several times ("Girls between 13 and 18 are eligible", "Girls studying
+            # in classes 8 to 12 are eligible"), or "only": conditions, each of which must hold
+            sufficient_texts = set()
+        sufficient: list[Node | None] = []
+        for unit in section_units:
             if group is not None and ((unit.blank_before and group and not unit.item) or unit.list_head or unit.heading
                                       or (group_marker and unit.item and unit.marker != group_marker)):
                 close_group()
@@ -856,6 +915,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 group.append(node if expressed else None)
                 continue
             settled = node is not None and not found.rest and not found.other_person
+            if unit.text in sufficient_texts:
+                sufficient.append(node if settled and any(c.field != "gender" for c in criteria_of(node)) else None)
+                continue
             if pending_or is not None:
                 # "... BPL category (or)" then "Annual income below Rs. 60,000": either one will do
                 prev_node, prev_text = pending_or
@@ -877,6 +939,13 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             parts.append(pending_or[0])
             pending_or = None
         close_group()
+        if sufficient and all(n is not None for n in sufficient):
+            parts.append(AnyOf(any=sufficient))  # type: ignore[arg-type]
+        elif sufficient:
+            # a group no field expresses (tribal households, HIV-positive persons): the fields cannot
+            # settle the alternatives either way, so each is quoted as not checked
+            notes.append(f"{len(sufficient)} sentences naming groups that qualify, one the fields cannot express")
+            unchecked.extend(u.text for u in section_units if u.text in sufficient_texts and u.text not in unchecked)
     if not parts and not unchecked:
         return None
     rule: Node = All(all=_flatten(parts))

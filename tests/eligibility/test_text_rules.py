@@ -133,6 +133,25 @@ def test_youth_or_women_is_no_gender_and_not_studying_is_read():
     assert ("is_student", "is_false", None) in crits(r.rule)
 
 
+def test_sentences_naming_different_groups_are_alternatives_not_conditions():
+    r = read("A family holding an Antyodaya ration card is eligible.\nWidows living alone are eligible.\n"
+             "Landless agricultural labourers are eligible.\nAll primitive tribal households are eligible.")
+    assert crits(r.rule) == [] and len(r.unchecked) == 4  # a tribal household is no field: nothing settles it
+    r = read("Disabled persons are eligible.\nWidows are eligible.\nSenior citizens aged 60 years or more are eligible.")
+    assert isinstance(r.rule.all[0], AnyOf)
+    assert outcome(r, {"age": 67, "marital_status": "widowed", "gender": "female", "disability_percent": 0}).status == "likely_eligible"
+    # one group told twice is a set of conditions
+    r = read("Age limit: Girls between the ages of 13 and 18 years are eligible.\nGirls studying in classes 8 to 12 are eligible.")
+    assert ("age", "between", [13, 18]) in crits(r.rule) and not any(isinstance(n, AnyOf) for n in r.rule.all)
+
+
+def test_land_in_the_familys_name():
+    r = read("All landholding farmers' families, which have cultivable land holding in their names are eligible to get benefit under the scheme.")
+    assert ("owns_cultivable_land", "is_true", None) in crits(r.rule)
+    assert outcome(r, {"occupation": "farmer", "owns_cultivable_land": False}).status == "not_eligible"
+    assert ("owns_cultivable_land", "is_true", None) not in crits(read("Landless agricultural labourers should apply.").rule)
+
+
 # ------------------------------------------------------------------ real pages
 
 PAGES = {
