@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from conversations.life_events import life_event
 from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
@@ -313,6 +314,11 @@ class EligibilityFlow:
             if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
+                if life_event(text) is not None:
+                    # "मैं विधवा हूँ": noted, and the schemes for a widow listed (with the offer of a check)
+                    answered = engine.question(text, state, lang)
+                    answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
+                    return answered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
         if START.search(text):  # a new check replaces a running one
             return self.start(engine, text, state, lang)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
+from conversations.life_events import LifeEvent, life_event
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.parse import is_skip, is_stop
@@ -342,6 +343,11 @@ class Engine:
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
         known = rw.state or told
+        event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
+        if event is not None:
+            told_event = self._life_event(text, event, state, lang, rw.state_named and rw.state or known)
+            if told_event is not None:
+                return told_event
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
                                    state=known, ask_state=ask_state)
         if answer.status == "clarify":
@@ -370,6 +376,37 @@ class Engine:
         if answer.list_answer and answer.more_scheme_ids:
             result.list_rest = answer.more_scheme_ids[:MORE_LIST_SCHEMES]
             state.list_query, state.list_state = rw.standalone, answer.state
+        return result
+
+    def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
+        """The schemes that serve a life event the message states ("my husband died"): a list from the
+        event's search within central schemes and the user's state (central ones only when no state is
+        known, with a line saying so), then the offer of an eligibility check. ``None`` when the search
+        finds nothing to quote (the message is then answered as a question)."""
+        from retrieval.answer import LIST_MIN_SHARE, LIST_SIZE, compose_list
+
+        r, decision = self.answerer.retrieve(event.query, state=known, level=None if known else "central", user_text=text)
+        if not r.schemes:
+            return None
+        schemes = self.answerer.index.schemes
+        fits = [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score
+                and (schemes[x.scheme_id].level != "state" or schemes[x.scheme_id].state == known)][:LIST_SIZE * 3]
+        base = dict(query=text, standalone_query=event.query, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
+                    probability=decision.probability)
+        answer = compose_list(self.answerer.index, fits, base, state=known)
+        if not answer.citations:
+            return None
+        replies = [Reply(kind="info", text=t("life_event", lang, event=event.labels.get(lang, event.labels["en"]))), answer_reply(answer, lang)]
+        if known is None:
+            replies.append(Reply(kind="info", text=t("life_event_state", lang)))
+        replies.append(Reply(kind="info", text=t("offer_check", lang)))
+        state.scheme_id = state.scheme_name = None  # after a list, "documents?" asks which scheme
+        state.topic, state.topic_state, state.last_standalone = None, known, event.query
+        state.remember(text, event.query, None)
+        result = TurnResult(replies, event.query, [c.scheme_id for c in answer.citations])
+        if answer.more_scheme_ids:
+            result.list_rest = answer.more_scheme_ids[:MORE_LIST_SCHEMES]
+            state.list_query, state.list_state = event.query, known
         return result
 
     def _list_page(self, state: UserState, lang: str) -> str:

@@ -1,0 +1,55 @@
+"""Life events and needs stated instead of asked ("my husband died", "barish se fasal kharab ho gai",
+"beti ki shadi hai", "I lost my job"): read as a request for the schemes that serve them.
+
+The table is ``data/lexicon/life_events.tsv`` (written for this project): per event, the search it
+stands for, its name in English, Hindi and Romanized Hindi, and a pattern over the message in the three
+languages. The first event whose pattern matches wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class LifeEvent:
+    """One row of the table: ``name`` (``widowhood``), ``query`` (English words of the scheme texts),
+    ``labels`` by reply language (``en``, ``hi``, ``hinglish``) and the compiled ``pattern``."""
+
+    name: str
+    query: str
+    labels: dict[str, str]
+    pattern: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def life_events() -> tuple[LifeEvent, ...]:
+    """The events of ``data/lexicon/life_events.tsv``, in file order.
+
+    Raises:
+        ValueError: a row without its six columns or with a pattern that does not compile.
+    """
+    rows = []
+    text = resources.files("data").joinpath("lexicon", "life_events.tsv").read_text(encoding="utf-8")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 6:
+            raise ValueError(f"life_events.tsv line {n}: {len(cols)} columns, expected 6")
+        name, query, en, hi, hinglish, pattern = cols
+        try:
+            compiled = re.compile(pattern, re.IGNORECASE)
+        except re.error as exc:
+            raise ValueError(f"life_events.tsv line {n}: {exc}") from exc
+        rows.append(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, compiled))
+    return tuple(rows)
+
+
+def life_event(text: str) -> LifeEvent | None:
+    """The first event whose pattern matches ``text`` (case-folded), or ``None``."""
+    folded = text.casefold()
+    return next((e for e in life_events() if e.pattern.search(folded)), None)

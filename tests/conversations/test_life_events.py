@@ -1,0 +1,68 @@
+"""Life events stated instead of asked are answered with the schemes that serve them, in the three
+languages (``data/lexicon/life_events.tsv``)."""
+
+import uuid
+
+import pytest
+
+from conversations.eligibility_flow import EligibilityFlow
+from conversations.engine import Engine
+from conversations.life_events import life_event, life_events
+from conversations.rulebook import build_rulebook
+from conversations.store import RedisStore
+from conversations.strings import LANGUAGES, t
+from conversations.types import InboundMessage
+from retrieval.answer import Answerer
+
+
+@pytest.mark.parametrize("text,event", [
+    ("my husband died last year", "widowhood"), ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "widowhood"),
+    ("mere pati ki maut ho gayi", "widowhood"), ("मैं विधवा हूँ", "widowhood"), ("main vidhwa hu", "widowhood"),
+    ("I am pregnant", "pregnancy"), ("main garbhvati hu", "pregnancy"), ("मैं गर्भवती हूँ", "pregnancy"),
+    ("barish se fasal kharab ho gai koi madad milegi kya", "crop_loss"), ("my crops were damaged by the flood", "crop_loss"),
+    ("बारिश से फसल खराब हो गई", "crop_loss"), ("beti ki shadi hai", "daughter_marriage"), ("बेटी की शादी के लिए मदद", "daughter_marriage"),
+    ("I lost my job", "job_loss"), ("naukri chali gayi", "job_loss"), ("मेरी नौकरी छूट गई", "job_loss"),
+    ("mere papa ki death ho gayi", "breadwinner_death"), ("I had an accident", "accident"), ("ghar nahi hai", "houseless"),
+    ("main viklang hu", "disability"),
+])
+def test_life_events_in_three_languages(text, event):
+    assert life_event(text).name == event
+
+
+@pytest.mark.parametrize("text", ["what is pm kisan", "how to apply for ujjwala", "widow pension documents", "pmmvy kitna paisa deti hai"])
+def test_questions_are_not_life_events(text):
+    assert life_event(text) is None
+
+
+def test_every_event_has_its_three_labels_and_a_query():
+    for e in life_events():
+        assert e.query and all(e.labels[lang] for lang in ("en", "hi", "hinglish"))
+
+
+@pytest.fixture(scope="module")
+def engine(bundled_index):
+    return Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                  eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+
+
+def say(engine, text, user):
+    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+
+
+@pytest.mark.parametrize("text,first,head", [
+    ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "ignwps", "विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं"),
+    ("I am pregnant", "pmmvy", "For a pregnancy, these schemes may help"),
+    ("barish se fasal kharab ho gai koi madad milegi kya", "pmfby", "fasal ka nuksan ke liye yeh yojanayein madad kar sakti hain"),
+])
+def test_a_life_event_gets_the_schemes_for_it(engine, text, first, head):
+    replies = say(engine, text, user=str(uuid.uuid4()))
+    listed = next(r for r in replies if r.kind == "answer")
+    assert [r.text for r in replies if r.text.startswith(head)]
+    assert first in [c.scheme_id for c in listed.citations][:3], [c.scheme_id for c in listed.citations]
+    assert replies[-1].text in {t("offer_check", lang) for lang in LANGUAGES}  # the offer of a check
+
+
+def test_a_stated_widowhood_is_noted_and_answered(engine):
+    replies = say(engine, "मैं विधवा हूँ", user="widow-statement")
+    assert replies[0].text == "नोट किया: वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।"
+    assert next(r for r in replies if r.kind == "answer").citations[0].scheme_id == "ignwps"
