@@ -270,10 +270,14 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"schemebot: cannot read profile {args.profile}: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:
+        print(f"schemebot: cannot read profile {args.profile}: nested too deeply", file=sys.stderr)
+        return 2
     if not isinstance(profile, dict):
         print("schemebot: a profile is a JSON object of field name -> value", file=sys.stderr)
         return 2
-    profile = {name: _read_value(name, value, FIELDS) for name, value in profile.items()}
+    # null is unknown, as a blank answer is: the field is left out
+    profile = {name: _read_value(name, value, FIELDS) for name, value in profile.items() if value is not None}
     problems = [p for p in (_check_value(name, value, FIELDS) for name, value in profile.items()) if p]
     if problems:
         print("schemebot: " + "; ".join(problems), file=sys.stderr)
@@ -383,7 +387,8 @@ def _read_value(name: str, value: object, fields: dict) -> object:
     other values unchanged (checked by :func:`_check_value`)."""
     spec = fields.get(name)
     if spec is not None and isinstance(value, str):
-        parsed = spec.read(value)
+        # the field's parser, not the chat's reading of a bare "2" as the second option of a list
+        parsed = spec.parse(value) if value.strip().isdigit() and spec.options else spec.read(value)
         if parsed is not None:
             return parsed
     return value

@@ -26,10 +26,10 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import CLAUSE_END, extract
+from eligibility.extract import _RELATIVE, CLAUSE_END, extract, own_words
 from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
-from eligibility.parse import is_skip, is_stop, parse_money
+from eligibility.parse import is_skip, is_stop, normalise, parse_money
 from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
@@ -62,8 +62,8 @@ _GENERIC_NAME_WORDS = frozenset("""any all some a an the this that it scheme sch
     kisi koi kaun konsi kaunsi sab sabhi me mein main mai i am kya which what these those them one ones something anything
     of for in my our to get""".split())
 #: a yes to "Earlier you told me ...: is that still right?"
-YES = re.compile(r"^\s*(yes|y|yeah|yep|yup|haan|han|ha|haa|ji|ji haan|ji ha|sahi|sahi hai|correct|right|still right|हाँ|हां|जी|जी हाँ|जी हां|सही|सही है)\s*[.!]*\s*$",
-                 re.IGNORECASE)
+YES = re.compile(r"^\s*(yes|y|yeah|yep|yup|haan|han|ha|haa|ji|ji haan|ji ha|sahi|sahi hai|correct|right|still right|हाँ|हां|जी|जी हाँ|जी हां|सही|सही है)"
+                 r"(?:\s*,?\s*(?:it is|that'?s right|that is right|correct|ji|sahi|sahi hai|hai|hain|still|जी|सही|सही है|है))*\s*[.!]*\s*$", re.IGNORECASE)
 NO = re.compile(r"^\s*(no|n|nope|nahi|nahin|na|galat|wrong|not anymore|नहीं|ना|गलत)\s*[.!]*\s*$", re.IGNORECASE)
 #: a verdict fits one WhatsApp message (Twilio's documented limit for a WhatsApp body is 1,600 characters)
 VERDICT_CHARS = 1600
@@ -365,7 +365,10 @@ class EligibilityFlow:
         mode = "scheme" if mentions else "screening"
         named = NAMED_SCHEME.search(text) if mode == "screening" and not THIS_SCHEME.search(text) else None
         name = (named.group(1) or named.group(2)).strip() if named else ""
-        if name and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS:
+        # a name, not a kind of scheme: "Ladli Behna Yojana", "Kalia scheme"; not "old age pension"
+        proper = bool(re.search(r"\b(?:yojana|yojna|scheme|abhiyan|mission|programme|program|nidhi|card|bima|kosh)\b", name, re.IGNORECASE)) \
+            or len(re.findall(r"\b[A-Z][a-z]+", name)) >= 2
+        if name and proper and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
@@ -379,7 +382,8 @@ class EligibilityFlow:
                 # a remembered answer would end it at once: ask that question again
                 name = first.reasons[0].field
                 state.interview.field = name
-                state.interview.asked.append(name)
+                if name not in state.interview.asked:
+                    state.interview.asked.append(name)
                 q = self._question(name, lang)
                 q.text = t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
                 return TurnResult(replies + [q])
@@ -407,10 +411,15 @@ class EligibilityFlow:
             iv.field, iv.invalid = None, 0
             return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
         mentions = engine.answerer.searcher.mentions(text)
-        question_like = bool(mentions) or (QUESTIONISH.search(text) is not None and len(text.split()) >= 4) or bool(section_intents(text))
+        question_like = bool(mentions) or (QUESTIONISH.search(text) is not None and len(text.split()) >= 4) or bool(section_intents(text)) \
+            or ("?" in text and len(text.split()) >= 2)  # "kya hai BPL?" asks, it does not answer
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
         if pending and (not question_like or len(text.split()) <= 3):
-            value = FIELDS[pending].read(text)
+            # "my mother is 70" answers nothing about the user: only their own words are read; "1 lakh" is
+            # no age
+            about_other = _RELATIVE.search(normalise(text)) is not None
+            money = FIELDS[pending].type in ("int", "percent") and MONEY_WORDS.search(text) is not None
+            value = None if money else FIELDS[pending].read(own_words(text).replace(";", ",") if about_other else text)
             if value is not None:
                 found[pending] = value
         bare_amount = re.fullmatch(r"\s*(?:₹\s*)?\d{1,3}(?:,\d{2,3})+\s*|\s*(?:₹\s*)?\d{4,9}\s*", text) is not None
@@ -489,7 +498,8 @@ class EligibilityFlow:
                 choice = next_field([rules], profile, exclude=iv.skipped)
                 if choice.field is not None:
                     iv.field = choice.field
-                    iv.asked.append(choice.field)
+                    if choice.field not in iv.asked:  # asked again after a correction: no second turn of the budget
+                        iv.asked.append(choice.field)
                     return [self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
@@ -497,13 +507,15 @@ class EligibilityFlow:
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
             iv.field = "state"
-            iv.asked.append("state")
+            if "state" not in iv.asked:  # asked again after a correction: no second turn of the budget
+                iv.asked.append("state")
             return [self._question("state", lang)]
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
         step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=[*iv.skipped, *not_to_ask(profile)])
         if step.next is not None:
             iv.field = step.next
-            iv.asked.append(step.next)
+            if step.next not in iv.asked:  # asked again after a correction: no second turn of the budget
+                iv.asked.append(step.next)
             return [self._question(step.next, lang)]
         iv.finished, iv.field = True, None
         return [self._screen_verdict(step.outcomes, state, lang)]
@@ -565,7 +577,7 @@ class EligibilityFlow:
         if broad:
             tail += ["", t("screen_broad", lang, n=len(broad))]
         if gated:
-            ev_line = t("if_applies", lang) + " " + "; ".join(f"{self._title(o)}: \u201c{_clip(ev, 90)}\u201d" for o, ev in gated[:2])
+            ev_line = t("if_applies", lang) + " " + "; ".join(f"{self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}" for o, ev in gated[:2])
             if len(gated) > 2:
                 ev_line += f" (+{len(gated) - 2})"
             tail += ["", ev_line]

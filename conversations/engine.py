@@ -291,6 +291,8 @@ class Engine:
                 return handled, "save"
         if HELP.match(text):
             return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
+        if is_stop(text):  # "stop" with no check running: not a search for "One Stop Centre"
+            return TurnResult([Reply(kind="info", text=t("nothing_to_stop", lang))], small_talk=True), "save"
         if GREETING.match(text):
             return TurnResult([Reply(kind="info", text=t("greeting", lang))], small_talk=True), "save"
         if THANKS.match(text):

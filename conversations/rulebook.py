@@ -151,9 +151,11 @@ def extracted_rules(index: Index) -> dict[str, SchemeRules]:
             log.warning("saved eligibility rules cover only %d of %d schemes: reading the others from their text",
                         len(index.scheme_ids) - len(todo), len(index.scheme_ids))
     else:
-        if saved:
+        if saved and saved.get("version") != EXTRACTOR_VERSION:
             log.warning("saved eligibility rules are from another extractor version (%r, this is %d): reading them from the text again",
                         saved.get("version"), EXTRACTOR_VERSION)
+        elif saved:
+            log.warning("saved eligibility rules are malformed (no list of rules): reading them from the text again")
         todo = list(index.scheme_ids)
     for sid in todo:
         rules = extract_for(index.schemes[sid])

@@ -181,6 +181,8 @@ def load_state(raw: str | bytes | None) -> UserState:
         obj = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise StateFormatError(f"stored state is not JSON: {exc}") from None
+    except RecursionError:
+        raise StateFormatError("stored state is nested too deeply") from None
     if not isinstance(obj, dict):
         raise StateFormatError("stored state is not a JSON object")
     version = obj.get("schema_version", 1)
@@ -197,5 +199,5 @@ def load_state(raw: str | bytes | None) -> UserState:
         return UserState.model_validate(obj)
     except ValidationError as exc:
         raise StateFormatError(f"stored state is invalid: {exc.errors()[0]['msg']}") from None
-    except (TypeError, AttributeError, KeyError, ValueError) as exc:
+    except (TypeError, AttributeError, KeyError, ValueError, RecursionError) as exc:
         raise StateFormatError(f"stored state of version {version} cannot be migrated: {exc.__class__.__name__}") from None

@@ -215,9 +215,9 @@ def extract(text: str) -> dict[str, Any]:
     religion = re.search(r"\b(muslim|christian|sikh|buddhist|jain|parsi)\b|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", t)
     if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
-    if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन", t):
+    if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
         out["owns_cultivable_land"] = False
-    elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
+    elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b(?!0+(?:\.0+)?\s)\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
         out["owns_cultivable_land"] = True
     if re.search(r"\b(don'?t|do not|never|no|not|nahi|nahin)\b[^.]{0,15}income ?tax|income ?tax[^.]{0,15}\b(nahi|nahin|not)\b", t):
         out["is_income_tax_payer"] = False

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import states as _state_names
-from eligibility.parse import normalise, parse_choice, parse_money, parse_number, parse_yes_no
+from eligibility.parse import find_phrase, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
@@ -151,6 +151,18 @@ def _state(text: str) -> str | None:
     return parse_choice(text, _syn(STATES))
 
 
+_RELIGIONS = ("muslim", "christian", "sikh", "buddhist", "jain", "parsi", "मुस्लिम", "ईसाई", "सिख", "बौद्ध", "जैन", "पारसी")
+
+
+def _minority(text: str) -> bool | None:
+    """A named minority religion is a yes ("sikh"), a denied one says nothing ("not muslim", "jain nahi":
+    the yes/no words decide, else unknown)."""
+    padded = padded_words(text)
+    if any(find_phrase(padded, r) >= 0 for r in _RELIGIONS):
+        return True
+    return parse_yes_no(text)
+
+
 def _yn_options() -> tuple[tuple[str, str, str], ...]:
     return (("yes", "Yes", "हाँ"), ("no", "No", "नहीं"))
 
@@ -255,7 +267,7 @@ _register(FieldSpec(
     {"en": "Do you belong to a notified minority community (Muslim, Christian, Sikh, Buddhist, Jain or Parsi)?", "hi": "क्या आप अल्पसंख्यक समुदाय (मुस्लिम, ईसाई, सिख, बौद्ध, जैन या पारसी) से हैं?"},
     {"en": "yes or no", "hi": "हाँ या नहीं"},
     {"en": "Some scholarships are for minority communities.", "hi": "कुछ छात्रवृत्तियाँ अल्पसंख्यक समुदायों के लिए हैं।"},
-    lambda text: True if re.search(r"muslim|christian|sikh|buddhist|jain|parsi|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", normalise(text)) else parse_yes_no(text),
+    lambda text: _minority(text),
     options=_yn_options(),
 ))
 _register(FieldSpec(

@@ -47,16 +47,25 @@ WORD = r"(?:[^\W_]|[\u0900-\u0963\u0966-\u097f])+"
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|(?:[^\W\d_]|[\u0900-\u0963\u0966-\u097f])+")
 
 YES_WORDS = frozenset("""yes y yeah yep yup haan han haa ha ji jee sure true correct right hai hain हाँ हां हा जी है हैं
-    sahi ok okay theek""".split())
+    sahi theek""".split())
+#: yes-words that only say "there is" ("hai nahi", "nahi hai": there is not)
+_WEAK_YES = frozenset({"hai", "hain", "है", "हैं", "ji", "jee", "जी"})
 NO_WORDS = frozenset("""no n nope nahi nahin nai na not false nhi नहीं नही ना मत never""".split())
 SKIP_WORDS = re.compile(
     r"^\s*(skip|pass|next|don'?t know|dont know|do not know|not sure|no idea|pata nahi|pata nahin|maloom nahi|"
     r"malum nahi|nahi pata|nahi maloom|पता नहीं|मालूम नहीं|नहीं पता|छोड़ो|skip karo|rehne do|rahne do)\s*[.!]*\s*$",
     re.IGNORECASE,
 )
+#: "I have no idea", "not really sure", "na pata", "nahi maloom ji", "no, I don't know", "never heard of it": in a
+#: short answer, unknown (never a "no")
+DONT_KNOW = re.compile(
+    r"\b(?:no idea|no clue|not (?:really |quite )?sure|don'?t know|dont know|do not know|never heard|can'?t say|cannot say|"
+    r"(?:na|nahi|nahin|nhi) (?:pata|maloom|malum)|(?:pata|maloom|malum) (?:na|nahi|nahin|nhi))\b|पता नहीं|मालूम नहीं|नहीं पता|नहीं मालूम|"
+    r"पता न\b|कह नहीं सकते", re.IGNORECASE)
 STOP_WORDS = re.compile(
-    r"^\s*(?:please\s+|pls\s+|plz\s+)?(stop|cancel|quit|exit|end)(?:\s+(?:it|this|now|please|pls|the check|the questions))*\s*[.!]*\s*$"
-    r"|^\s*(band karo|band kar do|bas|bas karo|bas kar do|ruko|ruk jao|रुको|रोको|रुक जाओ|बंद करो|बंद कर दो|बस|बस करो|बस कर दो|/stop|/cancel)"
+    r"^\s*(?:please\s+|pls\s+|plz\s+)?(?:i\s+want\s+to\s+|i\s+wanna\s+|let'?s\s+)?(stop|cancel|quit|exit|end)"
+    r"(?:\s+(?:it|this|now|please|pls|the check|the questions|asking(?: me)?(?: questions)?|here))*\s*[.!]*\s*$"
+    r"|^\s*(band karo|band kar do|bas|bas karo|bas kar do|ruko|ruk jao|रुको|रुकिए|रुकिये|रोको|रोकिए|रुक जाओ|बंद करो|बंद कर दो|बस|बस करो|बस कर दो|/stop|/cancel)"
     r"(?:\s+(?:please|pls|ji|जी|प्लीज़))?\s*[.!]*\s*$", re.IGNORECASE)
 
 
@@ -66,8 +75,10 @@ def normalise(text: str) -> str:
 
 
 def is_skip(text: str) -> bool:
-    """"skip", "don't know", "pata nahi", "पता नहीं" ..."""
-    return SKIP_WORDS.match(normalise(text)) is not None
+    """"skip", "don't know", "pata nahi", "पता नहीं", and a short answer that says it does not know ("I
+    have no idea", "nahi maloom ji", "no, I don't know")."""
+    t = normalise(text)
+    return SKIP_WORDS.match(t) is not None or (len(t.split()) <= 7 and DONT_KNOW.search(t) is not None)
 
 
 def is_stop(text: str) -> bool:
@@ -108,6 +119,12 @@ NO_INCOME_PHRASE = re.compile(
     r"|(?:आय|आमदनी|कमाई)\s+(?:नहीं|शून्य)|कोई\s+(?:आय|आमदनी|कमाई)\s+नहीं|\bkoi\s+(?:aay|aamdani|kamai|income)\s+(?:nahi|nahin)")
 #: ... also as a whole answer to the income question ("nil", "kuch nahi", "शून्य")
 _NO_INCOME = re.compile(r"^\s*(?:nil|none|zero|nothing|kuch nahi|kuchh nahi|shunya|शून्य|कुछ नहीं)\s*[.!]*\s*$|" + NO_INCOME_PHRASE.pattern)
+#: a pay per day or per week, and an amount given as a bound: not an income per year
+_DAILY_WEEKLY = re.compile(r"\b(?:per|a|/|every|each)\s*(?:day|week|din|hafta|hafte)\b|\bdaily\b|\bweekly\b|\broz\b|\brozana\b|\bdihadi\b|"
+                           r"प्रति\s*दिन|रोज़|रोज|रोजाना|हफ्ते|साप्ताहिक", re.IGNORECASE)
+_BOUND = re.compile(r"\b(?:more|less|above|below|over|under|upto|up to|atleast|at least)\s+(?:than\s+)?(?:rs\.?|₹|inr)?\s*\d|"
+                    r"\d[\d,.]*\s*(?:lakh|lac|hazar|k|thousand|rupees?|rs)?\s*(?:se\s+)?(?:zyada|jyada|adhik|kam|upar|neeche)\b|"
+                    r"से\s+(?:ज़्यादा|ज्यादा|अधिक|कम)", re.IGNORECASE)
 _YEARLY = re.compile(r"(per|a|/|every|each)\s*(year|yr|annum)\b|yearly|annual|saal|sal\b|salana|वार्षिक|सालाना|साल", re.IGNORECASE)
 
 
@@ -120,6 +137,8 @@ def parse_money(text: str) -> int | None:
     t = normalise(text).replace("\u2212", "-")
     if _NO_INCOME.search(t):
         return 0
+    if _DAILY_WEEKLY.search(t) or _BOUND.search(t):
+        return None  # "500 per day", "more than 8 lakh": not a yearly amount; the interview asks again
     if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d|\d\s*(\^|\*\*)\s*\d", t):
         return None  # a negative amount, or 1e9 / 10^9 notation: ask again rather than guess
     t = t.replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
@@ -187,15 +206,16 @@ def parse_money(text: str) -> int | None:
 
 
 def parse_yes_no(text: str) -> bool | None:
-    """``True`` for yes/haan/हाँ, ``False`` for no/nahi/नहीं, ``None`` otherwise (first word decides;
-    "yes, BPL card" is yes)."""
-    words = re.findall(WORD, normalise(text))
-    for w in words[:3]:
-        if w in YES_WORDS:
-            return True
-        if w in NO_WORDS:
-            return False
-    return None
+    """``True`` for yes/haan/हाँ, ``False`` for no/nahi/नहीं, ``None`` otherwise, read from the first four
+    words ("yes, BPL card" is yes; "hai nahi" is no; "yes no" and a bare "ok" are neither)."""
+    words = re.findall(WORD, normalise(text))[:4]
+    yes = [w for w in words if w in YES_WORDS]
+    no = [w for w in words if w in NO_WORDS]
+    if no and yes and not all(w in _WEAK_YES for w in yes):
+        return None  # "yes no": ask again rather than pick one
+    if no:
+        return False  # "hai nahi", "nahi hai": there is not
+    return True if yes else None
 
 
 def padded_words(text: str) -> str:
@@ -222,10 +242,10 @@ NEGATION_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "न�
 def negated(padded: str, start: int, end: int) -> bool:
     """Whether the phrase at ``padded[start:end]`` (a string from :func:`padded_words`) is negated by
     one of the three words before it or the two after it, within its clause."""
-    before = padded[:start].split()[-3:]
+    before = padded[max(0, start - 120):start].split()[-3:]  # a window: linear on a long text
     if ";" in before:
         before = before[len(before) - before[::-1].index(";"):]
-    after = padded[end:].split()[:2]
+    after = padded[end:end + 80].split()[:2]
     if ";" in after:
         after = after[:after.index(";")]
     return any(w in NEGATION_BEFORE for w in before) or any(w in NEGATION_AFTER for w in after)

@@ -28,7 +28,7 @@ Rules of the reading (precision before recall: a wrong criterion becomes a wrong
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eligibility.fields import STATES
@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 5
+EXTRACTOR_VERSION = 6
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -841,6 +841,13 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     parts: list[Node] = []
     unchecked: list[str] = []
     notes: list[str] = []
+    # the scheme's own name is no condition ("The eligibility criteria under Indira Gandhi National Widow
+    # Pension Scheme is:-" says nothing of widows): blanked, offsets kept, before a unit is read
+    name_re = re.compile(re.escape(scheme_name.strip()), re.IGNORECASE) if len(scheme_name.strip()) >= 8 else None
+
+    def blank_name(text: str) -> str:
+        return name_re.sub(lambda m: " " * len(m.group()), text) if name_re else text
+
     group: list[Node | None] | None = None  # the items of an "any one of the following" list
     group_marker = ""  # the marker kind of the group's first item ("1." items of the outer list end it)
     head: Unit | None = None
@@ -891,7 +898,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 if group is not None:
                     group.append(None)
                 continue
-            found = read_unit(unit, link, state, excluded)
+            found = read_unit(replace(unit, text=blank_name(unit.text)), link, state, excluded)
+            found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
             crits = _merge_same_field(found.criteria)
             if unit.list_head and not excluded:
                 parts.extend(crits)
@@ -933,8 +941,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 continue
             if node is not None:
                 parts.append(node)
-            if (found.rest or found.other_person) and unit.text not in unchecked:
-                unchecked.append(unit.text)
+            if (found.rest or found.other_person) and unit.text not in unchecked and not re.search(r"[:\-–]\s*$", unit.text):
+                unchecked.append(unit.text)  # (a line announcing a list is no condition by itself)
         if pending_or is not None:  # "(or)" with nothing after it: keep the condition as it stands
             parts.append(pending_or[0])
             pending_or = None

@@ -721,6 +721,10 @@ class Index:
         )
         if self.saved_rules is not None:
             _write_json(folder / RULES_FILE, self.saved_rules)
+            # the file's hash, so that an edited rules.json is read again from the text, never trusted
+            self.manifest["rules_sha256"] = hashlib.sha256((folder / RULES_FILE).read_bytes()).hexdigest()
+        else:
+            self.manifest.pop("rules_sha256", None)
         if self.dense is not None:
             self.manifest["dense"] = self.dense.save(folder)
         else:
@@ -800,9 +804,12 @@ class Index:
             raise IndexMismatchError(f"index at {folder} holds passage vectors of another index; {rebuild}")
         if (folder / RULES_FILE).is_file():
             try:
-                saved = json.loads((folder / RULES_FILE).read_text(encoding="utf-8"))
+                raw = (folder / RULES_FILE).read_bytes()
+                if manifest.get("rules_sha256") not in (None, hashlib.sha256(raw).hexdigest()):
+                    raise ValueError("its hash is not the one saved with the index (edited after ingest?)")
+                saved = json.loads(raw.decode("utf-8"))
             except (OSError, ValueError, RecursionError) as exc:  # eligibility rules are then read from the text again
-                log.warning("cannot read %s (%s): eligibility rules will be read from the scheme text", folder / RULES_FILE, str(exc)[:80])
+                log.warning("cannot use %s (%s): eligibility rules will be read from the scheme text", folder / RULES_FILE, str(exc)[:80])
                 saved = None
             index.saved_rules = saved if isinstance(saved, dict) else None
         return index

@@ -126,3 +126,30 @@ def test_what_is_said_of_a_relative_is_not_the_users(text, expected):
 def test_a_negated_value_in_a_profile_answer_is_not_taken():
     assert FIELDS["marital_status"].read("not a widow") is None
     assert FIELDS["social_category"].read("SC nahi, OBC") == "obc"
+
+
+@pytest.mark.parametrize("text", ["I have no idea", "no clue", "not really sure", "na pata", "nahi maloom ji", "no, I don't know",
+                                  "never heard of it"])
+def test_not_knowing_is_unknown_never_a_no(text):
+    assert is_skip(text)
+
+
+@pytest.mark.parametrize("text,value", [("hai nahi", False), ("nahi hai", False), ("ok", None), ("yes no", None), ("haan ji", True),
+                                        ("yes, BPL card", True)])
+def test_yes_no_read_from_the_whole_short_answer(text, value):
+    assert FIELDS["is_bpl"].read(text) is value
+
+
+@pytest.mark.parametrize("text", ["500 per day", "3000 per week", "200 rupees daily", "more than 8 lakh", "8 lakh se zyada"])
+def test_pay_per_day_or_a_bound_is_asked_again(text):
+    assert FIELDS["annual_family_income"].read(text) is None
+
+
+def test_denied_religion_and_zero_land_state_no_yes():
+    assert FIELDS["is_minority"].read("not muslim") is False and FIELDS["is_minority"].read("sikh") is True
+    assert extract("0 acre") == {"owns_cultivable_land": False}
+
+
+@pytest.mark.parametrize("text", ["stop asking me", "I want to stop", "रुकिए", "please stop now"])
+def test_more_ways_to_stop(text):
+    assert is_stop(text)

@@ -42,3 +42,27 @@ def test_an_unreadable_rules_file_falls_back_to_the_text(tmp_path, bundled_index
     assert extracted_rules(reopened) == extracted_rules(_with_saved(bundled_index, None))
     (tmp_path / RULES_FILE).write_text(json.dumps({"version": EXTRACTOR_VERSION, "rules": [{"scheme_id": "x", "rule": deep}]}), encoding="utf-8")
     assert extracted_rules(open_index(tmp_path)) == extracted_rules(_with_saved(bundled_index, None))
+
+
+def test_a_rules_file_edited_after_ingest_is_not_trusted(tmp_path, bundled_index):
+    index = copy.copy(bundled_index)
+    save_extracted_rules(index)
+    index.save(tmp_path)
+    saved = json.loads((tmp_path / RULES_FILE).read_text(encoding="utf-8"))
+    assert open_index(tmp_path).saved_rules == saved  # as written: trusted
+    # a limit changed by hand, its quote left alone: the hash in the manifest no longer matches
+    def raise_limits(node):
+        if isinstance(node, dict):
+            if node.get("field") == "annual_family_income":
+                node["value"] = 100 * node["value"]
+            for v in node.values():
+                raise_limits(v)
+        elif isinstance(node, list):
+            for v in node:
+                raise_limits(v)
+
+    raise_limits(saved["rules"])
+    (tmp_path / RULES_FILE).write_text(json.dumps(saved, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    reopened = open_index(tmp_path)
+    assert reopened.saved_rules is None
+    assert extracted_rules(reopened) == extracted_rules(_with_saved(bundled_index, None))

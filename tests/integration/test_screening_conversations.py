@@ -192,3 +192,23 @@ def test_a_pregnant_woman_sees_maternity_schemes_first_and_an_old_widow_never(pa
     assert "pregnan" in first.casefold() or "deliver" in first.casefold() or "birth" in first.casefold(), first
     _, verdict = until_verdict(pages_engine, WIDOW, user="widow2")
     assert "Pradhan Mantri Matru Vandana" not in verdict.text and "Janani Shishu" not in verdict.text
+
+
+def test_an_answer_about_a_relative_or_in_money_is_not_the_users_age(bundled_engine):
+    user = "relative-answer"
+    assert say(bundled_engine, "am I eligible for old age pension?", user=user)[-1].field == "age"
+    again = say(bundled_engine, "my mother is 70", user=user)
+    assert again[-1].field == "age" and again[-1].text.startswith("Sorry, I could not understand that.")
+    money = say(bundled_engine, "1 lakh", user=user)
+    assert money[0].text == "Noted: family income ₹1,00,000 a year." and money[-1].field == "age"
+    verdict = say(bundled_engine, "My wife is 40 and I am 45", user=user)[-1]
+    assert verdict.outcomes[0].status == "not_eligible" and verdict.outcomes[0].reasons[0].text == "The applicant must be aged 60 years or more."
+
+
+def test_stop_with_nothing_running_and_a_yes_with_more_words(bundled_engine):
+    assert say(bundled_engine, "stop", user="idle")[-1].text.startswith("There is no eligibility check running.")
+    user = "remember-ji"
+    say(bundled_engine, "I am 35 years old", user=user)
+    assert "Earlier you told me age: 35" in say(bundled_engine, "am I eligible for old age pension?", user=user)[-1].text
+    verdict = say(bundled_engine, "haan ji sahi hai", user=user)[-1]
+    assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
