@@ -206,8 +206,9 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     A quote too long for the page it falls on is cut at sentence boundaries, and every piece carries
     its ``[n]`` marker and its source line (scheme name, short link), so the first page is the shortest
     useful answer (the top quote's first sentences, the scheme name, a short link) and no page holds
-    a quoted line without its source. Other text is cut at sentence boundaries; a block that would
-    only fit the current page cut mid-sentence starts a new page instead."""
+    a quoted line without its source. Other text goes by paragraphs (a verdict's entry is one): a
+    paragraph that fits a page of its own is never cut, a longer one is cut at sentence boundaries, and
+    a block that would only fit the current page cut mid-sentence starts a new page instead."""
     more = " " + _label("more", lang)
     # (prefix, text that may be cut, scheme name, short link): a quote's source line, name and link,
     # goes on every piece of it; other blocks have no source
@@ -219,8 +220,12 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
                            short_link(c.url))
                           for c in reply.citations)
         else:
-            # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS
-            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), b), "", "") for b in _plain_blocks(reply, lang, bold=False))
+            # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS;
+            # each paragraph (a verdict's entry: a scheme, its quote and link) a block of its own
+            # and the curly marks around a verdict's quotes made straight: one “ makes a whole page UCS-2,
+            # a third of the room
+            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), para).replace("\u201c", '"').replace("\u201d", '"'), "", "")
+                          for b in _plain_blocks(reply, lang, bold=False) for para in b.split("\n\n") if para.strip())
 
     def source(name: str, link: str) -> str:
         return (f"\n- {name}, {link}" if name else f"\n- {link}") if link else ""
@@ -244,6 +249,10 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             if sms_fits(join(page, prefix + rest + suffix) + more, segments):
                 page, rest = join(page, prefix + rest + suffix), ""
                 break
+            if page and not name and not link and sms_fits(prefix + rest + suffix + more, segments):
+                pages.append(page + more)  # a paragraph that fits a page of its own is not cut: the next page
+                page = ""
+                continue
             piece = _first_sentences(rest, lambda s, cur=page, a=prefix, z=suffix: sms_fits(join(cur, a + s.rstrip() + z) + more, segments))
             if page and (not piece or not _SENTENCE_END.search(piece)):
                 pages.append(page + more)  # only a mid-sentence cut would fit here: start a new page

@@ -577,7 +577,7 @@ class EligibilityFlow:
         if broad:
             tail += ["", t("screen_broad", lang, n=len(broad))]
         if gated:
-            ev_line = t("if_applies", lang) + " " + "; ".join(f"{self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}" for o, ev in gated[:2])
+            ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}" for o, ev in gated[:2])
             if len(gated) > 2:
                 ev_line += f" (+{len(gated) - 2})"
             tail += ["", ev_line]

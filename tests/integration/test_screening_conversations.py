@@ -69,11 +69,16 @@ def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_materni
     # schemes that hinge on a life event she did not mention: need_more_info, with that sentence unchecked
     apart = next(o for o in verdict.outcomes if o.scheme_id == "nfbs")
     assert apart.status == "need_more_info" and apart.unchecked[0].url == "https://www.myscheme.gov.in/schemes/nfbs#eligibility"
-    applies = next(line for line in verdict.text.splitlines() if line.startswith("If this applies to you: "))
-    assert "National Family Benefit Scheme: \u201cThe primary breadwinner of the applicant's family must have been deceased.\u201d" in applies
+    applies = verdict.text.split("If this applies to you:\n", 1)[1].split("\n\n")[0].splitlines()
+    assert "- National Family Benefit Scheme: \u201cThe primary breadwinner of the applicant's family must have been deceased.\u201d "\
+           "https://www.myscheme.gov.in/schemes/nfbs#eligibility" in applies
     assert verdict.text.index("Lakshmi Bai Samajik Suraksha Pension Yojana") < 200  # first on the list
     assert len(verdict.text) <= VERDICT_CHARS
-    assert all(sms_fits(page, 3) for page in sms_pages([verdict], "en", 3))
+    pages = sms_pages([verdict], "en", 3)
+    assert all(sms_fits(page, 3) for page in pages)
+    # on SMS: whole entries, straight quote marks (GSM-7, three times the room of UCS-2), at most 5 pages
+    assert len(pages) <= 5 and "\u201c" not in "".join(pages)
+    assert pages[0].startswith("Here is what I found from your answers.\n\n1. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar): likely eligible\n")
     # the next schemes come on MORE, numbered on from the first page
     import re
 
