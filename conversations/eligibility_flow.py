@@ -26,7 +26,7 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import _RELATIVE, CLAUSE_END, extract, own_words
+from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_words
 from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from eligibility.parse import is_skip, is_stop, normalise, parse_money
@@ -298,6 +298,14 @@ class EligibilityFlow:
         if state.interview is not None and state.interview.finished:
             if CORRECTION.search(text) and not START.search(text):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
+                gone = denied(text, {k: v.value for k, v in state.profile.items()}) if not found else []
+                if gone:
+                    # "actually I am not a widow": that answer is dropped and asked again
+                    dropped = ", ".join(f"{_field_label(n, lang)} {_show(n, state.profile[n].value, lang)}" for n in gone)
+                    for n in gone:
+                        state.profile.pop(n, None)
+                    state.interview.finished, state.interview.field = False, None
+                    return TurnResult([Reply(kind="info", text=t("dropped", lang, values=dropped))] + self._next(engine, state, lang))
                 if not found:
                     return TurnResult([Reply(kind="info", text=t("bad_correction", lang))])
                 # "actually my age is 62" after a verdict: correct it and check the same thing again

@@ -224,3 +224,26 @@ def extract(text: str) -> dict[str, Any]:
     elif re.search(r"\b(pay|paid|pays|bharta|bharte|bhara)\b[^.]{0,15}income ?tax|income ?tax\s+(payer|bharta|bharte|deta|dete)", t):
         out["is_income_tax_payer"] = True
     return out  # a bare number is an age only when the age was asked: the interview decides
+
+
+#: the synonyms of each choice field's values, as :func:`extract` reads them
+_TABLES = {"marital_status": _MARITAL, "state": _STATES, "gender": _GENDERS, "occupation": _OCCUPATIONS, "residence": _RESIDENCES,
+           "social_category": _CATEGORIES, "education_level": _EDUCATION}
+
+
+def denied(text: str, profile: dict[str, Any]) -> list[str]:
+    """The fields of ``profile`` whose value ``text`` denies ("actually I am not a widow", "main bihar se
+    nahi hu"), in profile order."""
+    padded = padded_words(own_words(text))
+    out = []
+    for name, value in profile.items():
+        phrases = _TABLES.get(name, {}).get(value, ()) if isinstance(value, str) else ()
+        for p in phrases:
+            i = padded.find(f" {p} ")
+            while i >= 0 and not negated(padded, i + 1, i + 1 + len(p)):
+                i = padded.find(f" {p} ", i + 1)
+            if i >= 0:
+                out.append(name)
+                break
+    return out
+

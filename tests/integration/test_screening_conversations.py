@@ -217,3 +217,13 @@ def test_stop_with_nothing_running_and_a_yes_with_more_words(bundled_engine):
     assert "Earlier you told me age: 35" in say(bundled_engine, "am I eligible for old age pension?", user=user)[-1].text
     verdict = say(bundled_engine, "haan ji sahi hai", user=user)[-1]
     assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
+
+
+def test_a_denied_fact_after_a_verdict_is_dropped_not_refused(bundled_engine):
+    user = "denied"
+    until_verdict(bundled_engine, "which schemes can I get? I am a 67 year old widow in Bihar, BPL", user=user)
+    replies = say(bundled_engine, "actually I am not a widow", user=user)
+    assert replies[0].text == "OK, I no longer take marital status Widowed."
+    verdict = replies[-1] if replies[-1].kind == "eligibility" else until_verdict(bundled_engine, "skip", user=user)[1]
+    widow = next(o for o in verdict.outcomes if o.scheme_id == "ignwps")
+    assert widow.status == "need_more_info" and widow.missing_fields == ["marital_status"]  # no longer "eligible"
