@@ -26,6 +26,7 @@ from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, life_event
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
+from eligibility.fields import FIELDS
 from eligibility.parse import is_skip, is_stop
 from retrieval.answer import Answer, Answerer
 from retrieval.query import detect_language
@@ -69,6 +70,11 @@ class TurnResult:
     list_rest: list[str] = field(default_factory=list)
     #: thanks, a greeting, "yes" after a verdict: the pages and list of the last answer stay for "MORE"
     small_talk: bool = False
+
+
+def city_state(text: str) -> str | None:
+    """The state of a city named in a short answer ("Patna" -> Bihar; ``data/lexicon/cities.tsv``)."""
+    return FIELDS["state"].read(text)
 
 
 class Engine:
@@ -261,7 +267,7 @@ class Engine:
             # "up", "Bihar", "मैं बिहार से हूँ": a state; a longer message naming one is a new question
             chosen = None
             if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
-                chosen = canonical_state(text) or state_of(text)
+                chosen = canonical_state(text) or state_of(text) or city_state(text)  # "Patna": Bihar
             if chosen is not None and query:
                 # "Bihar" after "which state?": noted in the profile, and the question answered for it
                 state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])

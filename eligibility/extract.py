@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import CATEGORIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
+from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
 from eligibility.parse import NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -77,6 +77,7 @@ _SHORT_STATE_HINGLISH = re.compile(
 # phrases too ambiguous to count in free text ("gen", "ba", "sign up" for UP...)
 # short codes ("up", "ap", "mp") are ordinary words in free text; short names ("goa", "diu") are not
 _STATES = _normalised(STATES, frozenset(normalise(p) for s in _state_names() for p in (*s.codes, "u p", "m p")))
+_CITIES = _normalised(CITIES)
 _MARITAL = _normalised(MARITAL)
 _GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
 _OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))
@@ -170,6 +171,8 @@ def extract(text: str) -> dict[str, Any]:
         # "mai up se hu", "mp me rehta hu": a lower-case code before a Hindi postposition is the state
         hm = next((m for m in _SHORT_STATE_HINGLISH.finditer(text) if not _other_or_negated(text, m)), None)
         state = _SHORT_MAP.get((hm.group(1) or hm.group(2)).upper()) if hm else None
+    if state is None:
+        state = _first(_CITIES, padded)  # "Patna", "चेन्नई": the city's state
     if state:
         out["state"] = state
     marital = _first(_MARITAL, padded)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from data import states as _state_names
@@ -21,6 +22,28 @@ from eligibility.parse import find_phrase, normalise, padded_words, parse_choice
 #: The 28 states and 8 union territories: canonical name -> other ways people write it (case-folded),
 #: from the shared vocabulary ``data/lexicon/states.tsv`` (names in any script, then short codes).
 STATES: dict[str, tuple[str, ...]] = {s.name: (*s.names, *s.codes) for s in _state_names()}
+
+
+def _cities() -> dict[str, tuple[str, ...]]:
+    """State -> names of its cities people give instead of the state (``data/lexicon/cities.tsv``).
+
+    Raises:
+        ValueError: a line without its two columns, or a state that ``states.tsv`` does not have.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    text = resources.files("data").joinpath("lexicon", "cities.tsv").read_text(encoding="utf-8")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 2 or cols[0] not in STATES:
+            raise ValueError(f"cities.tsv line {n}: expected STATE<TAB>names with a state of states.tsv")
+        out[cols[0]] = tuple(c.strip() for c in cols[1].split("|") if c.strip())
+    return out
+
+
+#: cities that name their state in the interview ("Patna" -> Bihar); never used for retrieval
+CITIES: dict[str, tuple[str, ...]] = _cities()
 
 GENDERS = {
     "female": ("female", "woman", "women", "lady", "girl", "f", "mahila", "aurat", "ladki", "stri", "महिला", "औरत", "स्त्री", "लड़की"),
@@ -148,7 +171,7 @@ def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
 
 
 def _state(text: str) -> str | None:
-    return parse_choice(text, _syn(STATES))
+    return parse_choice(text, _syn(STATES)) or parse_choice(text, _syn(CITIES))
 
 
 _RELIGIONS = ("muslim", "christian", "sikh", "buddhist", "jain", "parsi", "मुस्लिम", "ईसाई", "सिख", "बौद्ध", "जैन", "पारसी")

@@ -153,3 +153,14 @@ def test_denied_religion_and_zero_land_state_no_yes():
 @pytest.mark.parametrize("text", ["stop asking me", "I want to stop", "रुकिए", "please stop now"])
 def test_more_ways_to_stop(text):
     assert is_stop(text)
+
+
+@pytest.mark.parametrize("text,state", [("I live in Patna", "Bihar"), ("main lucknow se hu", "Uttar Pradesh"),
+                                        ("चेन्नई में रहती हूँ", "Tamil Nadu"), ("I am from Bombay", "Maharashtra")])
+def test_a_city_names_its_state(text, state):
+    assert extract(text)["state"] == state
+
+
+def test_a_city_that_is_also_a_word_or_a_relatives_is_not_taken():
+    assert extract("main school gaya tha") == {} and extract("my son lives in Mumbai") == {}
+    assert FIELDS["state"].read("Chennai") == "Tamil Nadu" and FIELDS["state"].read("Rampur") is None
