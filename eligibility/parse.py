@@ -32,6 +32,22 @@ NUMBER_WORDS = {
     "hundred": 100,
 }
 _HUNDREDS = frozenset({"hundred", "sau", "सौ"})
+
+
+def _hindi_numbers() -> dict[str, int]:
+    """Hindi number words 11-99 (``data/lexicon/hindi_numbers.tsv``), normalised, -> value."""
+    from importlib import resources
+
+    out: dict[str, int] = {}
+    text = resources.files("data").joinpath("lexicon", "hindi_numbers.tsv").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            value, _, words = line.partition("\t")
+            out.update({unicodedata.normalize("NFC", w.strip()).casefold(): int(value) for w in words.split("|") if w.strip()})
+    return out
+
+
+NUMBER_WORDS.update(_hindi_numbers())
 FRACTIONS = {unicodedata.normalize("NFC", k): v for k, v in
              {"dedh": 1.5, "derh": 1.5, "डेढ़": 1.5, "डेढ": 1.5, "dhai": 2.5, "dhaai": 2.5, "ढाई": 2.5}.items()}
 _MODIFIERS = {unicodedata.normalize("NFC", k): v for k, v in

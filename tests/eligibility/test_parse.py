@@ -164,3 +164,8 @@ def test_a_city_names_its_state(text, state):
 def test_a_city_that_is_also_a_word_or_a_relatives_is_not_taken():
     assert extract("main school gaya tha") == {} and extract("my son lives in Mumbai") == {}
     assert FIELDS["state"].read("Chennai") == "Tamil Nadu" and FIELDS["state"].read("Rampur") is None
+
+
+@pytest.mark.parametrize("text,age", [("पैंतालीस", 45), ("paintalis saal", 45), ("सड़सठ साल", 67), ("pachpan", 55), ("उन्नीस", 19)])
+def test_hindi_number_words_as_ages(text, age):
+    assert FIELDS["age"].read(text) == age
