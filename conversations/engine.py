@@ -261,6 +261,18 @@ class Engine:
             if not text.startswith("/"):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
+        if state.pending == "state_offer":
+            # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
+            # other message is handled as it stands
+            query, state.pending, state.pending_query = state.pending_query, None, None
+            chosen = None
+            if query and not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
+                chosen = canonical_state(text) or state_of(text) or city_state(text)
+            if chosen is not None:
+                state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+                result = self.question(query, state, lang, user_text=query)
+                result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
+                return result, "save"
         if state.pending in ("state", "state_again"):
             asked_twice = state.pending == "state_again"
             query, state.pending, state.pending_query = state.pending_query, None, None
@@ -369,6 +381,7 @@ class Engine:
         replies.append(answer_reply(answer, lang))
         if answer.status == "answered" and answer.state_versions and not answer.list_answer:
             replies.append(Reply(kind="info", text=t("state_versions", lang, states=", ".join(answer.state_versions[:4]))))
+            state.pending, state.pending_query = "state_offer", rw.standalone  # "Bihar" next: the answer for Bihar
         elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))

@@ -93,7 +93,8 @@ class UserState(BaseModel):
         profile: eligibility fields the user gave (field name -> value and turn).
         interview: a running eligibility interview, or ``None``.
         paging: the rest of a long reply, sent on "MORE".
-        pending: a question awaiting an answer: ``forget`` (yes/no) or ``state`` (which state the user
+        pending: a question awaiting an answer: ``forget`` (yes/no), ``state_offer`` (an answer said that
+            states run their own versions: a state named next gets the answer for it) or ``state`` (which state the user
             lives in, asked when a question is about a scheme each state runs its own way;
             ``state_again`` once asked a second time), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
@@ -119,7 +120,7 @@ class UserState(BaseModel):
     profile: dict[str, ProfileValue] = Field(default_factory=dict)
     interview: InterviewState | None = None
     paging: list[str] = Field(default_factory=list)
-    pending: Literal["forget", "state", "state_again"] | None = None
+    pending: Literal["forget", "state", "state_again", "state_offer"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
     list_rest: list[str] = Field(default_factory=list, max_length=20)
     list_query: str | None = Field(default=None, max_length=1200)

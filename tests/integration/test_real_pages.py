@@ -150,6 +150,9 @@ def test_an_unknown_place_is_asked_again_and_skip_answers_without_a_state(engine
     # every state scheme quoted says which state it belongs to
     assert all(c.state is None or c.state in c.source_line() for c in ans.citations)
     assert replies[-1].text.startswith("Rajya bhi is yojana ke apne roop chalate hain")
+    # "Apna rajya bataiye": naming it next answers the same question for that state
+    bihar = say(engine, "Bihar", user="skip")
+    assert bihar[0].text == "Note kiya: aap Bihar mein rehte hain." and answer_of(bihar).citations
 
 
 def test_a_new_question_instead_of_a_state_is_answered(engine):
