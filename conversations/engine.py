@@ -72,9 +72,12 @@ class TurnResult:
     small_talk: bool = False
 
 
-def city_state(text: str) -> str | None:
-    """The state of a city named in a short answer ("Patna" -> Bihar; ``data/lexicon/cities.tsv``)."""
-    return FIELDS["state"].read(text)
+def state_answer(text: str) -> str | None:
+    """The state a short answer names ("up", "main bihar se hoon", "Patna" -> Bihar by
+    ``data/lexicon/cities.tsv``), or ``None`` (a command, a longer message, no state)."""
+    if text.startswith("/") or len(text.split()) > STATE_REPLY_WORDS:
+        return None
+    return canonical_state(text) or state_of(text) or FIELDS["state"].read(text)
 
 
 class Engine:
@@ -265,27 +268,17 @@ class Engine:
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands
             query, state.pending, state.pending_query = state.pending_query, None, None
-            chosen = None
-            if query and not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
-                chosen = canonical_state(text) or state_of(text) or city_state(text)
+            chosen = state_answer(text) if query else None
             if chosen is not None:
-                state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
-                result = self.question(query, state, lang, user_text=query)
-                result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
-                return result, "save"
+                return self._answer_for_state(query, chosen, text, state, lang), "save"
         if state.pending in ("state", "state_again"):
             asked_twice = state.pending == "state_again"
             query, state.pending, state.pending_query = state.pending_query, None, None
             # "up", "Bihar", "मैं बिहार से हूँ": a state; a longer message naming one is a new question
-            chosen = None
-            if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
-                chosen = canonical_state(text) or state_of(text) or city_state(text)  # "Patna": Bihar
+            chosen = state_answer(text)
             if chosen is not None and query:
                 # "Bihar" after "which state?": noted in the profile, and the question answered for it
-                state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
-                result = self.question(query, state, lang, user_text=query)
-                result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
-                return result, "save"
+                return self._answer_for_state(query, chosen, text, state, lang), "save"
             if query and (is_stop(text) or NO.match(text)):
                 return TurnResult([Reply(kind="info", text=t("state_dropped", lang))]), "save"
             if query and (is_skip(text) or (asked_twice and len(text.split()) <= 3)):
@@ -399,19 +392,26 @@ class Engine:
             state.list_query, state.list_state = rw.standalone, answer.state
         return result
 
+    def _answer_for_state(self, query: str, chosen: str, text: str, state: UserState, lang: str) -> TurnResult:
+        """``query`` answered again now that the user named ``chosen`` (in ``text``), which is noted in
+        the profile and said first."""
+        state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+        result = self.question(query, state, lang, user_text=query)
+        result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
+        return result
+
     def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
         """The schemes that serve a life event the message states ("my husband died"): a list from the
         event's search within central schemes and the user's state (central ones only when no state is
         known, with a line saying so), then the offer of an eligibility check. ``None`` when the search
         finds nothing to quote (the message is then answered as a question)."""
-        from retrieval.answer import LIST_MIN_SHARE, LIST_SIZE, compose_list
+        from retrieval.answer import compose_list, list_fits
 
         r, decision = self.answerer.retrieve(event.query, state=known, level=None if known else "central", user_text=text)
-        if not r.schemes:
-            return None
         schemes = self.answerer.index.schemes
-        fits = [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score
-                and (schemes[x.scheme_id].level != "state" or schemes[x.scheme_id].state == known)][:LIST_SIZE * 3]
+        fits = list_fits(r, lambda sid: schemes[sid].level != "state" or schemes[sid].state == known)
+        if not fits:
+            return None
         base = dict(query=text, standalone_query=event.query, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
         answer = compose_list(self.answerer.index, fits, base, state=known)

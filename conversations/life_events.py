@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+
+from data import lexicon_rows
 
 
 @dataclass(frozen=True)
@@ -33,14 +34,7 @@ def life_events() -> tuple[LifeEvent, ...]:
         ValueError: a row without its six columns or with a pattern that does not compile.
     """
     rows = []
-    text = resources.files("data").joinpath("lexicon", "life_events.tsv").read_text(encoding="utf-8")
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) != 6:
-            raise ValueError(f"life_events.tsv line {n}: {len(cols)} columns, expected 6")
-        name, query, en, hi, hinglish, pattern = cols
+    for n, (name, query, en, hi, hinglish, pattern) in lexicon_rows("life_events.tsv", 6):
         try:
             compiled = re.compile(pattern, re.IGNORECASE)
         except re.error as exc:

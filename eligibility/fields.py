@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
-from data import states as _state_names
+from data import lexicon_rows, states as _state_names
 from eligibility.parse import find_phrase, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
@@ -31,14 +30,10 @@ def _cities() -> dict[str, tuple[str, ...]]:
         ValueError: a line without its two columns, or a state that ``states.tsv`` does not have.
     """
     out: dict[str, tuple[str, ...]] = {}
-    text = resources.files("data").joinpath("lexicon", "cities.tsv").read_text(encoding="utf-8")
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) != 2 or cols[0] not in STATES:
-            raise ValueError(f"cities.tsv line {n}: expected STATE<TAB>names with a state of states.tsv")
-        out[cols[0]] = tuple(c.strip() for c in cols[1].split("|") if c.strip())
+    for n, (state, names) in lexicon_rows("cities.tsv", 2):
+        if state not in STATES:
+            raise ValueError(f"cities.tsv line {n}: {state!r} is not a state of states.tsv")
+        out[state] = tuple(c.strip() for c in names.split("|") if c.strip())
     return out
 
 

@@ -36,14 +36,11 @@ _HUNDREDS = frozenset({"hundred", "sau", "सौ"})
 
 def _hindi_numbers() -> dict[str, int]:
     """Hindi number words 11-99 (``data/lexicon/hindi_numbers.tsv``), normalised, -> value."""
-    from importlib import resources
+    from data import lexicon_rows
 
     out: dict[str, int] = {}
-    text = resources.files("data").joinpath("lexicon", "hindi_numbers.tsv").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            value, _, words = line.partition("\t")
-            out.update({unicodedata.normalize("NFC", w.strip()).casefold(): int(value) for w in words.split("|") if w.strip()})
+    for _, (value, words) in lexicon_rows("hindi_numbers.tsv", 2):
+        out.update({unicodedata.normalize("NFC", w.strip()).casefold(): int(value) for w in words.split("|") if w.strip()})
     return out
 
 

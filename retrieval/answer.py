@@ -24,6 +24,8 @@ marked ``closed``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import re
 
 from pydantic import BaseModel, Field
@@ -285,8 +287,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                       decline_scheme=scheme_name, **base)
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
     if r.user_query.discovery and not named:
-        fits = [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score][:LIST_SIZE * 3]
-        return compose_list(index, fits, base, r.user_query.figures, state=r.state)
+        return compose_list(index, list_fits(r), base, r.user_query.figures, state=r.state)
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
     versions = state_spread(index, r) if not proper and not r.focus else []
@@ -380,6 +381,14 @@ def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chun
         if chunk is not None:
             return chunk, text, a, min(b, chunk.end)
     return None
+
+
+def list_fits(r: Retrieval, keep: Callable[[str], bool] = lambda scheme_id: True) -> list:
+    """The ranked schemes of ``r`` worth listing: scoring at least :data:`LIST_MIN_SHARE` of the top one
+    (and passing ``keep``, by scheme id), at most three pages of :data:`LIST_SIZE`."""
+    if not r.schemes:
+        return []
+    return [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score and keep(x.scheme_id)][:LIST_SIZE * 3]
 
 
 def compose_list(index: Index, schemes: list, base: dict, figures: bool = False, state: str | None = None,

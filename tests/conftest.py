@@ -109,3 +109,24 @@ def pages_index(shared_corpus):
     from retrieval.loaders import load_corpus
 
     return Index.build(load_corpus([MARKDOWN_DIR]))
+
+
+def flow_engine(index):
+    """A conversation engine over ``index`` with the eligibility interview, on the embedded store."""
+    import uuid
+
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.engine import Engine
+    from conversations.rulebook import build_rulebook
+    from conversations.store import RedisStore
+    from retrieval.answer import Answerer
+
+    return Engine(Answerer(index), RedisStore.embedded(), secret=uuid.uuid4().bytes, eligibility=EligibilityFlow(build_rulebook(index)))
+
+
+def say(engine, text, user="u1"):
+    """The replies to one Telegram message ``text`` from ``user``."""
+    from conversations.types import InboundMessage
+
+    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+

@@ -2,26 +2,20 @@
 bot's own words exists in the three languages, the language follows how the user writes, and a scripted
 Hinglish conversation gets its questions, labels and verdict in Hinglish."""
 
-import uuid
+import string
 
 import pytest
 
-from conversations.eligibility_flow import EligibilityFlow
-from conversations.engine import Engine
-from conversations.rulebook import build_rulebook
-from conversations.store import RedisStore
 from conversations.strings import DECLINE_REASONS, LANGUAGES, STRINGS, t
-from conversations.types import InboundMessage
 from eligibility.fields import FIELDS, OPTION_HINGLISH
-from retrieval.answer import Answerer
+from tests.conftest import flow_engine, say
 
 
 def test_every_string_and_question_exists_in_three_languages():
     for key, table in {**STRINGS, **DECLINE_REASONS}.items():
         assert set(table) == set(LANGUAGES), key
-        fields = {f for f in __import__("string").Formatter().parse(table["en"]) if f[1]}
         for lang in LANGUAGES:  # the same placeholders in every language
-            assert {f[1] for f in __import__("string").Formatter().parse(table[lang]) if f[1]} == {f[1] for f in fields}, (key, lang)
+            assert {f[1] for f in string.Formatter().parse(table[lang]) if f[1]} == {f[1] for f in string.Formatter().parse(table["en"]) if f[1]}, (key, lang)
     for name, spec in FIELDS.items():
         for texts in (spec.question, spec.example, spec.why):
             assert set(texts) == set(LANGUAGES), name
@@ -30,12 +24,7 @@ def test_every_string_and_question_exists_in_three_languages():
 
 @pytest.fixture(scope="module")
 def engine(bundled_index):
-    return Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                  eligibility=EligibilityFlow(build_rulebook(bundled_index)))
-
-
-def say(engine, text, user):
-    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+    return flow_engine(bundled_index)
 
 
 def test_a_hinglish_conversation_is_answered_in_hinglish(engine):

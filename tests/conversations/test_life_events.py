@@ -5,14 +5,9 @@ import uuid
 
 import pytest
 
-from conversations.eligibility_flow import EligibilityFlow
-from conversations.engine import Engine
 from conversations.life_events import life_event, life_events
-from conversations.rulebook import build_rulebook
-from conversations.store import RedisStore
 from conversations.strings import LANGUAGES, t
-from conversations.types import InboundMessage
-from retrieval.answer import Answerer
+from tests.conftest import flow_engine, say
 
 
 @pytest.mark.parametrize("text,event", [
@@ -41,12 +36,7 @@ def test_every_event_has_its_three_labels_and_a_query():
 
 @pytest.fixture(scope="module")
 def engine(bundled_index):
-    return Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                  eligibility=EligibilityFlow(build_rulebook(bundled_index)))
-
-
-def say(engine, text, user):
-    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+    return flow_engine(bundled_index)
 
 
 @pytest.mark.parametrize("text,first,head", [

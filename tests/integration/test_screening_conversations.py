@@ -4,29 +4,17 @@ this?" after an answer, a yes to a remembered value, and the verdict's length pe
 """
 
 import re
-import uuid
 
 import pytest
 
 from bot.render import sms_pages
 from bot.split import sms_fits
 from conversations.eligibility_flow import VERDICT_CHARS, EligibilityFlow
-from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
-from conversations.store import RedisStore
-from conversations.types import InboundMessage
-from retrieval.answer import Answerer
+from tests.conftest import flow_engine, say
 
 WIDOW = ("which schemes can I get? I am a 67 year old widow living in a village in Bihar, we have a BPL card, "
          "family income 36000 a year")
-
-
-def make_engine(index):
-    return Engine(Answerer(index), RedisStore.embedded(), secret=uuid.uuid4().bytes, eligibility=EligibilityFlow(build_rulebook(index)))
-
-
-def say(engine, text, user="u1"):
-    return engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
 
 
 def until_verdict(engine, first, user="u1", answer="skip"):
@@ -45,12 +33,12 @@ def until_verdict(engine, first, user="u1", answer="skip"):
 
 @pytest.fixture(scope="module")
 def pages_engine(pages_index):
-    return make_engine(pages_index)
+    return flow_engine(pages_index)
 
 
 @pytest.fixture(scope="module")
 def bundled_engine(bundled_index):
-    return make_engine(bundled_index)
+    return flow_engine(bundled_index)
 
 
 def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_maternity(pages_engine, pages_index):
