@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 6
+EXTRACTOR_VERSION = 7
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -425,6 +425,8 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     subject = _subject(text)
     if _SOFT.search(text) or _about_entity(text) or _WIDOW_ALTERNATIVE.search(text):
         return None
+    if re.search(r"\b(?:can|may|are|is|will)\s+also\b|\bas\s+well\b", text, re.IGNORECASE) and not re.search(r"\bonly\b", text, re.IGNORECASE):
+        return None  # "women farmers can also take advantage of this scheme": an inclusion, not the only gender
     if _TRANSGENDER.search(text) and re.search(r"\balso\b|\bas\s+well\b|\beligible\s+to\s+apply\b", text, re.IGNORECASE) and not re.search(r"\bonly\b", text, re.IGNORECASE):
         return None  # "transgender candidates are (also) eligible to apply": an inclusion, not the only gender
     if _TRANSGENDER.search(subject) or re.search(r"\b(?:be|is|are)\s+(?:a\s+)?transgender", text, re.IGNORECASE):

@@ -145,6 +145,12 @@ def test_sentences_naming_different_groups_are_alternatives_not_conditions():
     assert ("age", "between", [13, 18]) in crits(r.rule) and not any(isinstance(n, AnyOf) for n in r.rule.all)
 
 
+def test_women_who_can_also_apply_do_not_make_a_scheme_womens_only():
+    r = read("The applicant must be a farmer.\nWomen farmers can also take advantage of this scheme.")
+    assert crits(r.rule) == [("occupation", "in", ["farmer"])]
+    assert outcome(r, {"occupation": "farmer", "gender": "male"}).status == "likely_eligible"
+
+
 def test_land_in_the_familys_name():
     r = read("All landholding farmers' families, which have cultivable land holding in their names are eligible to get benefit under the scheme.")
     assert ("owns_cultivable_land", "is_true", None) in crits(r.rule)
