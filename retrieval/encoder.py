@@ -49,7 +49,7 @@ MODEL_FILE = "e5-small-q4.bin"
 QK = 32
 _BLOCK = np.dtype([("d", "<f2"), ("qs", "u1", (16,))])
 #: version of the export recipe below; a change rebuilds cached exports
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
 #: tokens per text fed to the encoder, specials included (the model's 512 positions)
 MAX_TOKENS = 512
 #: questions whose vectors are kept (a repeated question is not embedded again)
@@ -397,7 +397,8 @@ def _export(model_path: Path, folder: Path) -> None:
         inits,
     )
     try:
-        float_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="schemebot")
+        # IR version 8 (the one of opset 17): onnx 1.23 writes IR 14 by default, which ONNX Runtime before 1.32 refuses
+        float_model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="schemebot", ir_version=8)
         float_path = work / "encoder.float.onnx"
         onnx.save(float_model, str(float_path))
         # int8 weights, one scale per output column (per-tensor scales lose too much: cosine 0.95 to the

@@ -56,6 +56,7 @@ def test_onnx_export_agrees_with_the_package_engine(model):
         np.testing.assert_allclose(np.linalg.norm(a, axis=1), 1.0, atol=1e-5)
         cos = (a * b).sum(axis=1)
         assert cos.min() >= 0.99, dict(zip(SENTENCES, cos.round(4)))
+        assert onnx.engine == "onnx"  # the export ran: no quiet fallback to the package's engine
 
 
 def test_tokenizer_gives_the_package_token_counts(model):
