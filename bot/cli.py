@@ -305,7 +305,8 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "level": places[o.scheme_id][0],
                            "state": places[o.scheme_id][1], "status": o.status, "missing_fields": o.missing_fields,
                            "reasons": [{"field": c.field, "text": c.text, "url": c.url} for c in o.reasons],
-                           "unchecked": [{"text": u, "url": o.eligibility_url} for u in o.unchecked]} for o in outcomes],
+                           "unchecked": [{"text": u, "url": o.eligibility_url, "excluded": u in o.excluding} for u in o.unchecked]}
+                          for o in outcomes],
                          ensure_ascii=False, indent=1))
         return 0
     for o in outcomes:
@@ -315,7 +316,8 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         for c in o.reasons:  # the official sentence behind the verdict, with its link
             print(f"    \u201c{c.text}\u201d {c.url}")
         for u in o.unchecked:
-            print(f"    not checked: \u201c{u}\u201d {o.eligibility_url}")
+            what = "not checked, rules you out if it applies" if u in o.excluding else "not checked"
+            print(f"    {what}: \u201c{u}\u201d {o.eligibility_url}")
     return 0
 
 
@@ -346,6 +348,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
                 "source": rules.source if rules else None,
                 "rule": rules.model_dump(mode="json", by_alias=True)["rule"] if rules and screened else None,
                 "unchecked": list(rules.unchecked) if rules else [],
+                "excluding": list(rules.excluding) if rules else [],
             }, ensure_ascii=False))
             continue
         name = index.schemes[sid].name
@@ -357,7 +360,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             for line in _rule_lines(rules.rule, 1):
                 print(line)
         for u in rules.unchecked:
-            print(f"    not checked: \u201c{u}\u201d")
+            print(f"    {'not checked, rules out' if u in rules.excluding else 'not checked'}: \u201c{u}\u201d")
         print()
     if not args.json and args.scheme is None:
         print(f"{len(book.rules)} schemes with rules ({sum(r.source == 'hand' for r in book.rules.values())} hand-checked, "

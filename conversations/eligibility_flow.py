@@ -269,7 +269,7 @@ def _specificity(o: Outcome, said: str = "") -> tuple:
     nothing), then more facts met in all, then fewer unchecked sentences."""
     fields = {c.field for c in o.reasons}
     weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
-    return (o.status != "eligible", not (said and life_event_said(o.unchecked, said)), -weight,
+    return (o.status != "eligible", not (said and life_event_said(o.requiring, said)), -weight,
             -len(fields), len(o.unchecked), o.scheme_name)
 
 
@@ -537,7 +537,8 @@ class EligibilityFlow:
         level, place = self._place(o.scheme_id)
         return ReplyOutcome(scheme_id=o.scheme_id, scheme_name=o.scheme_name, level=level, state=place,
                             status="need_more_info" if if_applies else o.status, missing_fields=o.missing_fields,
-                            unchecked=[Unchecked(text=u, url=o.eligibility_url) for u in o.unchecked],
+                            unchecked=[Unchecked(text=u, url=o.exclusions_url if u in o.excluding else o.eligibility_url, excluded=u in o.excluding)
+                                       for u in o.unchecked],
                             reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons])
 
     def _title(self, o: Outcome) -> str:
@@ -556,11 +557,11 @@ class EligibilityFlow:
         said = " ".join(v.said for v in state.profile.values())
         profile = self._profile(state)
         likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said))
-        applies = [(o, life_event_unsaid(o.unchecked, said)) for o in likely]
+        applies = [(o, life_event_unsaid(o.requiring, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
-        implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.unchecked)
+        implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.requiring)
                        or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         gated = [(o, ev) for o, ev in applies if ev]
@@ -572,7 +573,7 @@ class EligibilityFlow:
         # a scheme met only on state, age, gender or income (an abuse-victims' centre, a journalists'
         # insurance, a treatment grant) says little: after the others, on MORE, never under "if this applies"
         def particular(o: Outcome) -> bool:  # an income limit alone is no more telling (a treatment grant)
-            return bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.unchecked, said)
+            return bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.requiring, said)
 
         broad = [o for o in likely if not particular(o)]
         likely = [o for o in likely if particular(o)]
@@ -652,7 +653,7 @@ class EligibilityFlow:
     def _deciding(self, o: Outcome, said: str = "") -> list[str]:
         """The one quote that decides ``o`` (the failing condition; the life event the user spoke of, in
         ``said``; or the most telling condition met), with its link."""
-        event = next((u for u in o.unchecked if said and _event_said(u, said)), None) if o.status != "not_eligible" else None
+        event = next((u for u in o.requiring if said and _event_said(u, said)), None) if o.status != "not_eligible" else None
         if event is not None:
             return [f"   \u201c{_clip(event, 160)}\u201d {o.eligibility_url}"]
         if not o.reasons:
@@ -708,13 +709,15 @@ class EligibilityFlow:
                 quote(c.text, c.url, clip_at)
             if len(o.reasons) > most:
                 lines.append(t("unchecked_more", lang, n=len(o.reasons) - most, url=o.eligibility_url))
-            if o.unchecked:
-                lines.append(t("unchecked", lang))
-                few = min(3, most)
-                for u in o.unchecked[:few]:
-                    quote(u, o.eligibility_url, min(200, clip_at or 200))
-                if len(o.unchecked) > few:
-                    lines.append(t("unchecked_more", lang, n=len(o.unchecked) - few, url=o.eligibility_url))
+            # conditions to meet, then those that rule the applicant out (an exclusions section), each under its own heading
+            for label, sentences, url in (("unchecked", o.requiring, o.eligibility_url), ("unchecked_excluding", o.excluding, o.exclusions_url)):
+                if sentences:
+                    lines.append(t(label, lang))
+                    few = min(3, most)
+                    for u in sentences[:few]:
+                        quote(u, url, min(200, clip_at or 200))
+                    if len(sentences) > few:
+                        lines.append(t("unchecked_more", lang, n=len(sentences) - few, url=url))
             if o.status in ("eligible", "likely_eligible"):
                 lines.append(t("confirm", lang, url=o.url))
             links.append(o.url)

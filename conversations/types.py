@@ -61,10 +61,12 @@ class Reason(BaseModel):
 
 
 class Unchecked(BaseModel):
-    """A deciding sentence of a scheme's eligibility text that no field can check, with its link."""
+    """A deciding sentence of a scheme's eligibility text that no field can check, with its link;
+    ``excluded``: the sentence rules the applicant out when it applies (from the exclusions section)."""
 
     text: str
     url: str = ""
+    excluded: bool = False
 
 
 class Outcome(BaseModel):

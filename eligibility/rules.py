@@ -131,6 +131,9 @@ class SchemeRules(BaseModel):
         unchecked: sentences of the scheme's eligibility text that state a deciding condition no field
             can express ("a death of the primary breadwinner must have occurred"): with any of them,
             the best outcome is ``likely_eligible``, and the reply quotes them as not checked.
+        excluding: those of ``unchecked`` that come from the exclusions section: the applicant qualifies
+            only if they do NOT apply ("institutional land holders", "former and present holders of
+            constitutional posts"), so the reply lists them apart from the conditions to meet.
         notes: for maintainers: what is not encoded and why (never shown to users).
     """
 
@@ -142,6 +145,7 @@ class SchemeRules(BaseModel):
     source: Literal["hand", "derived", "extracted"] = "hand"
     checked: str | None = None
     unchecked: list[str] = Field(default_factory=list)
+    excluding: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
 
@@ -233,6 +237,18 @@ class Outcome:
     reasons: list[Criterion] = field(default_factory=list)
     missing_fields: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    #: those of ``unchecked`` that rule the applicant out when they apply (from the exclusions section)
+    excluding: list[str] = field(default_factory=list)
+
+    @property
+    def exclusions_url(self) -> str:
+        """The scheme page at its exclusions section (where the ``excluding`` sentences are)."""
+        return f"{self.url.split('#')[0]}#exclusions"
+
+    @property
+    def requiring(self) -> list[str]:
+        """The ``unchecked`` sentences the applicant must meet (all but ``excluding``)."""
+        return [u for u in self.unchecked if u not in self.excluding]
 
     @property
     def eligibility_url(self) -> str:
@@ -257,7 +273,8 @@ def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None
         # each sentence once; one listed as not checked ("must be a pregnant woman", of which only
         # "woman" is a field) is shown there, not also as met
         met = [c for c in _distinct(ev.support) if c.text not in rules.unchecked]
-        return Outcome(status="eligible" if verified else "likely_eligible", reasons=met, unchecked=list(rules.unchecked), **base)
+        return Outcome(status="eligible" if verified else "likely_eligible", reasons=met, unchecked=list(rules.unchecked),
+                       excluding=[u for u in rules.excluding if u in rules.unchecked], **base)
     if ev.value is False:
         return Outcome(status="not_eligible", reasons=ev.failing[:1], **base)
     missing = list(dict.fromkeys(c.field for c in ev.unknown))

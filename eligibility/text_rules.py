@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 7
+EXTRACTOR_VERSION = 8
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -842,6 +842,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     """
     parts: list[Node] = []
     unchecked: list[str] = []
+    excluding: list[str] = []  # the unchecked sentences of the exclusions section
     notes: list[str] = []
     # the scheme's own name is no condition ("The eligibility criteria under Indira Gandhi National Widow
     # Pension Scheme is:-" says nothing of widows): blanked, offsets kept, before a unit is read
@@ -945,6 +946,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 parts.append(node)
             if (found.rest or found.other_person) and unit.text not in unchecked and not re.search(r"[:\-–]\s*$", unit.text):
                 unchecked.append(unit.text)  # (a line announcing a list is no condition by itself)
+                if excluded:
+                    excluding.append(unit.text)  # a condition that rules the applicant out, not one to meet
         if pending_or is not None:  # "(or)" with nothing after it: keep the condition as it stands
             parts.append(pending_or[0])
             pending_or = None
@@ -960,7 +963,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
         return None
     rule: Node = All(all=_flatten(parts))
     return SchemeRules(scheme_id=scheme_id, scheme_name=scheme_name, url=page_url or url, rule=rule, source="extracted",
-                       unchecked=unchecked, notes=notes)
+                       unchecked=unchecked, excluding=excluding, notes=notes)
 
 
 def extract_for(scheme) -> SchemeRules | None:

@@ -215,3 +215,17 @@ def test_a_denied_fact_after_a_verdict_is_dropped_not_refused(bundled_engine):
     verdict = replies[-1] if replies[-1].kind == "eligibility" else until_verdict(bundled_engine, "skip", user=user)[1]
     widow = next(o for o in verdict.outcomes if o.scheme_id == "ignwps")
     assert widow.status == "need_more_info" and widow.missing_fields == ["marital_status"]  # no longer "eligible"
+
+
+def test_pm_kisan_exclusions_are_listed_as_what_rules_you_out_not_as_conditions_to_meet(pages_engine):
+    asked, verdict = until_verdict(pages_engine, "am I eligible for pm kisan? I am a farmer in Bihar, I do not pay income tax",
+                                   user="kisan", answer="yes")
+    assert asked == ["owns_cultivable_land"]
+    (o,) = verdict.outcomes
+    assert o.status == "likely_eligible"
+    excluded = [u for u in o.unchecked if u.excluded]
+    assert excluded[0].text == "All Institutional Land holders." and excluded[0].url == "https://www.myscheme.gov.in/schemes/pm-kisan#exclusions"
+    assert not [u for u in o.unchecked if not u.excluded]  # nothing the farmer must meet is left unchecked
+    head = "I cannot check these exclusions; you do NOT qualify if any of them applies to you:\n"
+    assert head + "[3] \u201cAll Institutional Land holders.\u201d https://www.myscheme.gov.in/schemes/pm-kisan#exclusions" in verdict.text
+    assert "you qualify only if they are true for you too" not in verdict.text
