@@ -52,20 +52,28 @@ def _render_for(channel: str, answer) -> str:
     """An answer as the channel would send it: Telegram HTML messages, WhatsApp bodies or SMS pages,
     separated by a line per message (an SMS page after the first goes out only when the user replies
     MORE, and the line says so)."""
-    from bot.render import sms_pages, telegram_messages, whatsapp_messages
+    from bot.render import channel_messages
     from conversations.engine import answer_reply
 
     lang = answer.language if answer.language in ("hi", "hinglish") else "en"
-    replies = [answer_reply(answer, lang)]
-    if channel == "telegram":
-        parts = [m.html for m in telegram_messages(replies, lang)]
-    elif channel == "whatsapp":
-        parts = whatsapp_messages(replies, lang)
-    else:
-        parts = sms_pages(replies, lang, Settings().sms_max_segments)
+    parts = channel_messages(channel, [answer_reply(answer, lang)], lang, Settings().sms_max_segments)
     label = "next page, sent when the user replies MORE" if channel == "sms" else f"next {channel} message"
     rule = "\n" + "-" * 20 + f" {label} " + "-" * 20 + "\n"
     return rule.join(parts)
+
+
+def _channel_lines(channel: str, messages: list[str]) -> list[str]:
+    """A turn's messages for the terminal: each under a rule naming the channel and, for an SMS page,
+    its segments and encoding (GSM-7 or UCS-2, what a carrier bills)."""
+    from bot.split import sms_segments, sms_units
+
+    lines = []
+    for i, text in enumerate(messages, start=1):
+        what = f"{channel} message {i} of {len(messages)}"
+        if channel == "sms":
+            what = f"sms page: {sms_segments(text)} segment(s), {sms_units(text)[0].upper().replace('GSM7', 'GSM-7').replace('UCS2', 'UCS-2')}"
+        lines += [f"-- {what} --", text]
+    return lines
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -206,8 +214,8 @@ def _placement_lines(summary: dict) -> list[str]:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    """``schemebot chat [--user ID] [--json]``: a conversation in the terminal (same engine as the
-    webhooks). At a terminal: interactive. Otherwise: one user message per line of stdin; with
+    """``schemebot chat [--user ID] [--json] [--channel telegram|whatsapp|sms]``: a conversation in the
+    terminal (same engine as the webhooks; with ``--channel``, replies shown as that channel sends them). At a terminal: interactive. Otherwise: one user message per line of stdin; with
     ``--json``, one JSON object per turn on stdout."""
     from bot.runtime import build_engine
     from conversations.store import StoreError
@@ -216,6 +224,11 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     settings = Settings()
     engine = build_engine(settings, corpus=_corpus(args), announce=_say)
+    channel = args.channel or "cli"
+    if channel == "sms":  # the engine pages SMS replies and keeps the rest for "MORE", as the SMS webhook does
+        from bot.render import sms_pages
+
+        engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments)
     if not engine.store.ping():
         print(f"schemebot: cannot reach Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
               file=sys.stderr)
@@ -242,13 +255,23 @@ def cmd_chat(args: argparse.Namespace) -> int:
             continue  # an empty line is not a message
         turn += 1
         try:
-            result = engine.handle_turn(InboundMessage(channel="cli", user_id=args.user, text=line))
+            result = engine.handle_turn(InboundMessage(channel=channel, user_id=args.user, text=line))
         except StoreError as exc:
             print(f"schemebot: {exc}", file=sys.stderr)
             return 2
+        messages = None
+        if args.channel:
+            from bot.render import channel_messages
+
+            messages = channel_messages(args.channel, result.replies, result.lang or "en", settings.sms_max_segments, paged=True)
         if args.json:
-            print(json.dumps({"turn": turn, "user_text": line, "standalone_query": result.standalone_query,
-                              "replies": [r.model_dump(mode="json") for r in result.replies]}, ensure_ascii=False), flush=True)
+            turn_json = {"turn": turn, "user_text": line, "standalone_query": result.standalone_query,
+                         "replies": [r.model_dump(mode="json") for r in result.replies]}
+            if messages is not None:
+                turn_json["messages"] = messages
+            print(json.dumps(turn_json, ensure_ascii=False), flush=True)
+        elif messages is not None:
+            print("\n".join(_channel_lines(args.channel, messages)) + "\n", flush=True)
         else:
             for reply in result.replies:
                 print(("bot> " if interactive else "") + reply.text)
@@ -545,6 +568,8 @@ def build_parser() -> argparse.ArgumentParser:
     chat = sub.add_parser("chat", help="a conversation in the terminal (same engine as the webhooks)")
     chat.add_argument("--user", default="local", help="user id of this conversation (default: local)")
     chat.add_argument("--json", action="store_true", help="one JSON object per turn on stdout")
+    chat.add_argument("--channel", choices=["telegram", "whatsapp", "sms"],
+                      help="print each reply as that channel sends it (SMS pages with MORE, message splits, Telegram HTML as text)")
     chat.add_argument("--corpus")
     chat.set_defaults(func=cmd_chat)
 

@@ -2,8 +2,9 @@
 text or SMS text, split to each channel's limit.
 
 - Telegram (Bot API ``sendMessage``, ``parse_mode=HTML``): at most 4,096 UTF-16 code units per message
-  (Bot API documentation); every piece of corpus or user text is HTML-escaped, citations are links,
-  interview options become an inline keyboard (``callback_data`` at most 64 bytes, Bot API limit).
+  (Bot API documentation); every piece of corpus or user text is HTML-escaped, citations are links and a
+  verdict's or list's schemes linked titles, interview options and "MORE" become an inline keyboard
+  (``callback_data`` at most 64 bytes, Bot API limit).
 - WhatsApp (Twilio): ``*bold*`` emphasis, plain links, each message at most 1,600 characters (Twilio's
   message body limit); options as a numbered list; each quote is followed by its own source line, so a
   split never separates a citation from its sentence.
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import get_args
 
-from bot.split import first_fitting, sms_fits, split_text, utf16_len
+from bot.split import first_fitting, is_gsm7, sms_fits, split_text, utf16_len
 from conversations.types import Reply, ReplyKind
 from retrieval.answer import section_title
 
@@ -32,6 +33,10 @@ _LABELS = {
     "sources": {"en": "Sources", "hi": "स्रोत", "hinglish": "Source"},
     "reply_with": {"en": "Reply with a number:", "hi": "नंबर लिखकर जवाब दें:", "hinglish": "Number likhkar jawab dein:"},
     "more": {"en": "Reply MORE for the rest.", "hi": "बाकी के लिए MORE लिखें।", "hinglish": "Baaki ke liye MORE likhein."},
+    "more_items": {"en": "{n} more item{s}: reply MORE{link}.", "hi": "{n} और बाकी: MORE लिखें{link}।", "hinglish": "{n} aur baaki: MORE likhein{link}."},
+    "more_button": {"en": "More", "hi": "और दिखाएँ", "hinglish": "Aur dikhayein"},
+    "see_link": {"en": " or see {link}", "hi": " या {link} देखें", "hinglish": " ya {link} dekhein"},
+    "source": {"en": "Source", "hi": "स्रोत", "hinglish": "Source"},
 }
 
 
@@ -76,9 +81,44 @@ def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
         return paras + ["\n".join(sources)]
     out = []
     for para in re.split(r"\n\s*\n", reply.text):
-        for piece in split_text(para, TELEGRAM_LIMIT - 50, lambda s: utf16_len(_escape(s))):
-            out.append(_escape(piece))
+        for piece in split_text(para, TELEGRAM_LIMIT - 50, lambda s: utf16_len(_linked_lines(s))):
+            out.append(_linked_lines(piece))
     return out
+
+
+#: a verdict's or list's entry: "1. Scheme (State): status" or "- Scheme: “quote” link"
+_ENTRY_TITLE = re.compile(r"^(\s*(?:\d+\.|-)\s+)([^:\n\u201c\"]{3,200}?)(?=:)")
+
+
+def _linked(text: str) -> str:
+    """Plain text as Telegram HTML with its links as linked titles, as answers show them: an entry with
+    one link ("1. Scheme: likely eligible ... URL", "- Scheme: “quote” URL") gets its scheme name linked and
+    the bare URL dropped; any other URL is shown as its short form, linked."""
+    urls = list(_URL.finditer(text))
+    if len(urls) == 1:
+        m = urls[0]
+        rest = (text[:m.start()].rstrip() + text[m.end():]).rstrip() if m.end() == len(text.rstrip()) else None
+        title = _ENTRY_TITLE.match(rest) if rest else None
+        if title:
+            href = html.escape(m.group(), quote=True)
+            return _escape(title.group(1)) + f'<a href="{href}">{_escape(title.group(2))}</a>' + _escape(rest[title.end():])
+    out, at = [], 0
+    for m in urls:
+        out += [_escape(text[at:m.start()]), f'<a href="{html.escape(m.group(), quote=True)}">{_escape(short_link(m.group()))}</a>']
+        at = m.end()
+    return "".join(out) + _escape(text[at:])
+
+
+def _linked_lines(text: str) -> str:
+    """:func:`_linked` on a paragraph with one link (a verdict's entry: its title line, then its quote and
+    link), else line by line (a list of one-line entries)."""
+    if len(_URL.findall(text)) <= 1:
+        return _linked(text)
+    return "\n".join(_linked(line) for line in text.split("\n"))
+
+
+#: the bot's own invitation to ask for the rest ("Reply MORE for 28 more.", "reply MORE for the next")
+_MORE_INVITE = re.compile(r"\b(Reply|reply)\s+MORE\b|MORE (likhein|likhiye|लिखें|भेजें)")
 
 
 def _pack(paragraphs: Sequence[str], limit: int, measure, sep: str = "\n\n") -> list[str]:
@@ -112,6 +152,8 @@ def telegram_messages(replies: Sequence[Reply], lang: str = "en") -> list[Telegr
             out.extend(msgs)
             paragraphs = []
     out.extend(TelegramMessage(p) for p in _pack(paragraphs, TELEGRAM_LIMIT, utf16_len))
+    if out and out[-1].keyboard is None and any(_MORE_INVITE.search(r.text) for r in replies):
+        out[-1].keyboard = [(_label("more_button", lang), callback_data(None, "more"))]  # "MORE" as a button press
     return out
 
 
@@ -190,47 +232,135 @@ SMS_MIN_PIECE = 60
 #: characters of a scheme name kept in an SMS source line when the whole name leaves no room
 SMS_NAME_CHARS = 32
 _URL = re.compile(r"https?://[^\s\u201d\"<>]+")
-#: the end of a sentence (Latin or Devanagari full stop, ! or ?, maybe followed by a closing quote or bracket)
-_SENTENCE_END = re.compile(r"[.!?\u0964][\"'\u201d)\]]*$")
+#: where a quote or paragraph may be cut between pages: after a line (a list item), or after a sentence end
+#: (Latin or Devanagari full stop, ! or ?, maybe closed by a quote or bracket) followed by a space, unless the
+#: stop ends a common abbreviation ("Rs.", "No.", "i.e.") or the next word starts in lower case or with a digit
+_ATOM_END = re.compile(r"\n+|(?<![A-Z][a-z])(?<!\b[A-Za-z0-9])(?<!\b\d\d)(?<!\bRs)(?<!\bNo)(?<!\bSmt)(?<!\bShri)(?<!\betc)"
+                       r"[.!?\u0964][\"'\u201d)\]]*[ \t]+(?![a-z0-9(])")
+_HEADS = re.compile(r"(:|(?:^|\n)\s*[(]?(\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])\Z")
+#: a continued quote starts its next page with its marker and this (GSM-7, so an English page stays GSM-7)
+SMS_CONTINUED = "..."
 
 
-def _first_sentences(text: str, fits) -> str:
-    """The longest run of leading sentences of ``text`` that ``fits`` (at least the first words)."""
-    return first_fitting(text, fits).rstrip()
+def _sms_atoms(text: str) -> list[str]:
+    """``text`` cut after each line and each sentence (see ``_ATOM_END``): the pieces an SMS page may end
+    on. The pieces joined give back ``text``."""
+    # a line that ends with a colon heads what follows ("Second instalment:"), a number or letter alone
+    # ("2.", "b)") marks it: never the last line of a page
+    cuts = [m.end() for m in _ATOM_END.finditer(text) if not _HEADS.search(text[:m.start()].rstrip())]
+    bounds = [0, *[c for c in cuts if 0 < c < len(text)], len(text)]
+    return [text[a:b] for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def _more_footer(lang: str, page: str, items: int = 0, link: str = "") -> str:
+    """The last line of a page that is not a reply's last: "Reply MORE for the rest." in the user's
+    language, in Latin letters when the page is otherwise GSM-7 (a Devanagari footer would make the whole
+    page UCS-2, a third of the room). ``items``: list items of the current quote still to come (with the
+    quote's short ``link`` when the page does not show it)."""
+    if lang == "hi" and is_gsm7(page):
+        lang = "hinglish"
+    if items:
+        see = _label("see_link", lang).format(link=link) if link else ""
+        return "\n" + _label("more_items", lang).format(n=items, s="s" if items != 1 else "", link=see)
+    return "\n" + _label("more", lang)
+
+
+@dataclass
+class _SmsBlock:
+    """One quote or paragraph to page.
+
+    Attributes:
+        prefix: the quote marker ("[2] "), empty for other text.
+        text: the body, cut between sentences and list items.
+        sources: what must follow the block's first piece, on the same page, given once: a quote's source
+            line, a decline's official links; alternatives from the longest (whole scheme name) to the
+            shortest (the link alone), the first that lets the first sentence fit is used.
+        link: the quote's short link (named when a page breaks its list), empty for other text.
+        whole: a paragraph with a link (a verdict's entry): not cut when it fits a page of its own.
+        spill: what the shorter ``sources`` leave out (a decline's further links): sent after the text.
+    """
+
+    prefix: str
+    text: str
+    sources: tuple[str, ...] = ("",)
+    link: str = ""
+    whole: bool = False
+    spill: str = ""
+
+
+#: typography outside the GSM-7 alphabet that has a GSM-7 spelling: one such character makes a whole
+#: SMS page UCS-2, a third of the room (3GPP TS 23.038), so SMS pages spell them the GSM-7 way
+_GSM7_SPELLING = str.maketrans({"\u20b9": "Rs.", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-",
+                                "\u2014": "-", "\u2026": "...", "\u00a0": " ", "\u2022": "-", "\u200b": ""})
+
+
+def _source_lines(name: str, link: str, label: str) -> tuple[str, ...]:
+    """A quote's SMS source line, ``\nSource: name, short link``, then with the name shortened
+    (``SMS_NAME_CHARS``), then the link alone."""
+    short = f"{name[:SMS_NAME_CHARS].rstrip()}..." if len(name) > SMS_NAME_CHARS + 3 else name
+    return tuple(dict.fromkeys((f"\n{label}: {name}, {link}", f"\n{label}: {short}, {link}", f"\n{label}: {link}")))
+
+
+def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
+    """The replies' quotes and paragraphs as :class:`_SmsBlock` s: typography spelled in GSM-7
+    (``_GSM7_SPELLING``: "₹" as "Rs.", curly quotes straight; the words are the document's), links
+    shortened as in source lines (every character costs on SMS)."""
+    blocks: list[_SmsBlock] = []
+    for reply in replies:
+        if reply.kind == "answer" and reply.citations:
+            for c in reply.citations:
+                name = (("CLOSED: " if c.closed else "") + c.scheme_name
+                        + (f" ({c.state})" if c.state and c.state.casefold() not in c.scheme_name.casefold() else "") + c.more_note)
+                text = c.text.strip().translate(_GSM7_SPELLING)
+                # "Source" in Latin letters beside an English quote: a Devanagari word would make the page UCS-2
+                label = _label("source", "en" if lang == "hi" and is_gsm7(text) else lang)
+                link = short_link(c.url)
+                blocks.append(_SmsBlock(f"[{c.n}] ", text, _source_lines(name.translate(_GSM7_SPELLING), link, label), link))
+            continue
+        text = _URL.sub(lambda m: short_link(m.group()), reply.text).translate(_GSM7_SPELLING)
+        links = [short_link(u) for u in reply.links]
+        lines = text.split("\n")
+        first = next((i for i, line in enumerate(lines) if links and line.strip() == links[0]), None)
+        if reply.kind == "decline" and first:
+            # the official links (and the line naming them) follow the first piece: always on page 1
+            head, label = "\n".join(lines[:first - 1]).strip(), lines[first - 1]
+            listed = "\n".join(lines[first:])
+            blocks.append(_SmsBlock("", head, (f"\n{label}\n{listed}", f"\n{label}\n{lines[first]}"),
+                                    spill="\n".join(lines[first + 1:])) if head else _SmsBlock("", text))
+            continue
+        for b in _plain_blocks(reply, lang, bold=False):
+            for para in b.split("\n\n"):
+                if para.strip():
+                    para = _URL.sub(lambda m: short_link(m.group()), para.strip()).translate(_GSM7_SPELLING)
+                    blocks.append(_SmsBlock("", para, whole=bool(_URL.search(para) or "myscheme.gov.in" in para)))
+    return blocks
+
+
+def _items(atoms: Sequence[str]) -> int:
+    """List items (non-empty lines) in ``atoms``."""
+    return sum(1 for line in "".join(atoms).split("\n") if any(ch.isalnum() for ch in line))
 
 
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
-    """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2, :mod:`bot.split`);
-    every page but the last ends with the "reply MORE" line.
+    """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2 counted on the page as
+    sent, :mod:`bot.split`); every page but the last ends with the "reply MORE" line.
 
-    A quote too long for the page it falls on is cut at sentence boundaries, and every piece carries
-    its ``[n]`` marker and its source line (scheme name, short link), so the first page is the shortest
-    useful answer (the top quote's first sentences, the scheme name, a short link) and no page holds
-    a quoted line without its source. Other text goes by paragraphs (a verdict's entry is one): a
-    paragraph that fits a page of its own is never cut, a longer one is cut at sentence boundaries, and
-    a block that would only fit the current page cut mid-sentence starts a new page instead."""
-    more = " " + _label("more", lang)
-    # (prefix, text that may be cut, scheme name, short link): a quote's source line, name and link,
-    # goes on every piece of it; other blocks have no source
-    blocks: list[tuple[str, str, str, str]] = []
-    for reply in replies:
-        if reply.kind == "answer" and reply.citations:
-            blocks.extend((f"[{c.n}] ", c.text, ("CLOSED: " if c.closed else "") + c.scheme_name
-                           + (f" ({c.state})" if c.state and c.state.casefold() not in c.scheme_name.casefold() else "") + c.more_note,
-                           short_link(c.url))
-                          for c in reply.citations)
-        else:
-            # links in other text (verdicts, declines) shortened as in source lines: every character costs on SMS;
-            # each paragraph (a verdict's entry: a scheme, its quote and link) a block of its own
-            # and the curly marks around a verdict's quotes made straight: one “ makes a whole page UCS-2,
-            # a third of the room
-            blocks.extend(("", _URL.sub(lambda m: short_link(m.group()), para).replace("\u201c", '"').replace("\u201d", '"'), "", "")
-                          for b in _plain_blocks(reply, lang, bold=False) for para in b.split("\n\n") if para.strip())
+    Pages are filled greedily, cut only between sentences or list items (a sentence longer than a page
+    is cut between words). A quote starts with its ``[n]`` marker and its first piece is followed by its
+    source line (scheme name, short link), once: so the first page is the shortest useful answer with
+    its source, and a quote continued on the next page starts there with ``[n] ...``. A scheme name too
+    long to leave the first sentence whole beside it is shortened, or left out (the link stays). A page
+    that breaks a list says how many of its items are still to come (and the link, when the page does
+    not show it). A decline's official link is always on its first page. A paragraph holding a link (a
+    verdict's entry) that fits a page of its own is never cut from its link.
 
-    def source(name: str, link: str) -> str:
-        return (f"\n- {name}, {link}" if name else f"\n- {link}") if link else ""
-
-    whole = "\n\n".join(a + body + source(name, link) for a, body, name, link in blocks)
+    Raises:
+        ValueError: ``segments`` below 1.
+    """
+    if segments < 1:
+        raise ValueError("segments must be at least 1")
+    blocks = _sms_blocks(replies, lang)
+    whole = "\n\n".join(b.prefix + b.text + b.sources[0] for b in blocks)
     if sms_fits(whole, segments):
         return [whole]
 
@@ -239,35 +369,78 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
 
     pages: list[str] = []
     page = ""
-    for prefix, rest, name, link in blocks:
-        # a long scheme name that leaves no room for the quote on a page is shortened, or the source
-        # line keeps the link only
-        names = [name, f"{name[:SMS_NAME_CHARS].rstrip()}\u2026", ""] if name else [""]
-        suffix = next((source(n, link) for n in names if sms_fits(prefix + rest[:SMS_MIN_PIECE] + source(n, link) + more, segments)),
-                      source("", link))
-        while rest:
-            if sms_fits(join(page, prefix + rest + suffix) + more, segments):
-                page, rest = join(page, prefix + rest + suffix), ""
-                break
-            if page and not name and not link and sms_fits(prefix + rest + suffix + more, segments):
-                pages.append(page + more)  # a paragraph that fits a page of its own is not cut: the next page
+    for block in blocks:
+        atoms = [a for a in _sms_atoms(block.text) if a.strip()]
+        listed = bool(block.prefix) and "\n" in block.text
+
+        def fits(text: str, rest: Sequence[str]) -> bool:
+            return sms_fits(text + footer(text, rest), segments)
+
+        def footer(text: str, rest: Sequence[str]) -> str:
+            """The page's last line, with how many list items are left when a quoted list breaks."""
+            items = _items(rest) if listed and rest else 0
+            return _more_footer(lang, text, items, block.link if items and block.link not in text else "")
+
+        # the longest source line that leaves the first sentence whole on an empty page
+        source = next((src for src in block.sources if atoms and fits(block.prefix + atoms[0].rstrip() + src, atoms[1:])), block.sources[-1])
+        if block.spill and source != block.sources[0]:
+            atoms.append("\n" + block.spill)
+        prefix = block.prefix
+        if block.whole and page and not fits(join(page, block.text), []) and fits(block.text, []):
+            pages.append(page + footer(page, []))  # a paragraph with its link that fits a page of its own: not cut
+            page = ""
+        while atoms:
+            # on a page already holding text, a quote may start with its scheme name shortened rather than wait for the
+            # next page (never without the name: the link alone does not say which scheme the quote is from)
+            shorter = (block.sources[block.sources.index(source):-1] or (source,)) if source and page else (source,)
+            src = next((s for s in shorter if fits(join(page, prefix + atoms[0].rstrip() + s), atoms[1:])), source)
+            taken, fit = 0, ""
+            for j in range(1, len(atoms) + 1):
+                candidate = join(page, prefix + "".join(atoms[:j]).strip() + src)
+                if not fits(candidate, atoms[j:]):
+                    break
+                taken, fit = j, candidate
+            if not taken and page:  # not even the next sentence fits what is left of this page: a new page
+                pages.append(page + _more_footer(lang, page))
                 page = ""
                 continue
-            piece = _first_sentences(rest, lambda s, cur=page, a=prefix, z=suffix: sms_fits(join(cur, a + s.rstrip() + z) + more, segments))
-            if page and (not piece or not _SENTENCE_END.search(piece)):
-                pages.append(page + more)  # only a mid-sentence cut would fit here: start a new page
-                page = ""
-                continue
-            if not piece:  # not even the source line fits an empty page: send the block whole
-                piece = rest
-            page = join(page, prefix + piece + suffix)
-            rest = rest[len(piece):].lstrip()
-            if rest:
-                pages.append(page + more)
+            plain = False
+            if taken:
+                atoms = atoms[taken:]
+            elif sms_fits((fit := prefix + atoms[0].strip() + source) + _more_footer(lang, fit), segments):
+                atoms, plain = atoms[1:], True  # whole beside the plain footer: the count of list items left gives way
+            else:  # a sentence longer than a page: cut between words
+                def cut_fits(head: str, first: str = atoms[0]) -> bool:
+                    return fits(prefix + head.rstrip() + source, [first[len(head):], *atoms[1:]])
+
+                head = first_fitting(atoms[0], cut_fits) or atoms[0]
+                fit = prefix + head.strip() + source
+                atoms = [a for a in (atoms[0][len(head):], *atoms[1:]) if a.strip()]
+            page = fit
+            prefix, source = (f"{block.prefix}{SMS_CONTINUED}" if block.prefix else ""), ""
+            if atoms:
+                pages.append(page + (_more_footer(lang, page) if plain else footer(page, atoms)))
                 page = ""
     if page:
         pages.append(page)
     return pages
+
+
+def channel_messages(channel: str, replies: Sequence[Reply], lang: str = "en", segments: int = 3, paged: bool = False) -> list[str]:
+    """One turn's replies as the messages ``channel`` sends, as text for a terminal: Telegram HTML as
+    written (buttons as ``[label]`` lines), WhatsApp bodies, SMS pages (every page, or with ``paged``
+    the replies' own texts: the engine has paged them already and keeps the rest for "MORE").
+
+    Raises:
+        ValueError: a channel other than ``telegram``, ``whatsapp`` or ``sms``.
+    """
+    if channel == "telegram":
+        return [m.html + "".join(f"\n[{label}]" for label, _ in (m.keyboard or [])) for m in telegram_messages(replies, lang)]
+    if channel == "whatsapp":
+        return whatsapp_messages(replies, lang)
+    if channel == "sms":
+        return [r.text for r in replies] if paged else sms_pages(replies, lang, segments)
+    raise ValueError(f"unknown channel {channel!r}: telegram, whatsapp or sms")
 
 
 def kinds_without_template(templates: dict[str, SmsTemplate]) -> list[str]:

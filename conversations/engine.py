@@ -24,11 +24,14 @@ from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, life_event
+from conversations.long_message import focus
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
 from eligibility.parse import is_skip, is_stop
 from retrieval.answer import Answer, Answerer
+from retrieval.gazetteer import word_spans
+from retrieval.text import normalize
 from retrieval.query import detect_language
 from retrieval.states import canonical_state, state_of
 
@@ -42,15 +45,25 @@ Pager = Callable[[list[Reply], str], list[str]]
 #: "MORE" in the languages users write (the word SMS pages ask for).
 MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
 HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
-GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram)\s*[.!]*\s*$", re.IGNORECASE)
+GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram"
+                      r"|(?:\U0001F44B[\U0001F3FB-\U0001F3FF]?)+)\s*[.!]*\s*$", re.IGNORECASE)
+#: an acknowledgement that asks nothing ("ok", "hmm", "theek hai", "अच्छा", 👌, a "skip" with no question
+#: asked): a short reply, nothing changed
+ACK = re.compile(r"^\s*(ok(ay)?|okk+|k+|hm+|hmm+|oh|ohh+|acc?ha|achh?a|accha ji|th(ee|i)k( hai)?|fine|alright|got it|cool|noted|"
+                 r"samajh? ?(gaya|gayi|gai|aa gaya)|ठीक( है)?|अच्छा|ओके|हम्म+|समझ (गया|गई|गयी)|skip|chhodo|rehne do|छोड़ो|रहने दो|"
+                 r"(?:[\U0001F44C\U0001F44D\u2705\U0001F642\U0001F600\U0001F60A][\U0001F3FB-\U0001F3FF]?)+)\s*[.!]*\s*$", re.IGNORECASE)
+#: a folded-hands or waving emoji alone as a first message greets (🙏 is namaste before it is thanks)
+GREETING_EMOJI = re.compile(r"^\s*(?:[\U0001F64F\U0001F44B][\U0001F3FB-\U0001F3FF]?)+\s*$")
 THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
                     r"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|(?:👍|🙏|🙂|😊)+)\s*[.!]*\s*$", re.IGNORECASE)
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
 #: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
 STATE_REPLY_WORDS = 5
-#: Messages longer than this many characters are cut before retrieval (a note says so).
+#: Messages longer than this many characters are searched by their question (conversations.long_message; a note says so).
 MAX_MESSAGE_CHARS = 1000
+#: of a long message, at most this many times MAX_MESSAGE_CHARS are scanned for its question
+LONG_MESSAGE_SCAN = 20
 YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
 NO = re.compile(r"^\s*(n|no|nope|nahi|nahin|na|mat|cancel|नहीं|नही|ना|मत)\s*[.!]*\s*$", re.IGNORECASE)
 
@@ -87,7 +100,8 @@ class Engine:
         answerer: question answering over the corpus.
         store: where user states live.
         secret: key of the HMAC that turns user ids into storage keys.
-        max_message_chars: longer messages are cut to this many characters before anything parses them (a note says so).
+        max_message_chars: a longer message is searched by the question found in it, at most this many characters
+            (:mod:`conversations.long_message`; a note says what was used).
         eligibility: the eligibility interview (``None``: not available).
         pagers: channel -> function cutting replies into pages (SMS): the first page is returned, the
             rest saved in the state and sent one by one when the user replies "MORE".
@@ -109,6 +123,15 @@ class Engine:
         self.max_message_chars = max_message_chars
         self.eligibility = eligibility
         self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+
+    def _scheme_named(self, text: str) -> str | None:
+        """The first scheme ``text`` names, in its own words (the gazetteer), or ``None``."""
+        mentions = self.answerer.searcher.gazetteer.find(text)
+        if not mentions:
+            return None
+        first = min(mentions, key=lambda m: m.start)
+        spans = word_spans(text)  # offsets in normalize(text)
+        return normalize(text)[spans[first.start][1]:spans[first.end - 1][2]] if first.end <= len(spans) else first.name
 
     # ------------------------------------------------------------------ entry points
 
@@ -208,9 +231,13 @@ class Engine:
     def process(self, text: str, state: UserState, channel: str = "cli") -> tuple[TurnResult, Action]:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
         state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
-        too_long = len(text) > self.max_message_chars
-        if too_long:  # cut before anything reads it: parsers and matchers then cost at most a bounded message
-            text = text[: self.max_message_chars]
+        too_long = None
+        if len(text) > self.max_message_chars:
+            # the question inside a long message, not its first characters; the scan itself is bounded, and
+            # parsers and matchers then read at most max_message_chars
+            too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
+                             self._scheme_named)
+            text = too_long.text
         lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
@@ -230,8 +257,10 @@ class Engine:
         result.lang = lang
         # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
-        if too_long:
-            result.replies.insert(0, Reply(kind="info", text=t("too_long", lang, limit=self.max_message_chars)))
+        if too_long is not None:
+            note = t("too_long", lang, limit=self.max_message_chars) if too_long.how == "start" else \
+                t("too_long_focus", lang, used=text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "...")
+            result.replies.insert(0, Reply(kind="info", text=note))
         if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing
             return result, action
         pager = self.pagers.get(channel)
@@ -304,13 +333,15 @@ class Engine:
             return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
         if is_stop(text):  # "stop" with no check running: not a search for "One Stop Centre"
             return TurnResult([Reply(kind="info", text=t("nothing_to_stop", lang))], small_talk=True), "save"
-        if GREETING.match(text):
+        if GREETING.match(text) or (state.turn_count == 1 and GREETING_EMOJI.match(text)):
             return TurnResult([Reply(kind="info", text=t("greeting", lang))], small_talk=True), "save"
         if THANKS.match(text):
             return TurnResult([Reply(kind="info", text=t("thanks", lang))], small_talk=True), "save"
-        if YES.match(text) or NO.match(text):
+        finished = state.interview is not None and state.interview.finished
+        if ACK.match(text) and not finished:
+            return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
+        if YES.match(text) or NO.match(text) or ACK.match(text):
             # after a verdict, "yes"/"haan" is not a question: say what can be done next
-            finished = state.interview is not None and state.interview.finished
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
 

@@ -10,7 +10,8 @@ Pure (no I/O, no model call). The rules, in order:
    iske, iska, isme, uske; इसके, इसका, इसमें), or is a short question about a section ("documents?",
    "age limit?", "how to apply", "kitna paisa milega") or about a property every scheme has ("is aadhaar
    compulsory", "interest rate?") — and a scheme is active: the standalone query is the message plus the
-   active scheme's name.
+   active scheme's name. A message about getting a paper of its own ("how to apply for pan card", "aadhaar
+   card kaise banwaye") is a new question, never a follow-up.
 3. Anything else is left exactly as it is: no history is ever pasted into the query.
 
 States. The conversation remembers the last state the user named ("old age pension in haryana"); a
@@ -66,7 +67,7 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     out before after close closure maturity premium claim tenure period duration where office centre portal
     website link apply register form documents eligible eligibility benefit subsidy refund penalty nominee
     transfer change update correction kyc ekyc otp mobile payment paid pay receive get credit when family
-    husband wife son daughter child children girl boy woman man sc st obc general bpl apl rural urban village
+    husband wife son daughter child children girl boy woman man mother father parents card sc st obc general bpl apl rural urban village
     city state other also again still yes ok okay then more detail details process steps papers kagaz kagzat
     dastavej dastavez paisa paise rupaye rashi labh fayda patrata avedan aavedan panjikaran judne jud join
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
@@ -75,6 +76,14 @@ ATTRIBUTE_WORDS = frozenset(analyze(
 #: question words that, with nothing else of substance, ask about the scheme under discussion
 BARE_QUESTION = re.compile(r"\b(kab|kaise|kitna|kitni|kitne|kahan|kaha|kyun|when|how|where|why|what)\b|कब|कैसे|कितन|कहाँ|कहां|क्यों",
                            re.IGNORECASE)
+#: a paper or service of its own to get or make ("how to apply for pan card", "aadhaar card kaise banwaye",
+#: "राशन कार्ड कैसे बनवाएं"): a need of its own, never a follow-up about the scheme under discussion
+_PAPERS = (r"(pan|aadhaa?r|voter( id)?|passport|driving licen[cs]e|ration card|birth certificate|death certificate|caste certificate|"
+           r"income certificate|domicile( certificate)?|jan ?dhan account|bank account|पैन|आधार|वोटर|पासपोर्ट|राशन कार्ड|जन्म प्रमाण|जाति प्रमाण|आय प्रमाण)")
+OWN_NEED = re.compile(
+    rf"\b(apply|applying|application|get|make|making|obtain|new|banwa\w*|bana\w*|nikal\w*)\b\W+(for\W+|a\W+|an\W+|my\W+|new\W+){{0,2}}{_PAPERS}"
+    rf"|{_PAPERS}\W+(card\W+)?(kaise|kese|kaha|kahan|kahaan|कैसे|कहाँ|कहां)\W+(banwa|bana|bane|ban|nikal|apply|बनवा|बना|बने|बन|निकल)",
+    re.IGNORECASE)
 #: a message naming a scheme with at most this many other words carries the previous topic over
 SHORT_NAME_WORDS = 3
 #: a message of at most this many content words that asks about a section is a follow-up
@@ -225,6 +234,8 @@ def _rewrite(
     short_attribute = short and not own
     # "kab milta hai", "how?", "कब मिलेगा": a question word and nothing else asks about the active scheme
     bare_question = not content and len(words) <= SHORT_FOLLOWUP_WORDS and BARE_QUESTION.search(text) is not None
+    if OWN_NEED.search(text) and not has_reference:
+        return Rewrite(text, False, False, [], None, topic)
     if has_reference or short_section or short_attribute or bare_question:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
     return Rewrite(text, False, False, [], None, topic)

@@ -108,7 +108,9 @@ def test_ask_rendered_for_each_channel(capsys):
     # a long answer: page 1 now, the rest after MORE, and the printout says which is which
     assert main(["ask", "how to apply for pm kisan", "--channel", "sms"]) == 0
     pages = capsys.readouterr().out.split("\n" + "-" * 20 + " next page, sent when the user replies MORE " + "-" * 20 + "\n")
-    assert len(pages) >= 2 and pages[0].rstrip().endswith("Reply MORE for the rest.") and "MORE" not in pages[-1]
+    assert len(pages) >= 2 and pages[0].rstrip().endswith(("Reply MORE for the rest.", "items: reply MORE.")) and "MORE" not in pages[-1]
+    assert "Source: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan" in pages[0]
+    assert pages[1].startswith("[1] ...") and "Source:" not in pages[1]  # the quote continued; its source given once
 
 
 def test_serve_refuses_a_weak_state_secret_with_a_channel_on(capsys, monkeypatch):

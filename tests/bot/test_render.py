@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bot.render import (SmsTemplate, kinds_without_template, callback_data, parse_callback_data, short_link, sms_pages, sms_template_message,
                         telegram_messages, whatsapp_messages)
-from bot.split import is_gsm7, sms_segments, split_text, utf16_len
+from bot.split import is_gsm7, sms_fits, sms_segments, split_text, utf16_len
 from conversations.types import Option, Reply
 from retrieval.answer import Citation
 from tests.integration.standins import telegram_html_problems
@@ -65,41 +65,92 @@ def test_sms_segment_counting():
     assert sms_segments("x" * 69 + "😀") == 2  # an emoji is two UTF-16 units
 
 
-def test_sms_pages_start_with_the_quote_name_and_short_link():
-    reply = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives ₹6,000 per year. " * 12)])
+def test_sms_pages_start_with_the_quote_name_and_short_link_and_fill_greedily():
+    sentence = "Each eligible farmer family receives ₹6,000 per year."
+    reply = Reply(kind="answer", text="", citations=[_citation(1, " ".join([sentence] * 12))])
     pages = sms_pages([reply], "en", segments=3)
-    assert len(pages) > 1 and all(sms_segments(p) <= 3 for p in pages)
-    first, source = pages[0], "\n- Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan"
-    assert first.startswith("[1] Each eligible farmer family receives ₹6,000 per year.")
-    assert first.endswith("per year." + source + " Reply MORE for the rest.")  # cut at a sentence, then its source
-    assert all(source in p for p in pages)
+    spelled = "Each eligible farmer family receives Rs.6,000 per year."  # GSM-7: three times the room of UCS-2
+    source = "\nSource: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan"
+    # page 1: as many whole sentences as fit beside the source line and the footer (3 x 153 septets)
+    first = "[1] " + " ".join([spelled] * 6) + source + "\nReply MORE for the rest."
+    assert len(first) <= 459 and len("[1] " + " ".join([spelled] * 7) + source + "\nReply MORE for the rest.") > 459
+    # the rest on one page, marked as the same quote continued, its source not repeated
+    assert pages == [first, "[1] ..." + " ".join([spelled] * 6)]
     assert short_link("https://www.myscheme.gov.in/schemes/pm-kisan#benefits") == "myscheme.gov.in/schemes/pm-kisan"
 
 
 SENTENCES = st.sampled_from(["Each eligible farmer family receives ₹6,000 per year.", "किसान परिवार को हर साल लाभ मिलता है।",
                              "Apply at https://pmkisan.gov.in/ or a CSC.", "Families with income < 2 lakh & age > 60 qualify.",
-                             "Yes!", "The amount is paid in three equal instalments of ₹2,000 each, every four months, by DBT."])
-# the source line: the scheme name (shortened, or left out, when it leaves a page no room) and the short link
-SOURCE = re.compile(r"\[(\d+)\] (.*?)\n- (?:Pradhan Mantri Kisan Samman Nidhi, |Pradhan Mantri Kisan Samman Nidhi?\u2026, )?"
-                    r"myscheme\.gov\.in/schemes/pm-kisan", re.S)
+                             "Yes!", "The amount is paid in three equal instalments of ₹2,000 each, every four months, by DBT.",
+                             "Documents:\nAadhaar card\nBank passbook\nLand record", "A very long sentence " + "with many words " * 40 + "ends."])
+FOOTER = re.compile(r"\n[^\n]*MORE[^\n]*$")
+SOURCE_LINE = re.compile(r"\n(?:Source|स्रोत): (?:Pradhan Mantri Kisan Samman Nidhi, |Pradhan Mantri Kisan Samman N\.\.\., )?"
+                         r"myscheme\.gov\.in/schemes/pm-kisan")
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(SENTENCES, min_size=1, max_size=25).map(" ".join), min_size=1, max_size=3), st.integers(min_value=2, max_value=4))
-def test_sms_every_quoted_piece_has_its_source_and_pages_fit(quotes, segments):
+@given(st.lists(st.lists(SENTENCES, min_size=1, max_size=25).map(" ".join), min_size=1, max_size=3), st.integers(min_value=2, max_value=4),
+       st.sampled_from(["en", "hi", "hinglish"]))
+def test_sms_pages_fit_rejoin_cite_each_quote_once_and_break_between_sentences(quotes, segments, lang):
     reply = Reply(kind="answer", text="", citations=[_citation(i + 1, q) for i, q in enumerate(quotes)])
-    pages = sms_pages([reply], "en", segments=segments)
+    pages = sms_pages([reply], lang, segments=segments)
     assert all(sms_segments(p) <= segments for p in pages)
-    assert SOURCE.match(pages[0])  # the first page: a quote, the scheme name, the short link
-    if segments >= 3:
-        assert "Pradhan Mantri Kisan Samman Nidhi, " in pages[0]  # a name of this length always fits three
+    assert all(FOOTER.search(p) for p in pages[:-1]) and (len(pages) == 1 or not FOOTER.search(pages[-1]))
+    assert SOURCE_LINE.search(pages[0])  # the first page: a quote and its source
     pieces: dict[int, list[str]] = {}
-    for page in pages:
-        assert page.count("[") == len(SOURCE.findall(page))  # no quoted piece without its source line
-        for n, piece in SOURCE.findall(page):
-            pieces.setdefault(int(n), []).append(piece)
-    assert {n: " ".join(p.split()) for n, p in ((n, " ".join(ps)) for n, ps in pieces.items())} == \
-        {i + 1: " ".join(q.split()) for i, q in enumerate(quotes)}  # the pieces rejoin to each quote
+    sources: dict[int, int] = {}
+    for i, page in enumerate(pages):
+        body = FOOTER.sub("", page) if i < len(pages) - 1 else page
+        for part in re.split(r"\n\n(?=\[\d+\] )", body):
+            m = re.match(r"\[(\d+)\] (\.\.\.)?", part)
+            assert m, part
+            n = int(m.group(1))
+            assert bool(m.group(2)) == (n in pieces)  # "[n] ..." exactly when the quote continues
+            text, found = SOURCE_LINE.subn("", part[m.end():])
+            sources[n] = sources.get(n, 0) + found
+            pieces.setdefault(n, []).append(text)
+    assert sources == {n: 1 for n in range(1, len(quotes) + 1)}  # one source line per quote
+    spell = {"₹": "Rs."}
+    for n, quote in enumerate(quotes, start=1):
+        expected = "".join(spell.get(ch, ch) for ch in quote)
+        assert " ".join(" ".join(pieces[n]).split()) == " ".join(expected.split())  # the pieces rejoin to the quote
+        for k, piece in enumerate(pieces[n][:-1]):  # a piece ends a sentence or a list item, unless its sentence is longer than a page
+            tail = piece.rstrip()
+            if not re.search(r"[.!?।]$", tail) and not tail.endswith(("Aadhaar card", "Bank passbook", "Land record")):
+                # the sentence cut: it did not fit a page of its own (with the quote's shortest source line on the first piece)
+                sentence = re.split(r"[.!?।\n]\s", tail)[-1] + " " + re.split(r"(?<=[.!?।])\s", pieces[n][k + 1].strip())[0]
+                source = "\nस्रोत: myscheme.gov.in/schemes/pm-kisan" if k == 0 else ""
+                assert not sms_fits(f"[{n}] ...{sentence}{source}\nबाकी के लिए MORE लिखें।", segments), (piece, pages)
+
+
+def test_sms_footer_keeps_an_english_page_gsm7_for_a_hindi_reader_and_a_list_says_what_is_left():
+    items = "\n".join(f"Document number {i}: a self-attested copy of the certificate issued by the competent authority" for i in range(1, 15))
+    pages = sms_pages([Reply(kind="answer", text="", citations=[_citation(1, "Documents required:\n" + items)])], "hi", segments=3)
+    assert len(pages) > 2 and all(is_gsm7(p) for p in pages)  # the Hindi footer in Latin letters: the pages stay GSM-7
+    assert pages[0].endswith("\nSource: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan\n11 aur baaki: MORE likhein.")
+    assert pages[0].startswith("[1] Documents required:\nDocument number 1:")  # a heading is never left alone at a page end
+    # later pages: the count of items still to come and the link, which the page does not otherwise show
+    assert [p.split("\n")[0][:25] for p in pages] == ["[1] Documents required:", "[1] ...Document number 4:", "[1] ...Document number 8:",
+                                                      "[1] ...Document number 12"]
+    assert pages[1].endswith("authority\n7 aur baaki: MORE likhein ya myscheme.gov.in/schemes/pm-kisan dekhein.")
+    assert pages[-1].endswith("Document number 14: a self-attested copy of the certificate issued by the competent authority")
+    hindi = "किसान परिवार को हर साल छह हज़ार रुपये तीन किस्तों में मिलते हैं। " * 8
+    pages = sms_pages([Reply(kind="answer", text="", citations=[_citation(1, hindi)])], "hi", segments=3)
+    assert pages[0].endswith("\nस्रोत: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan\nबाकी के लिए MORE लिखें।")
+
+
+def test_sms_decline_keeps_its_official_link_on_the_first_page():
+    head = "मुझे नहीं पता। मेरे दस्तावेज़ इस सवाल का भरोसेमंद उत्तर नहीं देते, इसलिए मैं अंदाज़ा नहीं लगाऊँगा। " * 2
+    links = ["https://www.myscheme.gov.in/search", "https://www.india.gov.in/"]
+    decline = Reply(kind="decline", text=head + "\nआधिकारिक स्रोत:\n" + "\n".join(links), links=links)
+    pages = sms_pages([decline], "hi", segments=2)
+    assert all(sms_segments(p) <= 2 for p in pages)
+    # page 1: the first sentence, then the official links, though the whole text comes before them
+    assert pages[0] == "मुझे नहीं पता।\nआधिकारिक स्रोत:\nmyscheme.gov.in/search\nindia.gov.in\nबाकी के लिए MORE लिखें।"
+    assert " ".join(p.removesuffix("\nबाकी के लिए MORE लिखें।") for p in pages[1:]).split() == head.split()[3:]
+    # one segment: the first link on page 1, the second after the text
+    pages = sms_pages([decline], "hi", segments=1)
+    assert pages[0].endswith("\nआधिकारिक स्रोत:\nmyscheme.gov.in/search\nबाकी के लिए MORE लिखें।") and pages[-1] == "india.gov.in"
 
 
 def test_sms_question_is_a_numbered_list():
@@ -138,14 +189,15 @@ def test_sms_verdict_links_are_short():
 
 def test_sms_a_scheme_name_too_long_for_the_page_is_shortened_then_left_out():
     name = "Post Matric Scholarship for Students Belonging to Scheduled Castes for Studies in India (Punjab)"
-    quote = "The applicant must be an Indian national. " * 10
+    quote = "The applicant must be an Indian national who has passed the matriculation exam. " * 10
     c = Citation(n=1, scheme_id="pmsss", scheme_name=name, section="eligibility", text=quote, chunk_id="pmsss:eligibility:0",
                  url="https://www.myscheme.gov.in/schemes/pmsss-punjab#eligibility", score=1.0)
     three = sms_pages([Reply(kind="answer", text="", citations=[c])], "hi", segments=3)
-    two = sms_pages([Reply(kind="answer", text="", citations=[c])], "hi", segments=2)
-    assert all(sms_segments(p) <= 3 for p in three) and all(sms_segments(p) <= 2 for p in two)
-    assert "\n- Post Matric Scholarship for Stud\u2026, myscheme.gov.in/schemes/pmsss-punjab" in three[0]
-    assert "\n- myscheme.gov.in/schemes/pmsss-punjab" in two[0] and len(two) <= 12
+    one = sms_pages([Reply(kind="answer", text="", citations=[c])], "hi", segments=1)
+    assert all(sms_segments(p) <= 3 for p in three) and all(sms_segments(p) <= 1 for p in one)
+    assert "\nSource: Post Matric Scholarship for Students Belonging to Scheduled Castes for Studies in India (Punjab), " in three[0]
+    assert one[0] == "[1] The applicant must be an Indian national who has passed the matriculation exam." \
+                     "\nSource: myscheme.gov.in/schemes/pmsss-punjab\nBaaki ke liye MORE likhein."
 
 
 @settings(max_examples=300, deadline=None)
@@ -164,3 +216,23 @@ def test_user_text_loses_noncharacters_and_controls():
     from retrieval.text import clean_user_text
 
     assert clean_user_text("pm\ufffe kisan\uffff\x00 kya\U0010ffff hai\ufdd0") == "pm kisan kya hai"
+
+
+def test_telegram_verdict_links_its_scheme_titles_and_offers_more_as_a_button():
+    verdict = Reply(kind="eligibility", text=(
+        "Here is what I found from your answers.\n\n"
+        "1. Widow Pension <Bihar> & Co: likely eligible\n   \u201cThe woman should be living below the poverty line.\u201d "
+        "https://www.myscheme.gov.in/schemes/lbsspy#eligibility\n\n"
+        "If this applies to you:\n- National Family Benefit Scheme: \u201cThe breadwinner must have died.\u201d https://www.myscheme.gov.in/schemes/nfbs#eligibility\n"
+        "- Kanya Vivah: \u201cThe girl must be 18.\u201d https://www.myscheme.gov.in/schemes/mkvy#eligibility\n\n"
+        "Reply MORE for 28 more."))
+    (msg,) = telegram_messages([verdict], "en")
+    assert telegram_html_problems(msg.html) == []
+    assert '1. <a href="https://www.myscheme.gov.in/schemes/lbsspy#eligibility">Widow Pension &lt;Bihar&gt; &amp; Co</a>: likely eligible\n' \
+           '   \u201cThe woman should be living below the poverty line.\u201d\n\n' in msg.html
+    assert '- <a href="https://www.myscheme.gov.in/schemes/nfbs#eligibility">National Family Benefit Scheme</a>: \u201cThe breadwinner must have died.\u201d\n' \
+           '- <a href="https://www.myscheme.gov.in/schemes/mkvy#eligibility">Kanya Vivah</a>' in msg.html
+    assert "https://" not in re.sub(r'href="[^"]*"', "", msg.html)  # no bare URL left
+    assert msg.keyboard == [("More", "opt::more")] and parse_callback_data("opt::more") == (None, "more")
+    decline = telegram_messages([Reply(kind="decline", text="I don't know.\nOfficial source:\nhttps://www.myscheme.gov.in/search")], "hi")
+    assert decline[0].html.endswith('<a href="https://www.myscheme.gov.in/search">myscheme.gov.in/search</a>') and decline[0].keyboard is None

@@ -56,6 +56,22 @@ def test_long_message_is_cut_with_a_note(engine):
     assert result.replies[1].kind == "answer" and result.replies[1].citations[0].scheme_id == "pm-kisan"
 
 
+STORY = ("Namaste ji. Main Uttar Pradesh ke ek chhote gaon se hoon aur mere paas do bigha zameen hai. Pichle saal barish kam hui. "
+         "Humne panchayat mein bhi poocha tha lekin kisi ne theek se nahi bataya. ") * 12
+
+
+def test_a_long_message_is_searched_by_its_question_not_its_first_characters(engine):
+    result = say(engine, STORY + "Kripya batayein ki pm kisan ke liye kaun se documents chahiye?")
+    assert len(STORY) > 2000 and [r.kind for r in result.replies] == ["info", "answer"]
+    assert result.replies[0].text == 'Aapka message lamba tha, isliye maine uske is hisse se khoja: "Kripya batayein ki pm kisan ke liye kaun se documents chahiye?"'
+    assert (result.replies[1].citations[0].scheme_id, result.replies[1].citations[0].section) == ("pm-kisan", "documents")
+    # the scheme named early in the story, the question at its end
+    result = say(engine, "I registered for PM-KISAN last year. " + "We grow rice and wheat on our small land every season. " * 25
+                 + "What documents do I need?", user="u2")
+    assert result.replies[0].text == 'Your message was long, so I searched with this part of it: "PM-KISAN: What documents do I need?"'
+    assert (result.replies[1].citations[0].scheme_id, result.replies[1].citations[0].section) == ("pm-kisan", "documents")
+
+
 def test_follow_ups_and_topic_switch(engine):
     r1 = say(engine, "pm kisan kya hai")
     assert r1.replies[0].citations[0].scheme_id == "pm-kisan"
@@ -65,6 +81,31 @@ def test_follow_ups_and_topic_switch(engine):
     r3 = say(engine, "what about ujjwala?")
     assert r3.standalone_query == "what about ujjwala? documents required"
     assert (r3.replies[0].citations[0].scheme_id, r3.replies[0].citations[0].section) == ("pmuy", "documents")
+
+
+@pytest.mark.parametrize("before_text,text,reply", [
+    ("what is pm kisan", "👍👍", "You're welcome."), ("pm kisan kya hai", "dhanyawad", "Aapka swagat hai."),
+    ("पीएम किसान क्या है", "धन्यवाद", "आपका स्वागत है।"), ("what is pm kisan", "ok", "Okay. Ask me about any government scheme"),
+    ("what is pm kisan", "hmm", "Okay."), ("pm kisan kya hai", "theek hai", "Theek hai."), ("पीएम किसान क्या है", "अच्छा", "ठीक है।"),
+    ("what is pm kisan", "👌", "Okay."),
+])
+def test_small_talk_gets_a_short_reply_and_keeps_the_topic_and_pages(engine, before_text, text, reply):
+    say(engine, "how to apply for pm kisan")
+    say(engine, before_text)
+    key = UserKey("telegram", "u1", engine.secret)
+    before = engine.store.load(key)
+    result = say(engine, text)
+    assert [r.kind for r in result.replies] == ["info"] and result.replies[0].text.startswith(reply)
+    after = engine.store.load(key)
+    assert (after.scheme_id, after.topic, after.paging, after.last_standalone) == (before.scheme_id, before.topic, before.paging, before.last_standalone)
+    assert after.scheme_id == "pm-kisan"
+
+
+def test_a_folded_hands_first_message_is_a_greeting_and_later_a_thanks(engine):
+    assert say(engine, "🙏", user="new").replies[0].text.startswith("Namaste!")
+    say(engine, "what is pm kisan", user="new")
+    assert say(engine, "🙏", user="new").replies[0].text.startswith("You're welcome.")
+    assert say(engine, "👋", user="other").replies[0].text.startswith("Namaste!")
 
 
 def test_reset_forgets_context(engine):

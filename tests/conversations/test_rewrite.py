@@ -29,6 +29,11 @@ CASES = [
     ("iske liye kaun apply kar sakta hai", KISAN, "iske liye kaun apply kar sakta hai Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
     ("इसमें रजिस्ट्रेशन कैसे होता है", Context("mgnrega", "Mahatma Gandhi National Rural Employment Guarantee Act", None),
      "इसमें रजिस्ट्रेशन कैसे होता है Mahatma Gandhi National Rural Employment Guarantee Act", "mgnrega", []),
+    # a paper of its own to get is a new question, not one about the scheme under discussion
+    ("how to apply for pan card", Context("onorc", "One Nation One Ration Card", "application_process"), "how to apply for pan card", None, []),
+    ("aadhar card kaise banwaye", KISAN, "aadhar card kaise banwaye", None, []),
+    ("राशन कार्ड कैसे बनवाएं", KISAN, "राशन कार्ड कैसे बनवाएं", None, []),
+    ("is aadhaar card required", APY, "is aadhaar card required Atal Pension Yojana", "apy", []),
     # "what about X" applies the previous topic to X
     ("what about ujjwala?", Context("pm-kisan", "Pradhan Mantri Kisan Samman Nidhi", "documents"), "what about ujjwala? documents required", None, ["pmuy"]),
     ("and for atal pension?", KISAN, "and for atal pension? benefits", None, ["apy"]),

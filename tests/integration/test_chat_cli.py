@@ -64,3 +64,29 @@ def test_hindi_transcript():
     assert turns[1]["standalone_query"].startswith("इसमें रजिस्ट्रेशन कैसे होता है Mahatma Gandhi")
     assert cited(turns[1])[0] == "mgnrega"
     assert turns[1]["replies"][0]["text"].splitlines()[-2] == "स्रोत:"
+
+
+def test_chat_shows_each_channel_as_it_sends(tmp_path):
+    """`chat --channel`: SMS pages with MORE (the rest kept for "more"), Telegram HTML with its buttons."""
+    env = {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"}
+    exe = ROOT / ".venv" / "bin" / "schemebot"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bot.cli"]
+
+    def run(channel: str, lines: list[str]) -> str:
+        done = subprocess.run([*cmd, "chat", "--channel", channel], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                              env={**os.environ, **env}, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    sms = run("sms", ["how to apply for pm kisan", "more"])
+    pages = sms.split("-- sms page: ")[1:]
+    assert len(pages) == 2 and pages[0].startswith("3 segment(s), GSM-7 --\n[1] ")
+    assert "Source: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan\n" in pages[0] and "MORE" in pages[0].rstrip().splitlines()[-1]
+    assert pages[1].split("--\n", 1)[1].startswith("[1] ...")  # "more" sent the next page of the same quote
+    telegram = run("telegram", ["/eligibility", "Bihar", "40"])
+    last = telegram.rsplit("-- telegram message 1 of 1 --\n", 1)[1]
+    assert "What is your main work?" in last and "\n[Farmer]\n[Farm labourer]\n" in last  # options as the keyboard's buttons
+    jsonl = subprocess.run([*cmd, "chat", "--channel", "whatsapp", "--json"], input="pm kisan documents\n", capture_output=True, text=True,
+                           env={**os.environ, **env}, timeout=120)
+    turn = json.loads(jsonl.stdout.splitlines()[0])
+    assert turn["messages"][0].startswith("*[1]*") and turn["replies"][0]["kind"] == "answer"

@@ -330,10 +330,10 @@ def test_sms_reply_fits_segments_and_pages_with_more(stack):
     r = post_twilio(stack, "/twilio/sms", sms_params("how to apply for pm kisan", sender))
     (first,) = messages(r.text)
     assert sms_segments(first) <= 3
-    assert first.startswith("[1] ")
-    if first.endswith("Reply MORE for the rest."):
-        more = messages(post_twilio(stack, "/twilio/sms", sms_params("MORE", sender)).text)[0]
-        assert sms_segments(more) <= 3 and more != first
+    assert first.startswith("[1] ") and "\nSource: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan\n" in first
+    assert first.endswith(("Reply MORE for the rest.", "items: reply MORE."))
+    (more,) = messages(post_twilio(stack, "/twilio/sms", sms_params("MORE", sender)).text)
+    assert sms_segments(more) <= 3 and more.startswith("[1] ...") and "MORE" not in more  # the same quote, continued, to its end
 
 
 def test_whatsapp_failure_falls_back_to_sms_once_and_status_never_replies(stack):

@@ -1,0 +1,26 @@
+"""The question inside a long message (conversations.long_message)."""
+
+from conversations.long_message import focus
+
+
+def names(sentence: str) -> str | None:
+    return "Ujjwala" if "ujjwala" in sentence.casefold() else None
+
+
+def test_the_last_question_wins_and_hindi_questions_count():
+    text = "मेरे पति का देहांत हो गया है। हम गाँव में रहते हैं। " * 40 + "विधवा पेंशन के लिए क्या करना होगा।"
+    got = focus(text, 1000, names)
+    assert (got.text, got.how) == ("विधवा पेंशन के लिए क्या करना होगा।", "question")
+
+
+def test_a_question_without_a_scheme_takes_the_nearest_sentence_that_names_one():
+    text = "I got a gas connection under Ujjwala in 2019. " + "The cylinder is far too costly for us now. " * 30 + "how do i get a refill subsidy?"
+    assert focus(text, 1000, names).text == "Ujjwala: how do i get a refill subsidy?"
+
+
+def test_without_a_question_a_sentence_naming_a_section_or_scheme_then_the_start():
+    text = "We are four people in the family. " * 40 + "Documents for Ujjwala connection. Thank you."
+    assert (focus(text, 1000, names).text, focus(text, 1000, names).how) == ("Documents for Ujjwala connection.", "topic")
+    plain = "We are four people in the family. " * 40
+    got = focus(plain, 1000, names)
+    assert (got.text, got.how) == (plain[:1000], "start")
