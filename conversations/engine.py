@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
-from conversations.life_events import LifeEvent, life_event
+from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import focus
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
@@ -56,6 +56,10 @@ ACK = re.compile(r"^\s*(ok(ay)?|okk+|k+|hm+|hmm+|oh|ohh+|acc?ha|achh?a|accha ji|
 GREETING_EMOJI = re.compile(r"^\s*(?:[\U0001F64F\U0001F44B][\U0001F3FB-\U0001F3FF]?)+\s*$")
 THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
                     r"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|(?:👍|🙏|🙂|😊)+)\s*[.!]*\s*$", re.IGNORECASE)
+#: reciprocal rank fusion constant for a life event's searches (Cormack et al. 2009's k = 60)
+LIFE_EVENT_RRF_K = 60
+#: a life event's further searches add only schemes scoring at least this share of their best one
+LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
 #: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
@@ -438,11 +442,29 @@ class Engine:
         finds nothing to quote (the message is then answered as a question)."""
         from retrieval.answer import compose_list, list_fits
 
-        r, decision = self.answerer.retrieve(event.query, state=known, level=None if known else "central", user_text=text)
         schemes = self.answerer.index.schemes
-        fits = list_fits(r, lambda sid: schemes[sid].level != "state" or schemes[sid].state == known)
-        if not fits:
+        # each of the event's searches ("widow pension; assistance on the death of the breadwinner") gives
+        # its fitting schemes; the lists are fused by reciprocal rank (k = 60, as the rankers are), the
+        # event's main search (its first) weighing 1, the n-th 1/n, so a scheme several searches find
+        # (MGNREGA for wage work and for unemployment) rises, and the main need's first scheme stays first
+        fused: dict[str, float] = {}
+        first: dict[str, object] = {}
+        r = decision = None
+        for n, query in enumerate(event.queries, start=1):
+            found, judged = self.answerer.retrieve(query, state=known, level=None if known else "central", user_text=text)
+            r, decision = (found, judged) if r is None else (r, decision)
+            fitting = list_fits(found, lambda sid: schemes[sid].level != "state" or schemes[sid].state == known)
+            if n > 1:  # a further search adds only its close matches, not its tail
+                fitting = [x for x in fitting if x.score >= LIFE_EVENT_MORE_SHARE * fitting[0].score]
+            for rank, x in enumerate(fitting, start=1):
+                fused[x.scheme_id] = fused.get(x.scheme_id, 0.0) + 1.0 / n / (LIFE_EVENT_RRF_K + rank)
+                first.setdefault(x.scheme_id, x)
+        fits = [first[sid] for sid in sorted(fused, key=lambda sid: -fused[sid])]
+        if not fits or r is None:
             return None
+        # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
+        # died") after the others, in rank order
+        fits.sort(key=lambda x: for_another_group(schemes[x.scheme_id].name, text))
         base = dict(query=text, standalone_query=event.query, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
         answer = compose_list(self.answerer.index, fits, base, state=known)

@@ -17,13 +17,19 @@ from data import lexicon_rows
 
 @dataclass(frozen=True)
 class LifeEvent:
-    """One row of the table: ``name`` (``widowhood``), ``query`` (English words of the scheme texts),
+    """One row of the table: ``name`` (``widowhood``), ``query`` (English words of the scheme texts; several
+    searches separated by ``;``),
     ``labels`` by reply language (``en``, ``hi``, ``hinglish``) and the compiled ``pattern``."""
 
     name: str
     query: str
     labels: dict[str, str]
     pattern: re.Pattern[str]
+
+    @property
+    def queries(self) -> list[str]:
+        """The event's searches: ``query`` split at ``;`` (a need served by schemes of several kinds)."""
+        return [q.strip() for q in self.query.split(";") if q.strip()]
 
 
 @lru_cache(maxsize=1)
@@ -41,6 +47,29 @@ def life_events() -> tuple[LifeEvent, ...]:
             raise ValueError(f"life_events.tsv line {n}: {exc}") from exc
         rows.append(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, compiled))
     return tuple(rows)
+
+
+@lru_cache(maxsize=1)
+def special_groups() -> tuple[re.Pattern[str], ...]:
+    """The patterns of ``data/lexicon/special_groups.tsv``: groups a scheme can be reserved for.
+
+    Raises:
+        ValueError: a row without its two columns or with a pattern that does not compile.
+    """
+    out = []
+    for n, (_, pattern) in lexicon_rows("special_groups.tsv", 2):
+        try:
+            out.append(re.compile(pattern, re.IGNORECASE))
+        except re.error as exc:
+            raise ValueError(f"special_groups.tsv line {n}: {exc}") from exc
+    return tuple(out)
+
+
+def for_another_group(scheme_name: str, text: str) -> bool:
+    """Whether ``scheme_name`` names a group of ``special_groups.tsv`` ("... Widows Of Ex-Servicemen")
+    that ``text``, the user's message, does not."""
+    name, said = scheme_name.casefold(), text.casefold()
+    return any(p.search(name) and not p.search(said) for p in special_groups())
 
 
 def life_event(text: str) -> LifeEvent | None:

@@ -55,4 +55,15 @@ def test_a_life_event_gets_the_schemes_for_it(engine, text, first, head):
 def test_a_stated_widowhood_is_noted_and_answered(engine):
     replies = say(engine, "मैं विधवा हूँ", user="widow-statement")
     assert replies[0].text == "नोट किया: वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।"
-    assert next(r for r in replies if r.kind == "answer").citations[0].scheme_id == "ignwps"
+    # the widow pension and the family benefit on the breadwinner's death, the event's two searches
+    assert {c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations[:2]} == {"ignwps", "nfbs"}
+
+
+def test_a_widow_on_the_pages_sees_pensions_and_family_benefit_before_schemes_of_other_groups(pages_index):
+    replies = say(flow_engine(pages_index), "my husband died last month", user="pages-widow")
+    listed = [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations]
+    assert {"ignwps", "nfbs", "rpsy"} <= set(listed[:5]), listed
+    # ex-servicemen's widows' schemes come after, not first (the message names no ex-serviceman)
+    assert all(not sid.startswith("rmewf") for sid in listed[:3])
+    replies = say(flow_engine(pages_index), "meri naukri chali gayi", user="pages-job")
+    assert "mgnrega" in [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations][:3]
