@@ -49,6 +49,9 @@ def test_choices_in_both_scripts_and_by_number():
     assert FIELDS["marital_status"].read("vidhwa hoon") == "widowed"
     assert FIELDS["occupation"].read("kheti karta hoon") == "farmer"
     assert FIELDS["occupation"].read("housewife") == FIELDS["occupation"].read("गृहिणी हूँ") == "homemaker"
+    # saying there is no work is an answer: unemployed (a bare "no" is not)
+    assert [FIELDS["occupation"].read(a) for a in ("none, I do not work", "koi kaam nahi karta", "कोई काम नहीं है", "no")] == \
+        ["unemployed", "unemployed", "unemployed", None]
     assert FIELDS["disability_percent"].read("no") == 0 and FIELDS["disability_percent"].read("60%") == 60
 
 
