@@ -70,7 +70,7 @@ def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
     if reply.kind == "answer" and reply.citations:
         paras = []
         for c in reply.citations:
-            pieces = split_text(c.text, TELEGRAM_LIMIT - 200, lambda s: utf16_len(_escape(s)))
+            pieces = split_text(c.text, TELEGRAM_LIMIT - 200, lambda s: utf16_len(_escape(s))) or [""]
             paras.append(f"<b>[{c.n}]</b> \u201c{_escape(pieces[0])}" + ("\u201d" if len(pieces) == 1 else ""))
             paras.extend(_escape(p) + ("\u201d" if i == len(pieces) - 1 else "") for i, p in enumerate(pieces[1:], start=1))
         sources = [f"<b>{_label('sources', lang)}</b>"] + [
@@ -231,13 +231,16 @@ def _cut_words(text: str, limit: int) -> str:
 SMS_MIN_PIECE = 60
 #: characters of a scheme name kept in an SMS source line when the whole name leaves no room
 SMS_NAME_CHARS = 32
-_URL = re.compile(r"https?://[^\s\u201d\"<>]+")
+#: a link in text: it never ends on the punctuation after it ("(see https://pmuy.gov.in/).")
+_URL = re.compile(r"https?://[^\s\u201d\"<>]*[^\s\u201d\"<>.,;:!?)\]'\u0964]")
 #: where a quote or paragraph may be cut between pages: after a line (a list item), or after a sentence end
 #: (Latin or Devanagari full stop, ! or ?, maybe closed by a quote or bracket) followed by a space, unless the
 #: stop ends a common abbreviation ("Rs.", "No.", "i.e.") or the next word starts in lower case or with a digit
 _ATOM_END = re.compile(r"\n+|(?<![A-Z][a-z])(?<!\b[A-Za-z0-9])(?<!\b\d\d)(?<!\bRs)(?<!\bNo)(?<!\bSmt)(?<!\bShri)(?<!\betc)"
                        r"[.!?\u0964][\"'\u201d)\]]*[ \t]+(?![a-z0-9(])")
 _HEADS = re.compile(r"(:|(?:^|\n)\s*[(]?(\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])\Z")
+#: a quoted list of more lines than this is paged without "N more items" (see :func:`sms_pages`)
+SMS_COUNTED_ITEMS = 400
 #: a continued quote starts its next page with its marker and this (GSM-7, so an English page stays GSM-7)
 SMS_CONTINUED = "..."
 
@@ -290,8 +293,13 @@ class _SmsBlock:
 
 #: typography outside the GSM-7 alphabet that has a GSM-7 spelling: one such character makes a whole
 #: SMS page UCS-2, a third of the room (3GPP TS 23.038), so SMS pages spell them the GSM-7 way
-_GSM7_SPELLING = str.maketrans({"\u20b9": "Rs.", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-",
-                                "\u2014": "-", "\u2026": "...", "\u00a0": " ", "\u2022": "-", "\u200b": ""})
+_GSM7_SPELLING = str.maketrans({"\u20b9": "Rs.", "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u201c": '"', "\u201d": '"',
+                                "\u201e": '"', "\u201f": '"', "\u2032": "'", "\u2033": '"', "`": "'", "\u00b4": "'",
+                                "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+                                "\u2026": "...", "\u00a0": " ", "\u2002": " ", "\u2003": " ", "\u2009": " ", "\u202f": " ",
+                                "\u2022": "-", "\u25cf": "-", "\u25aa": "-", "\u25e6": "-", "\u2023": "-", "\u00b7": "-", "\uf0b7": "-",
+                                "\uf0a7": "-", "\u27a2": "-", "\u2713": "-", "\u2714": "-", "\u200b": "", "\u200c": "", "\u200d": "",
+                                "\ufeff": "", "\u00ad": ""})
 
 
 def _source_lines(name: str, link: str, label: str) -> tuple[str, ...]:
@@ -313,7 +321,8 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
                         + (f" ({c.state})" if c.state and c.state.casefold() not in c.scheme_name.casefold() else "") + c.more_note)
                 text = c.text.strip().translate(_GSM7_SPELLING)
                 # "Source" in Latin letters beside an English quote: a Devanagari word would make the page UCS-2
-                label = _label("source", "en" if lang == "hi" and is_gsm7(text) else lang)
+                # (decided by the first sentence, the one page 1 shows, not by a character far down the quote)
+                label = _label("source", "en" if lang == "hi" and is_gsm7(_sms_atoms(text)[0] if text else "") else lang)
                 link = short_link(c.url)
                 blocks.append(_SmsBlock(f"[{c.n}] ", text, _source_lines(name.translate(_GSM7_SPELLING), link, label), link))
             continue
@@ -371,7 +380,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     page = ""
     for block in blocks:
         atoms = [a for a in _sms_atoms(block.text) if a.strip()]
-        listed = bool(block.prefix) and "\n" in block.text
+        # (a list of hundreds of short lines pages without the count: counting the rest at every step would cost seconds)
+        listed = bool(block.prefix) and "\n" in block.text and len(atoms) <= SMS_COUNTED_ITEMS
 
         def fits(text: str, rest: Sequence[str]) -> bool:
             return sms_fits(text + footer(text, rest), segments)

@@ -449,10 +449,14 @@ class EligibilityFlow:
                 reminder.text = t("resume", lang, question=reminder.text)
                 answered.replies.append(reminder)
             return answered
-        iv.invalid += 1
         spec = FIELDS[pending] if pending else None
         if spec is None:
             return TurnResult(self._next(engine, state, lang))
+        from conversations.engine import ACK, THANKS
+
+        if ACK.match(text) or THANKS.match(text):  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
+            return TurnResult([self._question(pending, lang)])
+        iv.invalid += 1
         if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0

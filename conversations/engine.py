@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from conversations.rewrite import Context, advance, asks_only_section, rewrite
+from conversations.rewrite import OWN_NEED, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
-from conversations.long_message import focus
+from conversations.long_message import Focus, focus
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
@@ -45,17 +45,24 @@ Pager = Callable[[list[Reply], str], list[str]]
 #: "MORE" in the languages users write (the word SMS pages ask for).
 MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
 HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
+#: emoji of thanks and of assent, with any skin tone (U+1F3FB-1F3FF) or variation selector
+_TONE = "[\U0001F3FB-\U0001F3FF\uFE0F]?"
+_THANKS_EMOJI = rf"(?:[\U0001F64F\U0001F60A\u263A\u2764\U0001F496\U0001F970]{_TONE})"
+_ACK_EMOJI = rf"(?:[\U0001F44D\U0001F44C\u2705\U0001F642\U0001F600]{_TONE})"
+_NICE_EMOJI = rf"(?:{_THANKS_EMOJI}|{_ACK_EMOJI})"
+#: how a short message may end: stops (Latin, Devanagari), "ji"/"sir"/"madam", emoji of assent or thanks
+_SMALL_END = rf"(?:\s*(?:ji|sir|madam|mam|ma'am|bhai|bhaiya|didi|जी|सर))?(?:\s*{_NICE_EMOJI})*\s*[.!\u0964]*\s*$"
 GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram"
                       r"|(?:\U0001F44B[\U0001F3FB-\U0001F3FF]?)+)\s*[.!]*\s*$", re.IGNORECASE)
 #: an acknowledgement that asks nothing ("ok", "hmm", "theek hai", "अच्छा", 👌, a "skip" with no question
 #: asked): a short reply, nothing changed
 ACK = re.compile(r"^\s*(ok(ay)?|okk+|k+|hm+|hmm+|oh|ohh+|acc?ha|achh?a|accha ji|th(ee|i)k( hai)?|fine|alright|got it|cool|noted|"
-                 r"samajh? ?(gaya|gayi|gai|aa gaya)|ठीक( है)?|अच्छा|ओके|हम्म+|समझ (गया|गई|गयी)|skip|chhodo|rehne do|छोड़ो|रहने दो|"
-                 r"(?:[\U0001F44C\U0001F44D\u2705\U0001F642\U0001F600\U0001F60A][\U0001F3FB-\U0001F3FF]?)+)\s*[.!]*\s*$", re.IGNORECASE)
+                 r"samajh? ?(gaya|gayi|gai|aa gaya)|ठीक( है)?|अच्छा|ओके|हम्म+|समझ (गया|गई|गयी)|skip|chhodo|rehne do|छोड़ो|रहने दो|स्किप|"
+                 rf"{_ACK_EMOJI}+){_SMALL_END}", re.IGNORECASE)
 #: a folded-hands or waving emoji alone as a first message greets (🙏 is namaste before it is thanks)
-GREETING_EMOJI = re.compile(r"^\s*(?:[\U0001F64F\U0001F44B][\U0001F3FB-\U0001F3FF]?)+\s*$")
+GREETING_EMOJI = re.compile(r"^\s*(?:[\U0001F64F\U0001F44B][\U0001F3FB-\U0001F3FF\uFE0F]?)+\s*$")
 THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
-                    r"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|(?:👍|🙏|🙂|😊)+)\s*[.!]*\s*$", re.IGNORECASE)
+                    rf"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|{_THANKS_EMOJI}+){_SMALL_END}", re.IGNORECASE)
 #: reciprocal rank fusion constant for a life event's searches (Cormack et al. 2009's k = 60)
 LIFE_EVENT_RRF_K = 60
 #: a life event's further searches add only schemes scoring at least this share of their best one
@@ -130,7 +137,8 @@ class Engine:
 
     def _scheme_named(self, text: str) -> str | None:
         """The first scheme ``text`` names, in its own words (the gazetteer), or ``None``."""
-        mentions = self.answerer.searcher.gazetteer.find(text)
+        # exact names only: a near spelling ("daughter" for DGTR) would put a wrong scheme before the question
+        mentions = [m for m in self.answerer.searcher.gazetteer.find(text) if m.exact]
         if not mentions:
             return None
         first = min(mentions, key=lambda m: m.start)
@@ -238,9 +246,13 @@ class Engine:
         too_long = None
         if len(text) > self.max_message_chars:
             # the question inside a long message, not its first characters; the scan itself is bounded, and
-            # parsers and matchers then read at most max_message_chars
-            too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
-                             self._scheme_named)
+            # parsers and matchers then read at most max_message_chars. In a running interview the message
+            # is an answer: its first characters, where the facts are, as before
+            if state.interview is not None and not state.interview.finished:
+                too_long = Focus(text[: self.max_message_chars], "start")
+            else:
+                too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
+                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
             text = too_long.text
         lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
@@ -249,9 +261,10 @@ class Engine:
                                  or state.interview.finished):
             if not state.paging and state.list_rest:
                 # the next schemes of a list, composed only now that they are asked for
-                page = self._list_page(state, lang)
+                replies = self._list_page(state, lang)
                 pager = self.pagers.get(channel)
-                state.paging = pager([Reply(kind="info", text=page)], lang) if pager is not None and page else ([page] if page else [])
+                # paged as an answer: on SMS each scheme's quote keeps its source line
+                state.paging = (pager(replies, lang) if pager is not None else ["\n\n".join(r.text for r in replies)]) if replies else []
             if not state.paging:
                 return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
@@ -483,16 +496,19 @@ class Engine:
             state.list_query, state.list_state = event.query, known
         return result
 
-    def _list_page(self, state: UserState, lang: str) -> str:
+    def _list_page(self, state: UserState, lang: str) -> list[Reply]:
         """The next page of the list answered last (:data:`~retrieval.answer.LIST_SIZE` schemes of
-        ``state.list_rest``, which loses them), as text; ``""`` when none of them has anything to show."""
+        ``state.list_rest``, which loses them): the answer, and "reply MORE for the next" while schemes
+        remain; ``[]`` when none of them has anything to show."""
         from retrieval.answer import compose_list
 
         base = dict(query=state.list_query or "", standalone_query=state.list_query or "", language=lang)
         page = compose_list(self.answerer.index, [s for s in state.list_rest if s in self.answerer.index.schemes], base,
                             state=state.list_state)
         state.list_rest = page.more_scheme_ids
-        return answer_reply(page, lang).text if page.citations else ""
+        if not page.citations:
+            return []
+        return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
 
 
 def _yes_no(lang: str) -> list:

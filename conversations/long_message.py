@@ -4,8 +4,9 @@ People paste long messages: a story of their situation, a forwarded notice, a fo
 the end ("... Kripya batayein ki pm kisan ke liye kaun se documents chahiye?"). Searching with the first
 characters of such a message finds the story, not the question. :func:`focus` picks what to search with:
 
-1. the last question-like sentence (a question mark, or a question word in English, Romanized Hindi or
-   Hindi: what / how / kya / kaise / kitna / क्या / कैसे / chahiye / batayein ...);
+1. the last question-like sentence (a question mark, or a question word or request in English, Romanized
+   Hindi or Hindi: what / how / I want / kya / kaise / kitna / क्या / कैसे / chahiye / batayein ...; not an
+   exclamation or courtesy such as "What a year it has been" or "How are you sir");
 2. when that sentence names no scheme, the scheme named in the nearest earlier sentence that names one is
    put before it (a story that names "PM-KISAN" and ends "what documents do I need?" is searched as
    "PM-KISAN: what documents do I need?");
@@ -29,11 +30,26 @@ _SENTENCE = re.compile(r"(?<=[.!?\u0964\u0965])\s+|\n+")
 #: a question: a question mark, or a question word of English, Romanized Hindi or Hindi
 QUESTION = re.compile(
     r"\?|\b(what|how|which|who|when|where|why|whom|whose|can i|can we|am i|is there|are there|do i|does|should i|tell me|please tell|"
+    r"i want|i need|we want|we need|i would like|help me|please help|"
     r"kya|kyaa|kaise|kaisey|kaun|kaunsa|kaun ?se|kaun ?si|kitna|kitni|kitne|kab|kahan|kahaan|kyun|kyon|chahiye|chahie|"
     r"bataye[in]?|bataiye|batao|bataen|batayen|batayein|milega|milegi|mil sakta|mil sakti)\b"
     r"|क्या|कैसे|कौन|कितना|कितनी|कितने|कब|कहाँ|कहां|क्यों|चाहिए|बताएं|बताइए|बताओ|बताएँ|मिलेगा|मिलेगी|मिल सकता|मिल सकती",
     re.IGNORECASE,
 )
+
+
+#: sentences with a question word that ask nothing: exclamations and courtesies ("What a year it has
+#: been.", "How are you sir.")
+NOT_A_QUESTION = re.compile(r"^\W*(what an? |how are you|how r u|how do you do|how is everyone|kaise ho|kaise hain|kya haal|आप कैसे)",
+                            re.IGNORECASE)
+_LINK = re.compile(r"(https?://|www\.)\S+", re.IGNORECASE)
+
+
+def is_question(sentence: str) -> bool:
+    """Whether ``sentence`` asks something (``QUESTION``, a "?" outside any link), and is not an
+    exclamation or a courtesy (``NOT_A_QUESTION``)."""
+    bare = _LINK.sub(" ", sentence)
+    return QUESTION.search(bare) is not None and NOT_A_QUESTION.search(bare) is None
 
 
 @dataclass(frozen=True)
@@ -50,20 +66,23 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
-def focus(text: str, limit: int, scheme_named: Callable[[str], str | None]) -> Focus:
+def focus(text: str, limit: int, scheme_named: Callable[[str], str | None],
+          own_subject: Callable[[str], bool] = lambda sentence: False) -> Focus:
     """The part of a message longer than ``limit`` characters to search with (see the module docstring).
 
     Args:
         text: the whole message.
         limit: the most characters to keep (``conversations.engine.MAX_MESSAGE_CHARS``).
         scheme_named: the scheme a sentence names, as written there, or ``None`` (the gazetteer's look-up).
+        own_subject: whether a question has a subject of its own that no earlier scheme should be put
+            before ("how do I get a ration card?", ``conversations.rewrite.OWN_NEED``).
     """
     parts = sentences(text)
-    questions = [i for i, s in enumerate(parts) if QUESTION.search(s) and len(s) <= limit]
+    questions = [i for i, s in enumerate(parts) if is_question(s) and len(s) <= limit]
     if questions:
         i = questions[-1]
         chosen = parts[i]
-        if not scheme_named(chosen):
+        if not scheme_named(chosen) and not own_subject(chosen):
             # the scheme of the nearest earlier sentence that names one: what the question is about
             earlier = next((name for j in range(i - 1, -1, -1) if (name := scheme_named(parts[j]))), None)
             if earlier and len(earlier) + len(chosen) + 2 <= limit:

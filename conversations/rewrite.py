@@ -77,13 +77,22 @@ ATTRIBUTE_WORDS = frozenset(analyze(
 BARE_QUESTION = re.compile(r"\b(kab|kaise|kitna|kitni|kitne|kahan|kaha|kyun|when|how|where|why|what)\b|कब|कैसे|कितन|कहाँ|कहां|क्यों",
                            re.IGNORECASE)
 #: a paper or service of its own to get or make ("how to apply for pan card", "aadhaar card kaise banwaye",
-#: "राशन कार्ड कैसे बनवाएं"): a need of its own, never a follow-up about the scheme under discussion
-_PAPERS = (r"(pan|aadhaa?r|voter( id)?|passport|driving licen[cs]e|ration card|birth certificate|death certificate|caste certificate|"
-           r"income certificate|domicile( certificate)?|jan ?dhan account|bank account|पैन|आधार|वोटर|पासपोर्ट|राशन कार्ड|जन्म प्रमाण|जाति प्रमाण|आय प्रमाण)")
+#: "राशन कार्ड कैसे बनवाएं", "documents for pan card", "pan card apply"): a need of its own, never a
+#: follow-up about the scheme under discussion. "do I need to get a bank account?" or "should I make a new
+#: aadhaar card?" ask about the scheme: a bare get / make / new is not enough, it takes how / apply / kaise
+_PAPERS = (r"(pan( card)?|aadhaa?r( card)?|voter( id| card)?|passport|driving licen[cs]e|ration card|birth certificate|death certificate|"
+           r"caste certificate|income certificate|domicile( certificate)?|golden card|ayushman card|abha card|e-?shram( card)?|"
+           r"पैन|आधार|वोटर|पासपोर्ट|राशन कार्ड|जन्म प्रमाण|जाति प्रमाण|आय प्रमाण|आयुष्मान कार्ड|ई-?श्रम)")
 OWN_NEED = re.compile(
-    rf"\b(apply|applying|application|get|make|making|obtain|new|banwa\w*|bana\w*|nikal\w*)\b\W+(for\W+|a\W+|an\W+|my\W+|new\W+){{0,2}}{_PAPERS}"
-    rf"|{_PAPERS}\W+(card\W+)?(kaise|kese|kaha|kahan|kahaan|कैसे|कहाँ|कहां)\W+(banwa|bana|bane|ban|nikal|apply|बनवा|बना|बने|बन|निकल)",
+    rf"\b(how (?:to|do i|can i|do we|can we|should i)|where (?:to|do i|can i))\b\W+(?:\w+\W+){{0,3}}?{_PAPERS}"
+    rf"|\b(apply|applying|application|register|registration|documents?|papers?)\W+(for|on)\W+(a\W+|an\W+|my\W+|new\W+|the\W+){{0,2}}{_PAPERS}"
+    rf"|{_PAPERS}\W+(card\W+|कार्ड\W+)?(apply\b|kaise\b|kese\b|kaha\b|kahan\b|kahaan\b|कैसे|कहाँ|कहां)"
+    rf"|{_PAPERS}\W+(card\W+|कार्ड\W+)?(banwa|bana|bane|nikal|बनवा|बना|बने|निकल)",
     re.IGNORECASE)
+#: what a message applies or registers for ("how to apply for ayushman bharat"): when its words are not in
+#: the active scheme's text, the message is about something else
+APPLY_FOR = re.compile(r"\b(apply|applying|register|registration|enrol\w*|documents?|papers?|eligib\w*)\s+(?:for|on|in|under)\s+"
+                       r"(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>[^?.!,;]+)", re.IGNORECASE)
 #: a message naming a scheme with at most this many other words carries the previous topic over
 SHORT_NAME_WORDS = 3
 #: a message of at most this many content words that asks about a section is a follow-up
@@ -236,6 +245,11 @@ def _rewrite(
     bare_question = not content and len(words) <= SHORT_FOLLOWUP_WORDS and BARE_QUESTION.search(text) is not None
     if OWN_NEED.search(text) and not has_reference:
         return Rewrite(text, False, False, [], None, topic)
+    applied = APPLY_FOR.search(text)
+    if applied and in_scheme is not None and not has_reference:
+        named = [w for w in analyze(applied.group("obj")) if w not in ATTRIBUTE_WORDS and not w.isdigit()]
+        if named and not all(in_scheme(w, ctx.scheme_id) for w in named):
+            return Rewrite(text, False, False, [], None, topic)  # applies for something the scheme never mentions
     if has_reference or short_section or short_attribute or bare_question:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
     return Rewrite(text, False, False, [], None, topic)

@@ -66,7 +66,7 @@ _WEAK_YES = frozenset({"hai", "hain", "है", "हैं", "ji", "jee", "ज�
 NO_WORDS = frozenset("""no n nope nahi nahin nai na not false nhi नहीं नही ना मत never""".split())
 SKIP_WORDS = re.compile(
     r"^\s*(skip|pass|next|don'?t know|dont know|do not know|not sure|no idea|pata nahi|pata nahin|maloom nahi|"
-    r"malum nahi|nahi pata|nahi maloom|पता नहीं|मालूम नहीं|नहीं पता|छोड़ो|skip karo|rehne do|rahne do)\s*[.!]*\s*$",
+    r"malum nahi|nahi pata|nahi maloom|पता नहीं|मालूम नहीं|नहीं पता|छोड़ो|छोड़ें|स्किप|skip karo|rehne do|rahne do)\s*[.!\u0964]*\s*$",
     re.IGNORECASE,
 )
 #: "I have no idea", "not really sure", "na pata", "nahi maloom ji", "no, I don't know", "never heard of it": in a

@@ -42,8 +42,8 @@ TYPO_RATIO = 84
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
         r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmil(ta|ti|te|ega|egi|enge)\b"
-        r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b"
-        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फायदा|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
+        r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b|\blaa?bh\b|\bfaa?[iy]d[ae]\b"
+        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
     "documents": re.compile(
         r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज"),
     "eligibility": re.compile(

@@ -236,3 +236,13 @@ def test_telegram_verdict_links_its_scheme_titles_and_offers_more_as_a_button():
     assert msg.keyboard == [("More", "opt::more")] and parse_callback_data("opt::more") == (None, "more")
     decline = telegram_messages([Reply(kind="decline", text="I don't know.\nOfficial source:\nhttps://www.myscheme.gov.in/search")], "hi")
     assert decline[0].html.endswith('<a href="https://www.myscheme.gov.in/search">myscheme.gov.in/search</a>') and decline[0].keyboard is None
+
+
+def test_sms_spells_more_typography_in_gsm7_and_links_never_take_the_punctuation_after_them():
+    quote = "Subsidy of 50% subject to a maximum of \u20b950,000/\u2010 per pump \u25cf paid by DBT \u00b7 once. " * 3 + "\u0915\u0943\u0937\u093f \u0935\u093f\u092d\u093e\u0917."
+    pages = sms_pages([Reply(kind="answer", text="", citations=[_citation(1, quote)])], "hi", segments=3)
+    # page 1 is all GSM-7 (its Devanagari sentence comes later), so its source label and footer are too
+    assert is_gsm7(pages[0]) and "Rs.50,000/- per pump - paid by DBT - once." in pages[0] and "\nSource: " in pages[0]
+    (msg,) = telegram_messages([Reply(kind="info", text="Apply at the portal (https://www.pmuy.gov.in/).")])
+    assert msg.html == 'Apply at the portal (<a href="https://www.pmuy.gov.in/">pmuy.gov.in</a>).'
+    assert telegram_messages([Reply(kind="answer", text="", citations=[_citation(1, "")])])  # an empty quote renders, no IndexError

@@ -84,9 +84,10 @@ def test_follow_ups_and_topic_switch(engine):
 
 
 @pytest.mark.parametrize("before_text,text,reply", [
-    ("what is pm kisan", "👍👍", "You're welcome."), ("pm kisan kya hai", "dhanyawad", "Aapka swagat hai."),
+    ("what is pm kisan", "👍👍", "Okay."), ("what is pm kisan", "thank you 🙏🏽", "You're welcome."), ("what is pm kisan", "ok ji 👍", "Okay."),
+    ("pm kisan kya hai", "dhanyawad", "Aapka swagat hai."),
     ("पीएम किसान क्या है", "धन्यवाद", "आपका स्वागत है।"), ("what is pm kisan", "ok", "Okay. Ask me about any government scheme"),
-    ("what is pm kisan", "hmm", "Okay."), ("pm kisan kya hai", "theek hai", "Theek hai."), ("पीएम किसान क्या है", "अच्छा", "ठीक है।"),
+    ("what is pm kisan", "hmm", "Okay."), ("pm kisan kya hai", "theek hai", "Theek hai."), ("पीएम किसान क्या है", "अच्छा", "ठीक है।"), ("पीएम किसान क्या है", "ठीक है।", "ठीक है।"),
     ("what is pm kisan", "👌", "Okay."),
 ])
 def test_small_talk_gets_a_short_reply_and_keeps_the_topic_and_pages(engine, before_text, text, reply):
@@ -169,3 +170,17 @@ def test_fifty_messages_at_once_all_land_in_real_redis(answerer, redis_available
         assert all(r.replies for r in results)
     finally:
         client.delete(key.key)
+
+
+def test_small_talk_during_an_interview_asks_again_without_using_up_the_question(bundled_index):
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    first = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text="am I eligible for old age pension?")).replies[-1]
+    for text in ("ok", "hmm", "👍", "ok ji"):
+        again = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text=text)).replies
+        assert [r.text for r in again] == [first.text]  # the same question, never "OK, skipped."
+    # a long message in an interview is read from its start, where the facts are, not cut to its last question
+    story = "I am 67 years old and a widow. " + "My son does not support me and we have no land at all. " * 20 + "What can I get?"
+    replies = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text=story)).replies
+    assert replies[0].text == "Your message was long, so I used only its first 1000 characters to search."

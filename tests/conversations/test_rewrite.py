@@ -34,6 +34,12 @@ CASES = [
     ("aadhar card kaise banwaye", KISAN, "aadhar card kaise banwaye", None, []),
     ("राशन कार्ड कैसे बनवाएं", KISAN, "राशन कार्ड कैसे बनवाएं", None, []),
     ("is aadhaar card required", APY, "is aadhaar card required Atal Pension Yojana", "apy", []),
+    ("documents for pan card", KISAN, "documents for pan card", None, []),
+    ("pan card apply", KISAN, "pan card apply", None, []),
+    ("पैन कार्ड कैसे बनवाएं", KISAN, "पैन कार्ड कैसे बनवाएं", None, []),
+    ("how to get e-shram card", KISAN, "how to get e-shram card", None, []),
+    # a bank account the scheme pays into is the scheme's question
+    ("do i need to get a bank account?", KISAN, "do i need to get a bank account? Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
     # "what about X" applies the previous topic to X
     ("what about ujjwala?", Context("pm-kisan", "Pradhan Mantri Kisan Samman Nidhi", "documents"), "what about ujjwala? documents required", None, ["pmuy"]),
     ("and for atal pension?", KISAN, "and for atal pension? benefits", None, ["apy"]),

@@ -4,6 +4,7 @@ States (named in any script, said earlier, or asked for), lists for discovery qu
 that states the amount, FAQ-only pages, closed schemes, and declines for what the pages do not say.
 """
 
+import re
 import uuid
 
 import pytest
@@ -100,6 +101,25 @@ def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
     more = say(engine, "more", user="list")
     assert more[0].kind == "info" and "[1]" in more[0].text and "myscheme.gov.in/schemes/cdpner" in more[0].text
     assert not any(f"/schemes/{sid}#" in more[0].text for sid in shown)
+
+
+def test_a_list_continued_on_sms_keeps_each_quote_with_its_source(pages_index):
+    from bot.render import sms_pages
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(pages_index)
+    engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, 3)
+
+    def sms(text):
+        from conversations.types import InboundMessage
+
+        return engine.handle_turn(InboundMessage(channel="sms", user_id="+919900000001", text=text)).replies[0].text
+
+    pages = [sms("subsidy schemes for coffee growers in north east")]
+    while "MORE" in pages[-1].rsplit("\n", 1)[-1] and len(pages) < 15:  # the page's last line asks for MORE
+        pages.append(sms("more"))
+    later = [p for p in pages if "myscheme.gov.in/schemes/cdpner" in p]  # a scheme of the list's second batch
+    assert later and all(re.search(r"\nSource: [^\n]*myscheme\.gov\.in/schemes/cdpner", p) for p in later), pages
 
 
 def test_faq_only_page_is_answered_from_its_faq(answerer):

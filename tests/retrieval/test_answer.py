@@ -123,3 +123,11 @@ def test_what_is_asks_for_details_only_when_nothing_else_is_asked():
     assert section_intents("what is pm kisan") == ["details"]
     assert section_intents("what is the income limit for pmay urban") == ["eligibility"]
     assert section_intents("what is the interest rate of ssy") == ["benefits", "details"]  # a rate may be stated in either
+
+
+def test_benefits_asked_in_hindi_and_hinglish_words():
+    from retrieval.query import section_intents
+
+    for q in ("sukanya samriddhi ke labh", "ujjwala ka fayda", "jan dhan yojana ke fayde", "पीएम किसान के फायदे", "pm kisan ka labh kya hai"):
+        assert section_intents(q) == ["benefits"], q
+    assert section_intents("colours fade in the sun") == []
