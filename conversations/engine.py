@@ -28,7 +28,7 @@ from conversations.long_message import Focus, focus
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
-from eligibility.parse import is_skip, is_stop
+from eligibility.parse import SKIP_WORDS, is_skip, is_stop
 from retrieval.answer import Answer, Answerer
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
@@ -355,9 +355,11 @@ class Engine:
         if THANKS.match(text):
             return TurnResult([Reply(kind="info", text=t("thanks", lang))], small_talk=True), "save"
         finished = state.interview is not None and state.interview.finished
-        if ACK.match(text) and not finished:
+        # "ok", "hmm", or "skip" / "pata nahi" with no question asked: nothing to search for
+        unasked = ACK.match(text) is not None or SKIP_WORDS.match(text) is not None
+        if unasked and not finished:
             return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
-        if YES.match(text) or NO.match(text) or ACK.match(text):
+        if YES.match(text) or NO.match(text) or unasked:
             # after a verdict, "yes"/"haan" is not a question: say what can be done next
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
