@@ -28,7 +28,7 @@ from starlette.requests import ClientDisconnect
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import telegram_channel, twilio_channel
-from bot.claims import Claims
+from bot.claims import Claim, Claims
 from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import Settings, weak_state_secret
@@ -48,6 +48,10 @@ REDIS_COOLDOWN_S = 2.0
 #: how long /readyz waits for Redis to answer a PING (seconds)
 READY_TIMEOUT_S = 1.0
 
+
+#: how long a Twilio re-post of a message still being processed waits for its reply (seconds): well
+#: inside Twilio's 15 s webhook timeout, longer than a message takes (milliseconds) or a short Redis stall
+REPOST_WAIT_S = 8.0
 
 @dataclass
 class Runtime:
@@ -85,9 +89,10 @@ class Runtime:
         whether Redis is back."""
         return time.monotonic() < self.redis_down_until or (self.redis_suspect and self.redis_probing)
 
-    async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> bool | None:
-        """Claim a delivery off the event loop: True first time, False a repeat, None Redis failed
-        (or failed moments ago: see :meth:`redis_failed`)."""
+    async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> Claim | None:
+        """Claim a delivery off the event loop (:class:`~bot.claims.Claim`: new, busy or done; with
+        ``ttl_s``, a one-off mark: new or done), or ``None``: Redis failed (or failed moments ago: see
+        :meth:`redis_failed`)."""
         if self.redis_cooling_down():
             return None
         probe = self.redis_suspect
@@ -96,7 +101,8 @@ class Runtime:
             if ttl_s is None:
                 first = await asyncio.to_thread(self.claims.claim, channel, message_id)
             else:
-                first = await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
+                once = await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
+                first = Claim("new") if once else Claim("done")
             self.redis_suspect = False
             return first
         except redis.RedisError as exc:
@@ -277,7 +283,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         first = await rt.claim("telegram", update_id)
         if first is None:
             return PlainTextResponse("state store unavailable", status_code=503)
-        if not first:
+        if first.state == "busy":  # another worker is on it: Telegram re-delivers, and then finds it done
+            return PlainTextResponse("being processed", status_code=503)
+        if first.state == "done":
             rt.metrics.duplicates.labels("telegram").inc()
             return JSONResponse({})
         await rt.in_flight.acquire()
@@ -338,8 +346,15 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         first = await rt.claim(channel, sid)
         if first is None:
             return apology  # Twilio does not retry: the user at least hears that something went wrong
-        if not first:
+        if first.state != "new":
+            # a re-post (Twilio never read the first response): the same reply again, never an empty one;
+            # while the first is still being processed, wait for its reply a little
             rt.metrics.duplicates.labels(channel).inc()
+            xml = await kept_reply(channel, sid, wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
+            if xml is not None:
+                return Response(xml, media_type="application/xml")
+            if first.state == "busy":
+                return PlainTextResponse("being processed", status_code=503)
             return Response(twilio_channel.twiml([], None), media_type="application/xml")
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
@@ -347,6 +362,19 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             await rt.handling_failed(channel, sid, exc, "message failed")
             return apology
         return Response(xml, media_type="application/xml")
+
+    async def kept_reply(channel: str, sid: str, wait_s: float) -> str | None:
+        """The TwiML kept for a handled ``sid``, waiting up to ``wait_s`` seconds for it to appear;
+        ``None`` if there is none (or Redis fails)."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                xml = await asyncio.to_thread(rt.claims.kept, channel, sid)
+            except redis.RedisError:
+                return None
+            if xml is not None or time.monotonic() >= deadline:
+                return xml
+            await asyncio.sleep(0.2)
 
     @app.post("/twilio/whatsapp")
     async def twilio_whatsapp(request: Request) -> Response:
@@ -370,7 +398,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         first = await rt.claim("status", f"{sid}:{status}", ttl_s=7 * 24 * 3600)
         if first is None:
             return PlainTextResponse("state store unavailable", status_code=503)  # Twilio retries callbacks
-        if not first:
+        if first.state != "new":
             return Response(status_code=204)  # this status of this message was already recorded
         log.info("delivery status", extra={"event": {
             "channel": "twilio", "status": status if status in twilio_channel.STATUSES else "other", "error_code": _error_code(params.get("ErrorCode"))}})

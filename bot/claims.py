@@ -2,14 +2,23 @@
 
 Telegram re-delivers an update when the reply is slow, and Twilio may post the same ``MessageSid``
 twice. Before processing, the handler claims ``schemebot:v1:claim:<channel>:<id>`` with ``SET NX`` and
-a short TTL; only the first claim wins. Once the engine has handled the message the claim is settled:
-kept for the full TTL. If processing fails the claim is released, so a retry can succeed; if the
-worker dies first, the short TTL lets a re-delivery through after ``PROCESSING_TTL_S``.
+a short TTL; only the first claim wins. The claim holds its state and who holds it: ``p:<token>``
+while the message is processed, ``d`` once it is handled (kept for the full TTL). A repeat therefore
+learns which it met (:class:`Claim`): ``done`` (drop it, or send the reply kept for it), ``busy``
+(another worker is on it: ask the sender to retry), and a claim whose ``SET NX`` a client retry ran
+twice (a Redis stall past the socket timeout: the first run set it, the retry found it set) is
+recognised by its token as the caller's own, so the message is handled, not eaten. If processing
+fails the claim is released, so a retry can succeed; if the worker dies first, the short TTL lets a
+re-delivery through after ``PROCESSING_TTL_S``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import secrets
+from dataclasses import dataclass
+from typing import Literal
 
 import redis
 
@@ -20,6 +29,19 @@ CLAIM_PREFIX = "schemebot:v1:claim:"
 CLAIM_TTL_S = 24 * 3600
 #: how long an unsettled claim lives (seconds): far longer than handling a message takes (milliseconds)
 PROCESSING_TTL_S = 120
+#: the reply produced for a Twilio message, returned again when Twilio re-posts the same MessageSid
+KEPT_PREFIX = "schemebot:v1:kept:"
+#: how long a produced reply is kept for a re-post (seconds): Twilio re-posts within its 15 s timeout
+KEPT_TTL_S = 600
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The outcome of claiming a delivery: ``new`` (process it; ``token`` names this claim), ``busy``
+    (another worker holds it now) or ``done`` (it was handled)."""
+
+    state: Literal["new", "busy", "done"]
+    token: str | None = None
 
 
 class Claims:
@@ -32,19 +54,50 @@ class Claims:
     def _key(self, channel: str, message_id: str) -> str:
         return f"{CLAIM_PREFIX}{channel}:{message_id}"
 
-    def claim(self, channel: str, message_id: str) -> bool:
-        """True for the first claim of ``(channel, message_id)``; False for a repeat. The claim lives
-        ``PROCESSING_TTL_S`` until :meth:`settle` keeps it."""
-        return bool(self.client.set(self._key(channel, message_id), b"1", nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s)))
+    def claim(self, channel: str, message_id: str) -> Claim:
+        """Claim ``(channel, message_id)`` (see the module docstring). A new claim lives
+        ``PROCESSING_TTL_S`` until :meth:`settle` marks it done.
 
-    def settle(self, channel: str, message_id: str) -> None:
-        """Keep a claim for the full TTL: the message has been handled (its state change is saved). A
-        Redis failure is logged, not raised: the reply is ready, and the claim still lives its
-        processing TTL."""
+        Raises:
+            redis.RedisError: Redis failed.
+        """
+        key, token = self._key(channel, message_id), secrets.token_hex(8)
+        for _ in range(2):
+            if self.client.set(key, f"p:{token}".encode(), nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s)):
+                return Claim("new", token)
+            held = self.client.get(key)
+            if held is None:
+                continue  # expired between the two commands: claim again
+            if held == f"p:{token}".encode():
+                return Claim("new", token)  # our own SET, run twice by a client retry
+            return Claim("done" if held.startswith(b"d") else "busy")
+        return Claim("busy")
+
+    def settle(self, channel: str, message_id: str, kept: str | None = None) -> None:
+        """Mark a claim done and keep it for the full TTL: the message has been handled (its state
+        change is saved); ``kept``: the reply to return when the same message is posted again
+        (Twilio), kept ``KEPT_TTL_S`` under a hashed key. A Redis failure is logged, not raised: the
+        reply is ready, and the claim still lives its processing TTL."""
         try:
-            self.client.expire(self._key(channel, message_id), self.ttl_s)
+            pipe = self.client.pipeline(transaction=False)
+            pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
+            if kept is not None:
+                pipe.set(self._kept_key(channel, message_id), kept.encode("utf-8"), ex=KEPT_TTL_S)
+            pipe.execute()
         except redis.RedisError as exc:
             log.error("claim not settled: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+
+    def _kept_key(self, channel: str, message_id: str) -> str:
+        return KEPT_PREFIX + hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest()
+
+    def kept(self, channel: str, message_id: str) -> str | None:
+        """The reply kept for ``(channel, message_id)`` by :meth:`settle`, or ``None``.
+
+        Raises:
+            redis.RedisError: Redis failed.
+        """
+        raw = self.client.get(self._kept_key(channel, message_id))
+        return raw.decode("utf-8") if raw is not None else None
 
     def release(self, channel: str, message_id: str) -> None:
         """Undo a claim after failed processing, so a re-delivery is processed."""

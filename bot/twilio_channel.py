@@ -160,7 +160,6 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
 
     def work():  # on an engine thread: the engine's Redis round trips and the fallback copy stay off the event loop
         result = rt.engine.handle_turn(inbound(channel, params))
-        rt.claims.settle(channel, ref)
         kept = False
         if keep_ref:
             try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
@@ -174,8 +173,11 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     result, kept = await rt.run(work)
     parts = render(rt, channel, result.replies, result.lang)
     action = public_url(rt.settings.public_base_url or "", "/twilio/status", urlencode({"ref": ref})) if kept else None
+    xml = twiml(parts, action)
+    # done, with the reply kept: a re-post of this MessageSid (the response never read) gets it again
+    await rt.run(rt.claims.settle, channel, ref, xml)
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
-    return twiml(parts, action)
+    return xml
 
 
 def sms_fallback(rt: Runtime, ref: str) -> bool:

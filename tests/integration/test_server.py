@@ -118,7 +118,9 @@ def test_same_update_twice_and_concurrently_gives_one_reply(stack):
     payload = tg_update(update_id, chat, "atal pension yojana age limit")
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         codes = list(pool.map(lambda _: post_tg(stack, payload).status_code, range(8)))
-    assert codes == [200] * 8
+    # one is processed; a copy that arrives while it is being processed gets 503 (Telegram re-delivers it
+    # later and then finds it done), a copy after it 200 and nothing done
+    assert codes.count(200) >= 1 and set(codes) <= {200, 503}, codes
     assert post_tg(stack, payload).status_code == 200
     stack["tg"].wait_sent(chat)
     time.sleep(0.5)
@@ -279,12 +281,21 @@ def test_whatsapp_reply_is_twiml_with_numbered_options_and_prefixed_address(stac
     assert "*ELIGIBLE*" in text or "ELIGIBLE on every condition" in text
 
 
-def test_same_message_sid_twice_gives_one_reply(stack):
+def _duplicates(stack, channel: str) -> float:
+    text = httpx.get(stack["url"] + "/metrics", timeout=10).text
+    m = re.search(rf'^schemebot_duplicates_dropped_total\{{channel="{channel}"\}} (\S+)$', text, flags=re.M)
+    return float(m.group(1)) if m else 0.0
+
+
+def test_same_message_sid_posted_at_once_is_handled_once_and_each_post_gets_its_reply(stack):
     params = wa_params("mudra loan amount")
+    before = _duplicates(stack, "whatsapp")
     with concurrent.futures.ThreadPoolExecutor(6) as pool:
         replies = list(pool.map(lambda _: post_twilio(stack, "/twilio/whatsapp", params), range(6)))
-    answered = [r for r in replies if messages(r.text)]
-    assert len(answered) == 1 and all(r.status_code == 200 for r in replies)
+    # Twilio reads one response per post; the copies get the same TwiML, none an empty one, and the
+    # message is handled once (five repeats counted)
+    assert all(r.status_code == 200 for r in replies) and len({r.text for r in replies}) == 1 and messages(replies[0].text)
+    assert _duplicates(stack, "whatsapp") - before == 5
 
     ttl = redis_client().ttl(f"schemebot:v1:claim:whatsapp:{params['MessageSid']}")
     assert 120 < ttl <= 900  # settled once handled: SCHEMEBOT_CLAIM_TTL_S, not the 120 s processing TTL
@@ -521,9 +532,46 @@ def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
     from bot.claims import PROCESSING_TTL_S, Claims
 
     claims, mid = Claims(redis_client(), ttl_s=3600), uuid.uuid4().hex
-    assert claims.claim("telegram", mid) is True and claims.claim("telegram", mid) is False
+    first, again = claims.claim("telegram", mid), claims.claim("telegram", mid)
+    assert (first.state, again.state, again.token) == ("new", "busy", None) and first.token
     key = f"schemebot:v1:claim:telegram:{mid}"
     assert 0 < redis_client().ttl(key) <= PROCESSING_TTL_S  # a worker that dies now lets a re-delivery through soon
-    claims.settle("telegram", mid)
+    claims.settle("telegram", mid, kept="<Response/>")
     assert PROCESSING_TTL_S < redis_client().ttl(key) <= 3600
+    assert claims.claim("telegram", mid).state == "done" and claims.kept("telegram", mid) == "<Response/>"
+    assert not [k for k in redis_client().scan_iter(match="schemebot:v1:kept:*") if mid.encode() in k]  # the id is hashed
     claims.release("telegram", mid)
+    redis_client().delete(claims._kept_key("telegram", mid))
+
+
+def test_a_claim_whose_set_a_client_retry_ran_twice_is_still_the_callers(redis_available, monkeypatch):
+    """A Redis stall past the socket timeout: redis-py sends SET NX again, Redis runs both; the retry
+    finds the key set, by the caller's own first run. The message is handled, not taken for a repeat."""
+    import bot.claims as claims_module
+    from bot.claims import Claims
+
+    claims, mid = Claims(redis_client(), ttl_s=3600), uuid.uuid4().hex
+    monkeypatch.setattr(claims_module.secrets, "token_hex", lambda n: "feedc0de")
+    redis_client().set(f"schemebot:v1:claim:sms:{mid}", b"p:feedc0de", ex=60)  # what the first run of the SET left
+    assert claims.claim("sms", mid).state == "new"
+    monkeypatch.setattr(claims_module.secrets, "token_hex", lambda n: "0ther")
+    assert claims.claim("sms", mid).state == "busy"  # another worker's claim is not taken
+    claims.release("sms", mid)
+
+
+def test_a_twilio_repost_gets_the_same_reply_and_a_busy_telegram_update_is_retried(stack):
+    params = sms_params("pm kisan documents", f"+9199{uid():08d}")
+    first = post_twilio(stack, "/twilio/sms", params)
+    assert first.status_code == 200 and messages(first.text) and "Aadhaar" in first.text
+    for _ in range(10):  # Twilio re-posts a MessageSid whose response it never read: the same TwiML each time
+        again = post_twilio(stack, "/twilio/sms", params)
+        assert (again.status_code, again.text) == (200, first.text)
+    # a Telegram update another worker is processing now: 503, so Telegram re-delivers it later
+    update_id, chat = uid(), uid()
+    redis_client().set(f"schemebot:v1:claim:telegram:{update_id}", b"p:another-worker", ex=60)
+    try:
+        assert post_tg(stack, tg_update(update_id, chat, "pm kisan")).status_code == 503
+    finally:
+        redis_client().delete(f"schemebot:v1:claim:telegram:{update_id}")
+    assert post_tg(stack, tg_update(update_id, chat, "pm kisan")).status_code == 200  # re-delivered once it is free
+    assert stack["tg"].wait_sent(chat, 1)
