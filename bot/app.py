@@ -350,7 +350,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             # a re-post (Twilio never read the first response): the same reply again, never an empty one;
             # while the first is still being processed, wait for its reply a little
             rt.metrics.duplicates.labels(channel).inc()
-            xml = await kept_reply(channel, sid, wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
+            xml = await kept_reply(channel, sid, twilio_channel.owner(rt, channel, params), wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
             if xml is not None:
                 return Response(xml, media_type="application/xml")
             if first.state == "busy":
@@ -363,13 +363,13 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return apology
         return Response(xml, media_type="application/xml")
 
-    async def kept_reply(channel: str, sid: str, wait_s: float) -> str | None:
+    async def kept_reply(channel: str, sid: str, owner: str, wait_s: float) -> str | None:
         """The TwiML kept for a handled ``sid``, waiting up to ``wait_s`` seconds for it to appear;
         ``None`` if there is none (or Redis fails)."""
         deadline = time.monotonic() + wait_s
         while True:
             try:
-                xml = await asyncio.to_thread(rt.claims.kept, channel, sid)
+                xml = await asyncio.to_thread(rt.claims.kept, channel, sid, owner)
             except redis.RedisError:
                 return None
             if xml is not None or time.monotonic() >= deadline:

@@ -22,6 +22,8 @@ from typing import Literal
 
 import redis
 
+from conversations.store import OWNED_PREFIX
+
 log = logging.getLogger("schemebot.claims")
 
 CLAIM_PREFIX = "schemebot:v1:claim:"
@@ -29,8 +31,9 @@ CLAIM_PREFIX = "schemebot:v1:claim:"
 CLAIM_TTL_S = 24 * 3600
 #: how long an unsettled claim lives (seconds): far longer than handling a message takes (milliseconds)
 PROCESSING_TTL_S = 120
-#: the reply produced for a Twilio message, returned again when Twilio re-posts the same MessageSid
-KEPT_PREFIX = "schemebot:v1:kept:"
+#: the reply produced for a Twilio message, returned again when Twilio re-posts the same MessageSid:
+#: ``<prefix><user digest>:<sha256 of channel:MessageSid>`` (the store deletes it with the user's state)
+KEPT_PREFIX = OWNED_PREFIX
 #: how long a produced reply is kept for a re-post (seconds): Twilio re-posts within its 15 s timeout
 KEPT_TTL_S = 600
 
@@ -73,30 +76,31 @@ class Claims:
             return Claim("done" if held.startswith(b"d") else "busy")
         return Claim("busy")
 
-    def settle(self, channel: str, message_id: str, kept: str | None = None) -> None:
+    def settle(self, channel: str, message_id: str, kept: str | None = None, owner: str = "") -> None:
         """Mark a claim done and keep it for the full TTL: the message has been handled (its state
         change is saved); ``kept``: the reply to return when the same message is posted again
-        (Twilio), kept ``KEPT_TTL_S`` under a hashed key. A Redis failure is logged, not raised: the
-        reply is ready, and the claim still lives its processing TTL."""
+        (Twilio), kept ``KEPT_TTL_S`` under a hashed key named by ``owner`` (the user's key digest,
+        so that /forget deletes it). A Redis failure is logged, not raised: the reply is ready, and the
+        claim still lives its processing TTL."""
         try:
             pipe = self.client.pipeline(transaction=False)
             pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
             if kept is not None:
-                pipe.set(self._kept_key(channel, message_id), kept.encode("utf-8"), ex=KEPT_TTL_S)
+                pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
             pipe.execute()
         except redis.RedisError as exc:
             log.error("claim not settled: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
 
-    def _kept_key(self, channel: str, message_id: str) -> str:
-        return KEPT_PREFIX + hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest()
+    def _kept_key(self, channel: str, message_id: str, owner: str) -> str:
+        return f"{KEPT_PREFIX}{owner}:" + hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest()
 
-    def kept(self, channel: str, message_id: str) -> str | None:
-        """The reply kept for ``(channel, message_id)`` by :meth:`settle`, or ``None``.
+    def kept(self, channel: str, message_id: str, owner: str = "") -> str | None:
+        """The reply kept for ``(channel, message_id)`` of ``owner`` by :meth:`settle`, or ``None``.
 
         Raises:
             redis.RedisError: Redis failed.
         """
-        raw = self.client.get(self._kept_key(channel, message_id))
+        raw = self.client.get(self._kept_key(channel, message_id, owner))
         return raw.decode("utf-8") if raw is not None else None
 
     def release(self, channel: str, message_id: str) -> None:

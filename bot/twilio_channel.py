@@ -175,9 +175,15 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     action = public_url(rt.settings.public_base_url or "", "/twilio/status", urlencode({"ref": ref})) if kept else None
     xml = twiml(parts, action)
     # done, with the reply kept: a re-post of this MessageSid (the response never read) gets it again
-    await rt.run(rt.claims.settle, channel, ref, xml)
+    # (after /forget nothing of the user is kept, this reply neither)
+    await rt.run(rt.claims.settle, channel, ref, None if result.forgotten else xml, owner(rt, channel, params))
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return xml
+
+
+def owner(rt: Runtime, channel: str, params: dict[str, str]) -> str:
+    """The digest naming the sender's keys (:class:`~conversations.store.UserKey`), never the number."""
+    return UserKey(channel, params.get("From", ""), rt.settings.state_secret.get_secret_value().encode()).digest
 
 
 def sms_fallback(rt: Runtime, ref: str) -> bool:

@@ -94,6 +94,8 @@ class TurnResult:
     list_rest: list[str] = field(default_factory=list)
     #: thanks, a greeting, "yes" after a verdict: the pages and list of the last answer stay for "MORE"
     small_talk: bool = False
+    #: the user's data was deleted by this message (/forget confirmed): keep nothing more of this turn
+    forgotten: bool = False
 
 
 def state_answer(text: str) -> str | None:
@@ -199,6 +201,7 @@ class Engine:
         result = update(self.store, key, apply)
         if deleted:
             self.store.delete(key)
+            result.forgotten = True
         if result.standalone_query is not None:
             log.debug("standalone query: %s", result.standalone_query)
         return result

@@ -34,6 +34,9 @@ from conversations.state import StateFormatError, UserState, load_state
 log = logging.getLogger("schemebot.store")
 
 KEY_PREFIX = "schemebot:v1:user:"
+#: keys a user owns besides the state, ``<prefix><user digest>:<...>`` (replies kept for Twilio re-posts):
+#: deleted with the state
+OWNED_PREFIX = "schemebot:v1:kept:"
 #: default state lifetime: 30 days, in seconds
 DEFAULT_TTL_S = 30 * 24 * 3600
 
@@ -69,11 +72,12 @@ def normalise_user_id(channel: str, user_id: str) -> str:
 class UserKey:
     """The storage key of one user: ``schemebot:v1:user:<hmac>``; the raw id is never kept."""
 
-    __slots__ = ("channel", "key")
+    __slots__ = ("channel", "digest", "key")
 
     def __init__(self, channel: str, user_id: str, secret: bytes) -> None:
         digest = hmac.new(secret, f"{channel}:{normalise_user_id(channel, user_id)}".encode(), hashlib.sha256).hexdigest()
         self.channel = channel
+        self.digest = digest  # also names the user's other keys (replies kept for re-posts), so /forget finds them
         self.key = KEY_PREFIX + digest
 
     def __repr__(self) -> str:
@@ -166,7 +170,9 @@ class RedisStore:
 
     def delete(self, key: UserKey) -> None:
         try:
-            self.client.delete(key.key)
+            # the state, and the replies kept for Twilio re-posts (bot.claims.KEPT_PREFIX + "<digest>:...")
+            related = list(self.client.scan_iter(match=f"{OWNED_PREFIX}{key.digest}:*", count=500))
+            self.client.delete(key.key, *related)
         except redis.RedisError as exc:
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
 

@@ -541,7 +541,7 @@ def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
     assert claims.claim("telegram", mid).state == "done" and claims.kept("telegram", mid) == "<Response/>"
     assert not [k for k in redis_client().scan_iter(match="schemebot:v1:kept:*") if mid.encode() in k]  # the id is hashed
     claims.release("telegram", mid)
-    redis_client().delete(claims._kept_key("telegram", mid))
+    redis_client().delete(claims._kept_key("telegram", mid, ""))
 
 
 def test_a_claim_whose_set_a_client_retry_ran_twice_is_still_the_callers(redis_available, monkeypatch):
@@ -575,3 +575,18 @@ def test_a_twilio_repost_gets_the_same_reply_and_a_busy_telegram_update_is_retri
         redis_client().delete(f"schemebot:v1:claim:telegram:{update_id}")
     assert post_tg(stack, tg_update(update_id, chat, "pm kisan")).status_code == 200  # re-delivered once it is free
     assert stack["tg"].wait_sent(chat, 1)
+
+
+def test_forget_also_deletes_the_replies_kept_for_reposts(stack):
+    from conversations.store import UserKey
+
+    sender = f"+9199{uid():08d}"
+    digest = UserKey("sms", sender, stack["settings"].state_secret.get_secret_value().encode()).digest
+    assert messages(post_twilio(stack, "/twilio/sms", sms_params("my family income is 85000 a year, pm kisan documents", sender)).text)
+    kept = list(redis_client().scan_iter(match=f"schemebot:v1:kept:{digest}:*"))
+    assert kept and sender.encode() not in b"".join(kept)  # kept under the user's digest, never the number
+    post_twilio(stack, "/twilio/sms", sms_params("/forget", sender))
+    post_twilio(stack, "/twilio/sms", sms_params("yes", sender))
+    # nothing kept for this user after the confirmation (the "/forget" question's own reply went with the rest)
+    assert list(redis_client().scan_iter(match=f"schemebot:v1:kept:{digest}:*")) == []
+    assert not redis_client().exists(UserKey("sms", sender, stack["settings"].state_secret.get_secret_value().encode()).key)
