@@ -11,8 +11,11 @@ built-in list), with 5% of deliveries repeated (the same update_id / MessageSid)
   last sendMessage to the stand-in being done;
 - end-to-end latency as the sender sees it: the Twilio round trip, and for Telegram the time from
   posting the update to the stand-in receiving its sendMessage;
-- errors (non-2xx answers), duplicates sent, and lost or doubled replies (every unique Telegram update
-  must give exactly one sendMessage, every unique Twilio message one non-empty TwiML, every repeat none).
+- errors (non-2xx answers; a 503 to a repeated Telegram update still being processed is Telegram's cue
+  to re-deliver, counted apart as "retry"), duplicates sent, and lost or doubled replies (every unique
+  Telegram update must give exactly one sendMessage; a Twilio message's first post a non-empty TwiML,
+  and a repeat of it — Twilio re-posts only when it never read the first response — that same TwiML:
+  another reply is doubled).
 
 Usage: python benchmarks/load.py [--seconds 20] [--concurrency 32] [--workers 2] [--rate R[,R...]]
 (closed loop by default: the most the server sustains; with --rate, latency at fixed arrival rates,
@@ -140,6 +143,8 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
     twilio_replies: dict[str, int] = {}  # MessageSid -> non-empty TwiML answers over all its deliveries
     twilio_rtt_ms: list[float] = []
     errors = 0
+    retries = 0
+    twilio_first: dict[str, str] = {}
     duplicates = 0
     history: list[tuple[str, dict, dict]] = []
     stop = time.perf_counter() + seconds
@@ -161,7 +166,7 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
     next_slot = [time.perf_counter()]
 
     async def one(client: aiohttp.ClientSession) -> None:
-        nonlocal errors, duplicates
+        nonlocal errors, duplicates, retries
         while time.perf_counter() < stop:
             if rate:  # open loop: one request every 1/rate seconds, whatever the answers take
                 slot = next_slot[0]
@@ -192,9 +197,15 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
                         status = resp.status
                     if not repeat:
                         twilio_rtt_ms.append((time.perf_counter() - t0) * 1000)
-                    got = 1 if re.search(r"<Message", text) else 0
-                    twilio_replies[payload["MessageSid"]] = twilio_replies.get(payload["MessageSid"], 0) + got
-                if status >= 300:
+                    sid = payload["MessageSid"]
+                    if not repeat:
+                        twilio_replies[sid] = 1 if re.search(r"<Message", text) else 0
+                        twilio_first[sid] = text
+                    elif re.search(r"<Message", text) and twilio_first.get(sid) not in (None, text):
+                        twilio_replies[sid] = twilio_replies.get(sid, 0) + 1  # a different reply to a repost: doubled
+                if status == 503 and repeat and channel == "telegram":
+                    retries += 1  # still being processed: Telegram re-delivers later
+                elif status >= 300:
                     errors += 1
             except (aiohttp.ClientError, asyncio.TimeoutError):
                 errors += 1
@@ -207,7 +218,7 @@ async def drive(base: str, seconds: float, concurrency: int, questions: list[str
         await asyncio.gather(*(one(client) for _ in range(concurrency)))
     wall = time.perf_counter() - started
     return {"wall": wall, "sent_tg": sent_tg, "twilio_replies": twilio_replies, "twilio_rtt_ms": twilio_rtt_ms,
-            "errors": errors, "duplicates": duplicates, "unique": len(history)}
+            "errors": errors, "retries": retries, "duplicates": duplicates, "unique": len(history)}
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -273,7 +284,7 @@ def phase_report(result: dict, stats: dict, events: list[dict]) -> dict:
     return {"unique": result["unique"], "telegram": len(result["sent_tg"]), "twilio": len(result["twilio_replies"]),
             "repeats": result["duplicates"], "sustained": result["unique"] / result["wall"], "handled": len(latencies),
             "p50": percentile(latencies, 50), "p99": percentile(latencies, 99), "e2e_p50": percentile(e2e, 50),
-            "e2e_p99": percentile(e2e, 99), "errors": result["errors"], "lost": lost, "doubled": doubled,
+            "e2e_p99": percentile(e2e, 99), "errors": result["errors"], "retries": result["retries"], "lost": lost, "doubled": doubled,
             "server_errors": kinds, "problems": stats["problems"], "retrieval": retrieval}
 
 
@@ -352,7 +363,8 @@ def main() -> int:
         mode = f"open loop at {rate:.0f}/s" if rate else f"closed loop, {args.concurrency} senders"
         print(f"{mode:<26} {r['unique']:>6} {r['sustained']:>11.0f} {r['p50']:>10.1f} {r['p99']:>7.1f} {r['e2e_p50']:>8.1f} "
               f"{r['e2e_p99']:>7.1f} {r['errors']:>6} {r['lost']:>5} {r['doubled']:>7}")
-        print(f"  {r['telegram']} Telegram, {r['twilio']} WhatsApp/SMS, {r['repeats']} repeated deliveries; replies: "
+        print(f"  {r['telegram']} Telegram, {r['twilio']} WhatsApp/SMS, {r['repeats']} repeated deliveries "
+              f"({r['retries']} Telegram repeats told to retry while processed); replies: "
               + ", ".join(f"{k} {v}" for k, v in sorted(r["retrieval"].items())) + " (answered = quoted with citations)")
         if r["server_errors"] or r["problems"] or r["handled"] != r["unique"]:
             print(f"  handled {r['handled']} of {r['unique']}; server errors {r['server_errors']}; stand-in problems {r['problems']}")
