@@ -53,6 +53,7 @@ READY_TIMEOUT_S = 1.0
 #: inside Twilio's 15 s webhook timeout, longer than a message takes (milliseconds) or a short Redis stall
 REPOST_WAIT_S = 8.0
 
+
 @dataclass
 class Runtime:
     """What the handlers share: settings, engine, Redis, claims, metrics and the channel clients."""

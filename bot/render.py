@@ -227,8 +227,6 @@ def _cut_words(text: str, limit: int) -> str:
     return (cut or text[: limit - 1]) + "…"
 
 
-#: characters of a quote a page should hold beside its source line before the line drops the scheme name
-SMS_MIN_PIECE = 60
 #: characters of a scheme name kept in an SMS source line when the whole name leaves no room
 SMS_NAME_CHARS = 32
 #: a link in text: it never ends on the punctuation after it ("(see https://pmuy.gov.in/).")
@@ -309,6 +307,12 @@ def _source_lines(name: str, link: str, label: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((f"\n{label}: {name}, {link}", f"\n{label}: {short}, {link}", f"\n{label}: {link}")))
 
 
+def _sms_text(text: str) -> str:
+    """Text for an SMS page: links shortened as in source lines (every character costs on SMS) and
+    typography spelled in GSM-7 (``_GSM7_SPELLING``)."""
+    return _URL.sub(lambda m: short_link(m.group()), text).translate(_GSM7_SPELLING)
+
+
 def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     """The replies' quotes and paragraphs as :class:`_SmsBlock` s: typography spelled in GSM-7
     (``_GSM7_SPELLING``: "₹" as "Rs.", curly quotes straight; the words are the document's), links
@@ -326,7 +330,7 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
                 link = short_link(c.url)
                 blocks.append(_SmsBlock(f"[{c.n}] ", text, _source_lines(name.translate(_GSM7_SPELLING), link, label), link))
             continue
-        text = _URL.sub(lambda m: short_link(m.group()), reply.text).translate(_GSM7_SPELLING)
+        text = _sms_text(reply.text)
         links = [short_link(u) for u in reply.links]
         lines = text.split("\n")
         first = next((i for i, line in enumerate(lines) if links and line.strip() == links[0]), None)
@@ -340,7 +344,7 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
         for b in _plain_blocks(reply, lang, bold=False):
             for para in b.split("\n\n"):
                 if para.strip():
-                    para = _URL.sub(lambda m: short_link(m.group()), para.strip()).translate(_GSM7_SPELLING)
+                    para = _sms_text(para.strip())
                     blocks.append(_SmsBlock("", para, whole=bool(_URL.search(para) or "myscheme.gov.in" in para)))
     return blocks
 

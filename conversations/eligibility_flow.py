@@ -389,9 +389,7 @@ class EligibilityFlow:
             if first.status == "not_eligible" and first.reasons and first.reasons[0].field not in stated:
                 # a remembered answer would end it at once: ask that question again
                 name = first.reasons[0].field
-                state.interview.field = name
-                if name not in state.interview.asked:
-                    state.interview.asked.append(name)
+                state.interview.ask(name)
                 q = self._question(name, lang)
                 q.text = t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
                 return TurnResult(replies + [q])
@@ -509,25 +507,19 @@ class EligibilityFlow:
             if result.status == "need_more_info":
                 choice = next_field([rules], profile, exclude=iv.skipped)
                 if choice.field is not None:
-                    iv.field = choice.field
-                    if choice.field not in iv.asked:  # asked again after a correction: no second turn of the budget
-                        iv.asked.append(choice.field)
+                    iv.ask(choice.field)
                     return [self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
             return [self._verdict([result], lang, single=True)]
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
-            iv.field = "state"
-            if "state" not in iv.asked:  # asked again after a correction: no second turn of the budget
-                iv.asked.append("state")
+            iv.ask("state")
             return [self._question("state", lang)]
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
         step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=[*iv.skipped, *not_to_ask(profile)])
         if step.next is not None:
-            iv.field = step.next
-            if step.next not in iv.asked:  # asked again after a correction: no second turn of the budget
-                iv.asked.append(step.next)
+            iv.ask(step.next)
             return [self._question(step.next, lang)]
         iv.finished, iv.field = True, None
         return [self._screen_verdict(step.outcomes, state, lang)]

@@ -60,11 +60,9 @@ ACK = re.compile(r"^\s*(ok(ay)?|okk+|k+|hm+|hmm+|oh|ohh+|acc?ha|achh?a|accha ji|
                  r"samajh? ?(gaya|gayi|gai|aa gaya)|ठीक( है)?|अच्छा|ओके|हम्म+|समझ (गया|गई|गयी)|skip|chhodo|rehne do|छोड़ो|रहने दो|स्किप|"
                  rf"{_ACK_EMOJI}+){_SMALL_END}", re.IGNORECASE)
 #: a folded-hands or waving emoji alone as a first message greets (🙏 is namaste before it is thanks)
-GREETING_EMOJI = re.compile(r"^\s*(?:[\U0001F64F\U0001F44B][\U0001F3FB-\U0001F3FF\uFE0F]?)+\s*$")
+GREETING_EMOJI = re.compile(rf"^\s*(?:[\U0001F64F\U0001F44B]{_TONE})+\s*$")
 THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
                     rf"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|{_THANKS_EMOJI}+){_SMALL_END}", re.IGNORECASE)
-#: reciprocal rank fusion constant for a life event's searches (Cormack et al. 2009's k = 60)
-LIFE_EVENT_RRF_K = 60
 #: a life event's further searches add only schemes scoring at least this share of their best one
 LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
@@ -460,25 +458,27 @@ class Engine:
         finds nothing to quote (the message is then answered as a question)."""
         from retrieval.answer import compose_list, list_fits
 
+        from retrieval.fusion import weighted_rrf
+
         schemes = self.answerer.index.schemes
         # each of the event's searches ("widow pension; assistance on the death of the breadwinner") gives
-        # its fitting schemes; the lists are fused by reciprocal rank (k = 60, as the rankers are), the
-        # event's main search (its first) weighing 1, the n-th 1/n, so a scheme several searches find
+        # its fitting schemes; the lists are fused by reciprocal rank (retrieval.fusion, as the rankers are),
+        # the event's main search (its first) weighing 1, the n-th 1/n, so a scheme several searches find
         # (MGNREGA for wage work and for unemployment) rises, and the main need's first scheme stays first
-        fused: dict[str, float] = {}
-        first: dict[str, object] = {}
-        r = decision = None
-        for n, query in enumerate(event.queries, start=1):
-            found, judged = self.answerer.retrieve(query, state=known, level=None if known else "central", user_text=text)
-            r, decision = (found, judged) if r is None else (r, decision)
+        searches = [self.answerer.retrieve(query, state=known, level=None if known else "central", user_text=text) for query in event.queries]
+        r, decision = searches[0]
+        lists = []
+        for n, (found, _) in enumerate(searches, start=1):
             fitting = list_fits(found, lambda sid: schemes[sid].level != "state" or schemes[sid].state == known)
             if n > 1:  # a further search adds only its close matches, not its tail
                 fitting = [x for x in fitting if x.score >= LIFE_EVENT_MORE_SHARE * fitting[0].score]
-            for rank, x in enumerate(fitting, start=1):
-                fused[x.scheme_id] = fused.get(x.scheme_id, 0.0) + 1.0 / n / (LIFE_EVENT_RRF_K + rank)
-                first.setdefault(x.scheme_id, x)
-        fits = [first[sid] for sid in sorted(fused, key=lambda sid: -fused[sid])]
-        if not fits or r is None:
+            lists.append(fitting)
+        ranked = {x.scheme_id: x for fitting in reversed(lists) for x in fitting}  # each scheme as its first search found it
+        ids = list(ranked)  # fusion works on integer ids
+        number = {sid: i for i, sid in enumerate(ids)}
+        fused = weighted_rrf([[number[x.scheme_id] for x in fitting] for fitting in lists], [1.0 / n for n in range(1, len(lists) + 1)])
+        fits = [ranked[ids[i]] for i in sorted(fused, key=lambda i: -fused[i])]
+        if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
         # died") after the others, in rank order

@@ -39,14 +39,20 @@ def life_events() -> tuple[LifeEvent, ...]:
     Raises:
         ValueError: a row without its six columns or with a pattern that does not compile.
     """
-    rows = []
-    for n, (name, query, en, hi, hinglish, pattern) in lexicon_rows("life_events.tsv", 6):
-        try:
-            compiled = re.compile(pattern, re.IGNORECASE)
-        except re.error as exc:
-            raise ValueError(f"life_events.tsv line {n}: {exc}") from exc
-        rows.append(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, compiled))
-    return tuple(rows)
+    return tuple(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, _compiled(pattern, "life_events.tsv", n))
+                 for n, (name, query, en, hi, hinglish, pattern) in lexicon_rows("life_events.tsv", 6))
+
+
+def _compiled(pattern: str, table: str, line: int) -> re.Pattern[str]:
+    """``pattern`` of line ``line`` of lexicon ``table``, compiled case-insensitive.
+
+    Raises:
+        ValueError: the pattern does not compile (the message names the table and line).
+    """
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        raise ValueError(f"{table} line {line}: {exc}") from exc
 
 
 @lru_cache(maxsize=1)
@@ -56,13 +62,7 @@ def special_groups() -> tuple[re.Pattern[str], ...]:
     Raises:
         ValueError: a row without its two columns or with a pattern that does not compile.
     """
-    out = []
-    for n, (_, pattern) in lexicon_rows("special_groups.tsv", 2):
-        try:
-            out.append(re.compile(pattern, re.IGNORECASE))
-        except re.error as exc:
-            raise ValueError(f"special_groups.tsv line {n}: {exc}") from exc
-    return tuple(out)
+    return tuple(_compiled(pattern, "special_groups.tsv", n) for n, (_, pattern) in lexicon_rows("special_groups.tsv", 2))
 
 
 def for_another_group(scheme_name: str, text: str) -> bool:

@@ -77,6 +77,13 @@ class InterviewState(BaseModel):
     max_questions: int = 8
     finished: bool = False
 
+    def ask(self, name: str) -> None:
+        """Make ``name`` the question waiting for an answer, counted once in ``asked`` (a question asked
+        again after a correction takes no second turn of the budget)."""
+        self.field = name
+        if name not in self.asked:
+            self.asked.append(name)
+
 
 class UserState(BaseModel):
     """Everything stored about one user (see the module docstring).

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RESIDENCES, STATES
+from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES
 from eligibility.parse import NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -78,6 +78,8 @@ _SHORT_STATE_HINGLISH = re.compile(
 # short codes ("up", "ap", "mp") are ordinary words in free text; short names ("goa", "diu") are not
 _STATES = _normalised(STATES, frozenset(normalise(p) for s in _state_names() for p in (*s.codes, "u p", "m p")))
 _CITIES = _normalised(CITIES)
+#: a minority religion named in free text (Latin names as whole words)
+_RELIGION = re.compile(r"\b(" + "|".join(r for r in RELIGIONS if r.isascii()) + r")\b|" + "|".join(r for r in RELIGIONS if not r.isascii()))
 _MARITAL = _normalised(MARITAL)
 _GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
 _OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))
@@ -215,7 +217,7 @@ def extract(text: str) -> dict[str, Any]:
             out["disability_percent"] = int(pm.group(1))
     elif re.search(r"\bnot disabled\b|\bno disability\b", own):
         out["disability_percent"] = 0
-    religion = re.search(r"\b(muslim|christian|sikh|buddhist|jain|parsi)\b|मुस्लिम|ईसाई|सिख|बौद्ध|जैन|पारसी", t)
+    religion = _RELIGION.search(t)
     if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
     if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):

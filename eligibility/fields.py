@@ -171,14 +171,15 @@ def _state(text: str) -> str | None:
     return parse_choice(text, _syn(STATES)) or parse_choice(text, _syn(CITIES))
 
 
-_RELIGIONS = ("muslim", "christian", "sikh", "buddhist", "jain", "parsi", "मुस्लिम", "ईसाई", "सिख", "बौद्ध", "जैन", "पारसी")
+#: the notified minority religions, in English and Hindi (read by the interview and by free-text extraction)
+RELIGIONS = ("muslim", "christian", "sikh", "buddhist", "jain", "parsi", "मुस्लिम", "ईसाई", "सिख", "बौद्ध", "जैन", "पारसी")
 
 
 def _minority(text: str) -> bool | None:
     """A named minority religion is a yes ("sikh"), a denied one says nothing ("not muslim", "jain nahi":
     the yes/no words decide, else unknown)."""
     padded = padded_words(text)
-    if any(find_phrase(padded, r) >= 0 for r in _RELIGIONS):
+    if any(find_phrase(padded, r) >= 0 for r in RELIGIONS):
         return True
     return parse_yes_no(text)
 
