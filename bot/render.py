@@ -344,8 +344,8 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
         for b in _plain_blocks(reply, lang, bold=False):
             for para in b.split("\n\n"):
                 if para.strip():
-                    para = _sms_text(para.strip())
-                    blocks.append(_SmsBlock("", para, whole=bool(_URL.search(para) or "myscheme.gov.in" in para)))
+                    # (whether it holds a link is read before the links are shortened)
+                    blocks.append(_SmsBlock("", _sms_text(para.strip()), whole=_URL.search(para) is not None))
     return blocks
 
 

@@ -246,3 +246,10 @@ def test_sms_spells_more_typography_in_gsm7_and_links_never_take_the_punctuation
     (msg,) = telegram_messages([Reply(kind="info", text="Apply at the portal (https://www.pmuy.gov.in/).")])
     assert msg.html == 'Apply at the portal (<a href="https://www.pmuy.gov.in/">pmuy.gov.in</a>).'
     assert telegram_messages([Reply(kind="answer", text="", citations=[_citation(1, "")])])  # an empty quote renders, no IndexError
+
+
+def test_sms_keeps_a_paragraph_with_any_link_whole_when_it_fits_a_page_of_its_own():
+    entry = "2. Ujjwala gas connection: likely eligible. Apply at the LPG distributor or online at https://www.pmuy.gov.in/apply.html today."
+    first = Reply(kind="info", text="Here is what I found from your answers. " + "The details are below. " * 14)
+    pages = sms_pages([first, Reply(kind="info", text=entry)], "en", segments=3)
+    assert pages[-1] == entry.replace("https://www.pmuy.gov.in/apply.html", "pmuy.gov.in/apply.html")  # not cut from its link
