@@ -177,6 +177,10 @@ _BETWEEN = [
     re.compile(r"\bbetween\s+(?:the\s+ages?\s+(?:group\s+)?of\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:and|to|&|-)\s*" + _NUM + _YEARS, re.IGNORECASE),
     re.compile(r"\b(?:from\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:to|-|–)\s*" + _NUM + _YEARS, re.IGNORECASE),
     re.compile(r"\bminimum\s+(?:age\s+)?(?:of\s+)?" + _NUM + _YEARS + r"[^.;]{0,30}?\bmaximum\s+(?:age\s+)?(?:of\s+)?" + _NUM + r"\b", re.IGNORECASE),
+    # "the minimum age of joining APY is 18 years and maximum is 40 years"
+    re.compile(r"\bminimum\s+age\b[^.;\d]{0,40}?\b(?:is|of|be)\s+" + _NUM + _YEARS + r"[^.;\d]{0,30}?\bmaximum\b[^.;\d]{0,30}?\b(?:is|of|be)\s+" + _NUM + r"\b", re.IGNORECASE),
+    # "poor rural youth in the age group 15-35" (no "years" after the range)
+    re.compile(r"\bage[- ]group\s+(?:of\s+)?" + _NUM + r"\s*(?:-|–|to)\s*" + _NUM + r"\b", re.IGNORECASE),
 ]
 _AT_LEAST = [
     re.compile(_NUM + _YEARS + r"(?:\s+of\s+age|\s+old)?\s*(?:or|and|&)\s*(?:above|more|older|over|beyond)", re.IGNORECASE),
@@ -188,6 +192,8 @@ _AT_MOST = [
     re.compile(_NUM + _YEARS + r"(?:\s+of\s+age|\s+old)?\s*(?:or|and|&)\s*(?:below|less|under|younger)", re.IGNORECASE),
     re.compile(r"\b(?:at\s+most|maximum(?:\s+age)?(?:\s+of)?|not\s+more\s+than|below|under|less\s+than|younger\s+than|up\s*to|upto|not\s+(?:be\s+)?(?:above|exceed(?:ing)?|over)|does\s+not\s+exceed|should\s+not\s+exceed|must\s+not\s+exceed)\s+(?:the\s+age\s+of\s+)?" + _NUM + _YEARS, re.IGNORECASE),
     re.compile(r"\b(?:maximum|upper)\s+age\s*(?:limit\s*)?(?:is|:|of|should be|shall be|-)?\s*" + _NUM, re.IGNORECASE),
+    # "the age limit for the students is 30 years at the time of admission" (a bare "age limit" is an upper one)
+    re.compile(r"(?<!minimum )(?<!lower )\bage\s+limit\b[^.;\d]{0,40}?\b(?:is|of|shall\s+be|should\s+be)\s+" + _NUM + _YEARS, re.IGNORECASE),
 ]
 _NOT_AGE_AFTER = re.compile(r"^\s*(?:of\s+)?(?:experience|service|membership|residence|residing|stay|standing|old\s+(?:record|account|data))", re.IGNORECASE)
 
@@ -381,7 +387,8 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
             return [], True
         found = [(at, "lte" if op == "gte" else "gte", v) for at, op, v in found]
     kept = [(at, op, v) for at, op, v in found if not _about_other(text, at)]
-    if re.search(r"accompany\w*", text, re.IGNORECASE):  # "girls up to 18 accompanying working mothers"
+    if re.search(r"\baccompany\w*|\bwith\s+(?:their|her)\s+mothers?\b", text, re.IGNORECASE):
+        # "girls up to 18 accompanying working mothers", "boys up to 8 ... allowed to stay with their mothers"
         kept = []
     other = len(kept) < len(found)
     if not kept:

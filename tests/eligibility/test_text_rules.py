@@ -158,6 +158,20 @@ def test_land_in_the_familys_name():
     assert ("owns_cultivable_land", "is_true", None) not in crits(read("Landless agricultural labourers should apply.").rule)
 
 
+def test_ages_as_pages_state_them_without_between():
+    # "minimum ... is 18 years and maximum is 40 years", a range after "age group" with no "years", and
+    # a bare "age limit", which is an upper one
+    assert crits(read("The minimum age of joining the scheme is 18 years and maximum is 40 years.").rule) == [("age", "between", [18, 40])]
+    assert crits(read("The scheme is for poor rural youth in the age group 15-35.").rule) == [("age", "between", [15, 35])]
+    assert crits(read("The age limit for the students is 30 years at the time of admission.").rule) == [("age", "lte", 30)]
+    assert crits(read("The minimum age limit is 18 years.").rule) == [("age", "gte", 18)]
+
+
+def test_children_staying_with_their_mother_set_no_age_or_gender():
+    r = read("Girls up to the age of 18 years and boys up to the age of 8 years would be allowed to stay in the home with their mothers.")
+    assert crits(r.rule) == []
+
+
 # ------------------------------------------------------------------ real pages
 
 PAGES = {
@@ -196,6 +210,14 @@ def test_real_pages_give_exact_criteria_with_their_sentences(pages_index, scheme
     section = scheme.sections["eligibility"]
     assert all(c.text in section and c.url == scheme.section_url("eligibility") for c in criteria(r.rule))
     assert r.source == "extracted" and not any(c.verified for c in criteria(r.rule))
+
+
+def test_real_page_age_bounds_stated_as_minimum_and_maximum(pages_index):
+    from eligibility.text_rules import extract_for
+
+    r = extract_for(pages_index.schemes["apy"])  # Atal Pension Yojana
+    assert [(c.field, c.op, c.value, c.text) for c in criteria(r.rule) if c.field == "age"] == [
+        ("age", "between", [18, 40], "The minimum age of joining APY is 18 years and maximum is 40 years.")]
 
 
 def test_real_page_alternatives_and_an_age_by_gender(pages_index):
