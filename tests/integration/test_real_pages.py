@@ -122,6 +122,23 @@ def test_a_list_continued_on_sms_keeps_each_quote_with_its_source(pages_index):
     assert later and all(re.search(r"\nSource: [^\n]*myscheme\.gov\.in/schemes/cdpner", p) for p in later), pages
 
 
+def test_a_named_state_filters_but_does_not_rank_by_its_own_name(answerer, pages_index):
+    # at full weight "Bihar" made the Bihar Startup Policy and the Bihar Student Credit Card candidates
+    # for a widow's pension, and the question was declined
+    ans = answerer.ask("widow pension in Bihar")
+    assert ans.status == "answered" and ans.state == "Bihar" and verify(pages_index, ans)
+    assert set(ans.ranked_scheme_ids[:2]) == {"ignwps", "lbsspy"}
+    assert not {"bsp", "bsccs"} & set(ans.ranked_scheme_ids[:5])
+
+
+def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
+    ans = answerer.ask("schemes for farmers in Rajasthan")
+    assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
+    assert {pages_index.schemes[c.scheme_id].state for c in ans.citations} <= {"Rajasthan", None}
+    for c in ans.citations:  # each listed scheme is for farmers (its quote is what it gives, which may not say so)
+        assert "farmer" in " ".join(pages_index.schemes[c.scheme_id].sections.values()).lower(), c.scheme_id
+
+
 def test_faq_only_page_is_answered_from_its_faq(answerer):
     ans = answerer.ask("can I open a joint account under jan dhan")
     top = ans.citations[0]
