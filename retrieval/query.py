@@ -37,6 +37,12 @@ CORRECTION_WEIGHT = 0.8
 #: minimum rapidfuzz ratio for a typo correction; chosen on the dev typo questions
 TYPO_RATIO = 84
 
+#: "how do I get it", "kaise milega", "कैसे मिलेगा": the way to get a scheme, not its amount
+GET_HOW = re.compile(r"\bhow (do|can|will|should) (i|we|one) get\b|\b(kaise|kese|kaisey)\s+(mil|le|pa|paa)\w*|कैसे\s+(मिल|ले|पा)\S*")
+#: words that do ask for the amount, even beside "kaise milega"
+AMOUNT = re.compile(r"\bhow much\b|\bamount\b|\bkitn[aei]\b|कितन[ाीे]|राशि|\bpaise?a?\b|पैस[ाे]")
+
+
 #: What a question asks about, by section: patterns over the case-folded text (English, Romanized
 #: Hindi, Hindi). A question may ask about several sections ("who is eligible and how do I apply").
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
@@ -52,8 +58,12 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
-        r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"),
-    "exclusions": re.compile(r"\bnot eligible\b|\bexclu|\bwho cannot\b|\bwho can ?not\b"),
+        r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
+        r"|" + GET_HOW.pattern),
+    "exclusions": re.compile(
+        r"\bnot eligible\b|\bineligible\b|\bexclu|\bwho (cannot|can ?not|can't|is not allowed)\b"
+        r"|\b(kis[eo]|kisko|kisse|kaun|kon|kinko|kinhe|kinhen)\b(?:\s+\w+){0,2}\s+(nahi|nahin|nhi)\b"
+        r"|(किसे|किसको|कौन|किन्हें|किनको)(\s+\S+){0,2}\s+नहीं"),
     "details": re.compile(r"^\s*(what is|what's|tell me about|explain)\b|\bkya hai\s*\??\s*$|\bke bare me|क्या है\s*\??\s*$|के बारे में"),
 }
 
@@ -212,6 +222,11 @@ def section_intents(text: str) -> list[str]:
     found = [name for name, pattern in SECTION_INTENTS.items()
              if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]
     found = [n for n in found if n != "details"] or found
+    if "exclusions" in found or GET_HOW.search(folded):
+        # "kisko nahi milta" (who does not get it), "kaise milega" (how do I get it): the verb "get" asks
+        # neither for the amount nor, in "who cannot apply", for the steps
+        found = [n for n in found if n not in ("benefits", "application_process")] if "exclusions" in found else \
+            [n for n in found if n != "benefits" or AMOUNT.search(folded)]
     if INTEREST.search(folded) and "details" not in found:
         found.append("details")  # a savings scheme's interest rate is often stated in its details
     return found

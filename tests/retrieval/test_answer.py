@@ -117,6 +117,27 @@ def test_a_question_for_a_figure_quotes_the_passage_that_states_it(answerer, que
     assert top.scheme_id == scheme and sentence in top.text
 
 
+@pytest.mark.parametrize("question,sections", [
+    ("who is not eligible for pm kisan", ["eligibility", "exclusions"]),
+    ("pm kisan kisko nahi milta", ["exclusions"]),  # "milta" asks who does not get it, not how much
+    ("पीएम किसान किसे नहीं मिलेगा", ["exclusions"]),
+    ("who cannot apply for ujjwala", ["exclusions"]),  # not the steps to apply
+    ("pm kisan kaise milega", ["application_process"]),  # how do I get it, not how much
+    ("पीएम किसान कैसे मिलेगा", ["application_process"]),
+    ("how do i get pm kisan", ["application_process"]),
+    ("kisan ko paisa kaise milega kitna", ["benefits", "application_process"]),
+])
+def test_who_does_not_get_it_and_how_to_get_it(question, sections):
+    from retrieval.query import section_intents
+
+    assert section_intents(question) == sections
+
+
+def test_who_does_not_get_it_is_quoted_from_the_exclusions(answerer):
+    top = answerer.ask("pm kisan kisko nahi milta").citations[0]
+    assert (top.scheme_id, top.section) == ("pm-kisan", "exclusions")
+
+
 def test_what_is_asks_for_details_only_when_nothing_else_is_asked():
     from retrieval.query import section_intents
 
