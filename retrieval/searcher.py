@@ -400,12 +400,20 @@ class Searcher:
         # hits come best first, so a scheme's first SCHEME_CHUNKS scores are its best ones
         total = {sid: sum(v[:SCHEME_CHUNKS]) for sid, v in scores.items()}
         top_raw = max(total.values(), default=0.0)
+        leader = min((s for s in total if total[s] == top_raw), default=None)
+
+        def covered(sid: str) -> float:
+            """Weight of the question's words found in the scheme's best-matching chunk."""
+            held = idx.chunk_term_ids(match[sid].chunk)
+            return sum(w for t, w in query.weights.items() if idx.vocabulary.get(t, -1) in held)
+
         for sid in total:
             sch = idx.schemes[sid]
             if state is not None and sch.level == "state" and (sch.state or "").casefold() == state.casefold():
-                # only a state scheme that matches nearly as well as the best: a state with no widow
-                # pension of its own gets the national one, not its pilgrimage scheme
-                if total[sid] >= BOOST_FLOOR * top_raw:
+                # only a state scheme that matches nearly as well as the best, and holds as many of the
+                # question's words: a state with no widow pension of its own gets the national one, not
+                # its pilgrimage scheme or its old-age pension (which shares only "pension")
+                if total[sid] >= BOOST_FLOOR * top_raw and (sid == leader or covered(sid) >= covered(leader) - 1e-9):
                     total[sid] *= STATE_BOOST
             elif state is None and sch.level == "central":
                 total[sid] *= CENTRAL_BOOST

@@ -136,3 +136,11 @@ def test_html_tables_in_pages_become_rows_of_text():
     assert html_to_text(html) == "Rates:\nCrop | Grant\nAmla | ₹13,000/-\nMore text."
     assert html_to_text("age < 5 years and <strong>bold</strong> text") == "age < 5 years and bold text"
     assert html_to_text("no markup at all") == "no markup at all"
+
+
+def test_a_states_own_scheme_is_lifted_only_when_it_holds_the_questions_words(bundled_index):
+    # a Bihar widow asking for the widow pension: Bihar's old-age pension shares only "pension" with the
+    # question, so it is not lifted over the national widow pension (it was, and the question was declined)
+    ans = Answerer(bundled_index).ask("vidhwa pension kitna milta hai", state="Bihar")
+    assert ans.status == "answered" and ans.citations[0].scheme_id == "ignwps"
+    assert "₹300 per month" in ans.citations[0].text
