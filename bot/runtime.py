@@ -43,4 +43,5 @@ def build_engine(settings: Settings, store: RedisStore | None = None, corpus: st
         settings.state_secret.get_secret_value().encode(),
         max_message_chars=settings.max_message_chars,
         eligibility=flow,
+        rate_limit_per_minute=settings.rate_limit_per_minute,
     )

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     sms_max_segments: int = Field(default=3, ge=2, le=10, description="SMS segments per reply (at least 2: a quote's source line, "
                                   "the scheme name and a short link, takes most of one 70-character UCS-2 segment)")
     screening_max_questions: int = Field(default=8, ge=1, le=30, description="questions in an all-schemes screening")
+    rate_limit_per_minute: int = Field(default=20, ge=0, description="messages a user may send a minute; more get one polite "
+                                       "reply and are not handled (0: no limit)")
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="larger webhook bodies get 413")
     sms_templates: dict[str, dict[str, Any]] = Field(
         default_factory=dict,

@@ -25,6 +25,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
+from conversations.privacy import FORGET_WORDS, mask_numbers, only_about_the_number
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
@@ -71,6 +72,8 @@ MORE_LIST_SCHEMES = 10
 STATE_REPLY_WORDS = 5
 #: Messages longer than this many characters are searched by their question (conversations.long_message; a note says so).
 MAX_MESSAGE_CHARS = 1000
+#: days a state is kept, said in the privacy notice when the store does not say (conversations.store.DEFAULT_TTL_S)
+DEFAULT_NOTICE_DAYS = 30
 #: of a long message, at most this many times MAX_MESSAGE_CHARS are scanned for its question
 LONG_MESSAGE_SCAN = 20
 YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
@@ -126,8 +129,10 @@ class Engine:
         max_message_chars: int = MAX_MESSAGE_CHARS,
         eligibility: EligibilityFlow | None = None,
         pagers: dict[str, Pager] | None = None,
+        rate_limit_per_minute: int = 0,
     ) -> None:
         self.answerer = answerer
+        self.rate_limit_per_minute = rate_limit_per_minute
         self.pagers = dict(pagers or {})
         self.store = store
         self.secret = secret
@@ -158,8 +163,21 @@ class Engine:
             conversations.store.StoreError: the state store failed (the caller answers with an error).
         """
         key = UserKey(msg.channel, msg.user_id, self.secret)
-        text = (msg.option or msg.text or "").strip()
+        # an Aadhaar, phone or account number is neither searched nor kept (conversations.privacy)
+        text, private = mask_numbers((msg.option or msg.text or "").strip())
+        text = " ".join(text.split()) if private else text
         try:
+            if self.rate_limit_per_minute and not FORGET_WORDS.match(text) and text.split()[:1] != ["/forget"]:
+                count = self.store.count_message(key)
+                # deleting one's data is never held back: /forget, and the yes or no that confirms it
+                confirming = count > self.rate_limit_per_minute and (YES.match(text) or NO.match(text)) \
+                    and self.store.load(key).pending == "forget"
+                if count > self.rate_limit_per_minute and not confirming:
+                    # one polite reply when the limit is passed, then nothing until the minute is over
+                    lang = self.store.load(key).language if count == self.rate_limit_per_minute + 1 else None
+                    return TurnResult([Reply(kind="info", text=t("rate_limited", lang))] if count == self.rate_limit_per_minute + 1 else [])
+            if private:
+                return self._private(msg, key, text, private)
             return self._handle(msg, key, text)
         except StoreError:
             raise  # the store is down: the channel answers 503 or an apology and a retry can succeed
@@ -172,6 +190,17 @@ class Engine:
         except Exception as exc:  # noqa: BLE001 - a bug must cost one apology, never the conversation
             log.error("message could not be handled: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", None))])
+
+    def _private(self, msg: InboundMessage, key: UserKey, text: str, kinds: list[str]) -> TurnResult:
+        """A message that held an identity number (``kinds``): the rest of it handled as usual, after a
+        warning not to send such numbers (which were not kept)."""
+        if not only_about_the_number(text):
+            result = self._handle(msg, key, text)
+        else:
+            lang = self.store.load(key).language or detect_language(msg.text or "")
+            result = TurnResult([], lang=lang if lang in LANGUAGES else "en")
+        result.replies.insert(0, Reply(kind="info", text=t("private_number", result.lang)))
+        return result
 
     def _handle(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
         if msg.kind != "text" or not text:
@@ -255,6 +284,8 @@ class Engine:
                 too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
                                  self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
             text = too_long.text
+        if FORGET_WORDS.match(text):
+            text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
         lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
@@ -273,6 +304,15 @@ class Engine:
         earlier_pages = state.paging
         result, action = self._dispatch(text, state, lang)
         result.lang = lang
+        if action == "save" and not state.notice_given and (state.profile or state.interview is not None):
+            # before the first personal fact is kept or asked for: what is kept, how long, how to delete it
+            state.notice_given = True
+            days = max(1, getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400) // 86400)
+            # after what was noted or answered, before a question or an offer the user is to answer (which stay last)
+            answers = [i for i, r in enumerate(result.replies) if r.kind == "answer"]
+            at = answers[-1] + 1 if answers else \
+                len(result.replies) - 1 if result.replies and result.replies[-1].kind == "question" else len(result.replies)
+            result.replies.insert(at, Reply(kind="info", text=t("privacy_notice", lang, days=days)))
         # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long is not None:
@@ -286,6 +326,8 @@ class Engine:
             # a new answer replaces the list of an earlier one (the rest of its list, if it is one)
             if state.list_rest != result.list_rest:
                 state.list_rest = list(result.list_rest)
+                # "MORE" numbers the next schemes on from those shown ([6] after [1]-[5])
+                state.list_shown = sum(len(r.citations) for r in result.replies if r.kind == "answer") if result.list_rest else 0
                 action = "save"
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
@@ -509,8 +551,9 @@ class Engine:
 
         base = dict(query=state.list_query or "", standalone_query=state.list_query or "", language=lang)
         page = compose_list(self.answerer.index, [s for s in state.list_rest if s in self.answerer.index.schemes], base,
-                            state=state.list_state)
+                            state=state.list_state, first_n=state.list_shown + 1)
         state.list_rest = page.more_scheme_ids
+        state.list_shown += len(page.citations)
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])

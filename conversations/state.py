@@ -107,10 +107,13 @@ class UserState(BaseModel):
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
         list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
-            composed only then), the question and the state the list answered.
+            composed only then), the question and the state the list answered; list_shown: how many of
+            its schemes were shown so far (a "MORE" page numbers on from there).
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
             message is not applied a second time.
+        notice_given: the user was told what is kept about them and for how long (before the first
+            personal fact is kept, or the interview's first question).
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -126,12 +129,14 @@ class UserState(BaseModel):
     turn_count: int = 0
     profile: dict[str, ProfileValue] = Field(default_factory=dict)
     interview: InterviewState | None = None
+    notice_given: bool = False
     paging: list[str] = Field(default_factory=list)
     pending: Literal["forget", "state", "state_again", "state_offer"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
     list_rest: list[str] = Field(default_factory=list, max_length=20)
     list_query: str | None = Field(default=None, max_length=1200)
     list_state: str | None = None
+    list_shown: int = Field(default=0, ge=0)
     topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
@@ -149,6 +154,7 @@ class UserState(BaseModel):
         self.scheme_id = self.scheme_name = self.topic = self.last_standalone = None
         self.topic_state = self.pending_query = self.list_query = self.list_state = None
         self.list_rest = []
+        self.list_shown = 0
         self.turns = []
         self.paging = []
         self.interview = None

@@ -37,6 +37,8 @@ KEY_PREFIX = "schemebot:v1:user:"
 #: keys a user owns besides the state, ``<prefix><user digest>:<...>`` (replies kept for Twilio re-posts):
 #: deleted with the state
 OWNED_PREFIX = "schemebot:v1:kept:"
+#: the window of the per-user message count (conversations.engine's rate limit), seconds
+RATE_WINDOW_S = 60
 #: default state lifetime: 30 days, in seconds
 DEFAULT_TTL_S = 30 * 24 * 3600
 
@@ -96,6 +98,9 @@ class StateStore(Protocol):
 
     def delete(self, key: UserKey) -> None:
         """Remove everything stored for the user."""
+
+    def count_message(self, key: UserKey, window_s: int = RATE_WINDOW_S) -> int:
+        """Count one more message of the user in the current window; returns the count."""
 
 
 class RedisStore:
@@ -167,6 +172,23 @@ class RedisStore:
         if ok:
             state.version = new_version
         return bool(ok)
+
+    def count_message(self, key: UserKey, window_s: int = RATE_WINDOW_S) -> int:
+        """Count one more message of the user in the current window of ``window_s`` seconds (which starts
+        with the window's first message) and return the count. The counter is one of the user's owned
+        keys, so /forget deletes it.
+
+        Raises:
+            StoreError: Redis unreachable or failing.
+        """
+        counter = f"{OWNED_PREFIX}{key.digest}:rate"
+        try:
+            pipe = self.client.pipeline(transaction=True)
+            pipe.set(counter, 0, ex=window_s, nx=True)  # the window's expiry is set once, by its first message
+            pipe.incr(counter)
+            return int(pipe.execute()[1])
+        except redis.RedisError as exc:
+            raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
 
     def delete(self, key: UserKey) -> None:
         try:

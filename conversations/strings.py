@@ -56,6 +56,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Sorry, I can only read typed messages. Please type your question, for example: \"documents for PM-KISAN\".",
         "hi": "माफ़ कीजिए, मैं केवल लिखे हुए संदेश पढ़ सकता हूँ। कृपया अपना सवाल लिखकर भेजें, जैसे: \"पीएम किसान के दस्तावेज़\"।",
     },
+    "private_number": {
+        "en": "Please do not send Aadhaar, bank account or phone numbers here: I never need them. I did not keep the number you sent.",
+        "hi": "कृपया यहाँ आधार, बैंक खाता या फ़ोन नंबर न भेजें: मुझे इनकी ज़रूरत नहीं है। आपका भेजा नंबर मैंने नहीं रखा।",
+    },
+    "privacy_notice": {
+        "en": "I keep what you tell me about yourself for {days} days to check schemes for you; send /forget (or DELETE) any time to delete it.",
+        "hi": "योजनाएँ जाँचने के लिए आपकी बताई जानकारी मैं {days} दिन तक रखता हूँ; इसे कभी भी मिटाने के लिए /forget (या हटाओ) भेजें।",
+    },
+    "rate_limited": {
+        "en": "You are sending messages faster than I can answer. Please wait a minute and send your question again.",
+        "hi": "आप बहुत जल्दी-जल्दी संदेश भेज रहे हैं। कृपया एक मिनट रुककर अपना सवाल फिर भेजें।",
+    },
     "too_long": {
         "en": "Your message was long, so I used only its first {limit} characters to search.",
         "hi": "आपका संदेश लंबा था, इसलिए खोज के लिए मैंने केवल पहले {limit} अक्षर लिए।",
@@ -211,6 +223,9 @@ HINGLISH: dict[str, str] = {
     "lang_usage": "/lang en, /lang hi ya /lang hinglish likhein.",
     "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
+    "private_number": "Kripya yahan Aadhaar, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
+    "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {days} din tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",
+    "rate_limited": "Aap bahut jaldi-jaldi message bhej rahe hain. Kripya ek minute rukkar apna sawal phir bhejein.",
     "too_long": "Aapka message lamba tha, isliye maine khojne ke liye sirf uske pehle {limit} akshar use kiye.",
     "too_long_focus": "Aapka message lamba tha, isliye maine uske is hisse se khoja: \"{used}\"",
     "decline": "Mujhe nahi pata. {reason}",

@@ -392,10 +392,10 @@ def list_fits(r: Retrieval, keep: Callable[[str], bool] = lambda scheme_id: True
 
 
 def compose_list(index: Index, schemes: list, base: dict, figures: bool = False, state: str | None = None,
-                 size: int = LIST_SIZE) -> Answer:
+                 size: int = LIST_SIZE, first_n: int = 1) -> Answer:
     """A list answer: the first ``size`` of ``schemes`` (ranked schemes or ids) that have something to
-    show (:func:`list_item`), numbered in rank order; the schemes after the last one shown give
-    ``more_scheme_ids`` (the next page)."""
+    show (:func:`list_item`), numbered in rank order from ``first_n`` (a "MORE" page goes on from the
+    last number shown); the schemes after the last one shown give ``more_scheme_ids`` (the next page)."""
     citations = []
     used = 0
     for used, s in enumerate(schemes, start=1):
@@ -403,7 +403,7 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
         item = list_item(index, sid, figures)
         if item is not None:
             chunk, text, a, b = item
-            citations.append(_citation(index, len(citations) + 1, chunk, text, a, b, getattr(s, "score", 0.0)))
+            citations.append(_citation(index, first_n + len(citations), chunk, text, a, b, getattr(s, "score", 0.0)))
         if len(citations) >= size:
             break
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))

@@ -1,0 +1,105 @@
+"""Privacy and abuse limits: identity numbers are never kept, deletion in words, the notice of what is
+kept, and the per-user rate limit (on the embedded store and on the real Redis)."""
+
+import uuid
+
+import pytest
+
+from conversations.engine import Engine
+from conversations.privacy import FORGET_WORDS, mask_numbers
+from conversations.store import OWNED_PREFIX, RedisStore, UserKey
+from conversations.types import InboundMessage
+from retrieval.answer import Answerer
+from tests.conftest import flow_engine, redis_client
+
+
+@pytest.fixture(scope="module")
+def answerer(bundled_index):
+    return Answerer(bundled_index)
+
+
+def say(engine, text, user="u1", channel="telegram"):
+    return engine.handle_turn(InboundMessage(channel=channel, user_id=user, text=text))
+
+
+@pytest.mark.parametrize("text,kinds,kept", [
+    ("my aadhaar is 2345 6789 0123", ["aadhaar"], "my aadhaar is"),
+    ("aadhaar 234567890123 hai", ["aadhaar"], "aadhaar  hai"),
+    ("call +91 98765 43210 please", ["phone"], "call  please"),
+    ("mera number 09876543210", ["phone"], "mera number"),
+    ("account 123456789012345", ["account"], "account"),
+    ("मेरा आधार २३४५६७८९०१२३ है", ["aadhaar"], "मेरा आधार  है"),  # Devanagari digits count
+])
+def test_identity_numbers_are_blanked(text, kinds, kept):
+    masked, found = mask_numbers(text)
+    assert found == kinds and len(masked) == len(text)
+    assert " ".join(masked.split()) == " ".join(kept.split())
+
+
+@pytest.mark.parametrize("text", ["income 85000", "born in 1985, income 1,50,000", "pin code 110001", "age 67", "₹2,50,000 a year"])
+def test_incomes_ages_years_and_pin_codes_are_not_identity_numbers(text):
+    assert mask_numbers(text) == (text, [])
+
+
+@pytest.mark.parametrize("text,match", [
+    ("DELETE", True), ("stop data", True), ("हटाओ", True), ("mera data hatao", True), ("delete my data", True),
+    ("मेरा डेटा हटाओ", True), ("delete the pm kisan question", False), ("how to delete aadhaar link", False),
+])
+def test_deletion_asked_in_words(text, match):
+    assert bool(FORGET_WORDS.match(text)) is match
+
+
+def test_a_number_is_warned_about_and_never_stored(answerer):
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+    only = say(engine, "my aadhaar number is 2345 6789 0123").replies
+    assert [r.text for r in only] == [
+        "Please do not send Aadhaar, bank account or phone numbers here: I never need them. I did not keep the number you sent."]
+    both = say(engine, "mera mobile 9876543210 hai, pm kisan kitna milta hai").replies
+    assert both[0].text.startswith("Kripya yahan Aadhaar")  # in the user's language, then the answer
+    assert both[1].citations[0].scheme_id == "pm-kisan"
+    raw = b"".join(engine.store.client.hvals(UserKey("telegram", "u1", engine.secret).key))
+    assert b"9876543210" not in raw and b"2345" not in raw and b"pm kisan" in raw
+
+
+def test_delete_in_words_over_sms_removes_the_state(answerer):
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+    key = UserKey("sms", "+919800000002", engine.secret)
+    say(engine, "pm kisan kya hai", user="+919800000002", channel="sms")
+    assert engine.store.client.exists(key.key) == 1
+    assert say(engine, "DELETE", user="+919800000002", channel="sms").replies[0].field == "confirm_forget"
+    assert say(engine, "haan", user="+919800000002", channel="sms").replies[0].text.startswith("Mita diya.")
+    assert engine.store.client.exists(key.key) == 0
+
+
+def test_the_notice_of_what_is_kept_comes_once_before_the_first_fact(bundled_index):
+    engine = flow_engine(bundled_index)  # the embedded store keeps a state 30 days
+    notice = "I keep what you tell me about yourself for 30 days to check schemes for you; send /forget (or DELETE) any time to delete it."
+    assert notice not in [r.text for r in say(engine, "what is pm kisan").replies]  # a question keeps no fact
+    first = say(engine, "/eligibility").replies
+    assert first[-2].text == notice and first[-1].kind == "question"  # said before the first question
+    later = say(engine, "45").replies
+    assert notice not in [r.text for r in later]
+
+
+def test_a_user_over_the_rate_limit_gets_one_polite_reply_and_nothing_more(answerer, redis_available):
+    client = redis_client()
+    secret = uuid.uuid4().bytes
+    engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret, rate_limit_per_minute=3)
+    key = UserKey("telegram", "rl1", secret)
+    try:
+        for _ in range(3):
+            assert say(engine, "pm kisan kya hai", user="rl1").replies[0].kind == "answer"
+        over = say(engine, "pm kisan kya hai", user="rl1").replies
+        assert [r.text for r in over] == ["You are sending messages faster than I can answer. Please wait a minute and send your question again."]
+        assert say(engine, "pm kisan kya hai", user="rl1").replies == []
+        assert engine.store.load(key).turn_count == 3  # the messages over the limit were not handled
+        assert 0 < client.ttl(f"{OWNED_PREFIX}{key.digest}:rate") <= 60
+        # another user is not limited, and /forget still passes (and deletes the counter too)
+        assert say(engine, "pm kisan kya hai", user="rl2").replies[0].kind == "answer"
+        say(engine, "/forget", user="rl1")
+        assert say(engine, "yes", user="rl1").replies[0].text.startswith("Mita diya.")  # in Hinglish, as the user wrote
+        assert client.exists(key.key, f"{OWNED_PREFIX}{key.digest}:rate") == 0
+    finally:
+        for user in ("rl1", "rl2"):
+            k = UserKey("telegram", user, secret)
+            client.delete(k.key, f"{OWNED_PREFIX}{k.digest}:rate")
