@@ -360,10 +360,12 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
     scheme's (``dense_margin``) mean doubt; for a question with many right schemes they are what a good
     list looks like. So a list is given when every word of the question is known to the corpus and at
     least :data:`LIST_SUPPORT` of the first :data:`LIST_SUPPORT_TOP` schemes each hold all of its
-    content words in their best-matching chunks (a state's name aside)."""
-    if f.unknown_share > 0 or f.coverage_scheme < 1.0:
+    content words in their best-matching chunks (a state's name and words naming the government aside)."""
+    if f.unknown_share > 0:
         return False
-    _, _, alts, _ = _question_words(index, r)
+    content, _, alts, _ = _question_words(index, r)
+    # "central govt", "sarkari": which government, already a filter; no scheme need say it
+    alts = [a for w, a in zip(content, alts) if w not in _GOVERNMENT_WORDS]
     if not alts:
         return False
     full = 0
