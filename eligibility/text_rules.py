@@ -251,6 +251,7 @@ _OCCUPATIONS: list[tuple[str, re.Pattern[str]]] = [
     ("ex_serviceman", re.compile(r"\bex[- ]?servicem[ae]n\b|\bex[- ]?servicewom[ae]n\b|\bveterans?\b", re.IGNORECASE)),
     ("artisan_weaver", re.compile(r"\bartisans?\b|\bweavers?\b|\bcraftsm[ae]n\b|\bhandloom\s+workers?\b", re.IGNORECASE)),
     ("unorganised_worker", re.compile(r"\bunorgani[sz]ed\s+(?:sector\s+)?workers?\b", re.IGNORECASE)),
+    ("unemployed", re.compile(r"\bunemployed\b|\bjobless\b|\bnot\s+(?:gainfully\s+)?employed\b", re.IGNORECASE)),
 ]
 _GOVT_EMPLOYEE = re.compile(r"\b(?:government|govt\.?|central|state|public\s+sector)\s+(?:servants?|employees?|jobs?|service)\b|\bin\s+government\s+service\b", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:studying|pursuing|enrolled|admitted|admission|currently\s+in\s+class|students?|scholars?)\b", re.IGNORECASE)
@@ -671,6 +672,58 @@ def _student(unit: Unit, url: str) -> Criterion | None:
     return _crit("is_student", "is_true", None, unit, url)
 
 
+#: a class or course passed, lowest first (the order of eligibility.fields.EDUCATION); Roman class
+#: numbers and "10+2" as pages write them
+_EDUCATION_LEVELS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((level, re.compile(p, re.IGNORECASE)) for level, p in (
+    ("primary", r"\b(?:class|std\.?|standard)\s*(?:v|5)(?:th)?\b|\b5th\s+(?:class|standard|std|pass)"),
+    ("upper_primary", r"\b(?:class|std\.?|standard)\s*(?:viii|8)(?:th)?\b|\b8th\b"),
+    ("secondary", r"\b(?:class|std\.?|standard)\s*(?:x|10)(?:th)?\b|\b10th\b(?!\s*\+)|\bmatric(?:ulation)?\b|\bs\.?s\.?l?\.?c\b|\bhigh school\b"),
+    ("higher_secondary", r"\b(?:class|std\.?|standard)\s*(?:xii|12)(?:th)?\b|\b12th\b|\bintermediate\b|\b10\s*\+\s*2\b|\b(?:higher|senior) secondary\b|\bh\.?s\.?c\b|\bplus two\b"),
+    ("diploma", r"\bdiploma\b|\biti\b|\bpolytechnic\b"),
+    ("graduate", r"(?<!post )(?<!post-)(?<!post)\bgraduat(?:e|es|ion)\b|\bbachelor'?s?\b|\b(?:b\.\s?(?:a|sc|com|tech|e|ed)\.?|b\.?sc|b\.?com|b\.?tech)\b|\bmbbs\b|\bllb\b|\bdegree\b(?!\s+of\b)"),
+    ("postgraduate", r"\bpost[- ]?graduat\w*|\bmaster['’]?s?\s+degree\b|\b(?:m\.\s?(?:a|sc|com|tech|phil)\.?|m\.?sc|m\.?com|m\.?tech|m\.?phil)\b|\bmba\b"),
+    ("doctorate", r"\bph\.?\s?d\b|\bdoctora(?:l|te)\b"),
+))
+_EDUCATION_ORDER = [level for level, _ in _EDUCATION_LEVELS]
+#: words before a level that make it a qualification the applicant holds ("should have passed Class X",
+#: "educational qualification should be matriculation", "secured 70% in Class 10th", "should be a Law graduate")
+_PASSED_BEFORE = re.compile(r"\b(?:pass(?:ed)?|qualifi\w*|complet\w*|cleared|possess\w*|hold(?:s|ing)?|have|has|having|secured|scored|obtained|"
+                            r"awarded|be\s+(?:a|an))\b[^.;:()]{0,40}$", re.IGNORECASE)
+#: ... or after it ("Ph.D. awarded", "matriculation or equivalent", "8th pass")
+_PASSED_AFTER = re.compile(r"^\W*(?:(?!not\b)\w+\W+){0,2}?(?:pass(?:ed)?|awarded|or\s+equivalent|holders?)\b", re.IGNORECASE)
+#: studying now, not having passed: "studying in 11th or 12th standard" is is_student's
+_STUDYING_BEFORE = re.compile(r"\b(?:studying|pursuing|enrolled|admitted|admission|joining|join)\b[^.;:]{0,30}$", re.IGNORECASE)
+#: marks, grades and divisions: a condition beside the level that no field expresses
+_MARKS = re.compile(r"\bmarks\b|\d\s*%|\bper\s*cent|\bpercentage\b|\bdivision\b|\bcgpa\b|\bfirst\s+class\b|\bgrade\b", re.IGNORECASE)
+
+
+def _education(unit: Unit, url: str) -> Criterion | None:
+    """The least class or course the applicant must have passed, as ``in`` that level and every one above
+    it (a page's "should have passed Class X" admits graduates too); the lowest level when alternatives
+    are joined by "or", else the highest named."""
+    text = unit.text
+    if _SOFT.search(text) or _about_entity(text) or _NEGATED_ELIGIBILITY.search(text):
+        return None
+    mentions = [(m.start(), m.end(), level) for level, pattern in _EDUCATION_LEVELS for m in pattern.finditer(text)]
+    # "Master's Degree", "Ph.D. Degree": one level, not a degree besides it
+    mentions = sorted((a, b, lv) for a, b, lv in mentions
+                      if not any((a2 <= a and b <= b2 and (a2, b2) != (a, b)) or (lv2 != lv and 0 <= a - b2 <= 3)
+                                 for a2, b2, lv2 in mentions))
+    found: list[tuple[int, int, str]] = []
+    for a, b, level in mentions:
+        before, after = text[max(0, a - 60):a], text[b:b + 40]
+        held = _PASSED_BEFORE.search(before) or _PASSED_AFTER.match(after)
+        if held and not _STUDYING_BEFORE.search(before[-35:]) and not _about_other(text, a):
+            found.append((a, b, level))
+    if not found:
+        return None
+    levels = [lv for _, _, lv in found]
+    # "10th or 12th pass": either will do, so the lower; "passed 10th and 12th": the higher
+    either = any(re.search(r"\bor\b|/", text[b1:a2], re.IGNORECASE) for (_, b1, _), (a2, _, _) in zip(found, found[1:]))
+    least = min(levels, key=_EDUCATION_ORDER.index) if either else max(levels, key=_EDUCATION_ORDER.index)
+    return _crit("education_level", "in", _EDUCATION_ORDER[_EDUCATION_ORDER.index(least):], unit, url)
+
+
 def _residence(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     rural, urban = _RURAL.search(text), _URBAN.search(text)
@@ -729,7 +782,7 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     # named after "including" are examples of who may apply, not conditions
     inc = _INCLUDING.search(text)
     head = Unit(text=text[:inc.start()], start=unit.start) if inc else unit
-    for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _residence, _land):
+    for reader in (_gender, _marital, _categories, _minority, _disability, _bpl, _income, _student, _education, _residence, _land):
         c = reader(head if reader in (_gender, _marital, _categories, _minority, _disability) else unit, url)
         if c and inc and c.op == "in" and (more := reader(Unit(text=text[inc.end():], start=unit.start), url)) and more.op == "in":
             # "must be married, including widows, divorced and abandoned women": the examples widen it
@@ -747,7 +800,8 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
     out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE))) or (
         {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
-    out.rest = bool(LIFE_EVENT.search(text)) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    marks = "education_level" in fields and bool(_MARKS.search(text))  # "passed Class 10 with 60% marks": the marks are not checked
+    out.rest = marks or bool(LIFE_EVENT.search(text)) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
 
 

@@ -172,6 +172,44 @@ def test_children_staying_with_their_mother_set_no_age_or_gender():
     assert crits(r.rule) == []
 
 
+LEVELS_FROM = ["primary", "upper_primary", "secondary", "higher_secondary", "diploma", "graduate", "postgraduate", "doctorate"]
+
+
+@pytest.mark.parametrize("sentence,least", [
+    ("The applicant should have passed Class X.", "secondary"),
+    ("The educational qualification should be matriculation or equivalent.", "secondary"),
+    ("Unemployed youth who passed the Intermediate examination (10+2).", "higher_secondary"),
+    ("The applicant should be a Law graduate.", "graduate"),
+    ("The applicant should possess a Master’s Degree in Life Sciences.", "postgraduate"),  # one level, not a degree besides it
+    ("The candidate must have a Ph.D. Degree in the relevant subject.", "doctorate"),
+    ("Applicants who have passed 10th or 12th class can apply.", "secondary"),  # either will do: the lower
+])
+def test_the_least_class_or_course_passed(sentence, least):
+    (c,) = [c for c in criteria(read(sentence).rule) if c.field == "education_level"]
+    assert c.op == "in" and c.value == LEVELS_FROM[LEVELS_FROM.index(least):]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The applicant should be studying in 11th or 12th standard.",  # studying, not passed: is_student's
+    "The child should have passed class 10.",  # someone else
+    "Candidates must have acquired a degree of proficiency in the chosen field.",
+    "(Provisional degree certificate may be accepted if degree is not awarded)",
+])
+def test_what_is_no_class_passed_by_the_applicant(sentence):
+    r = read(sentence)  # None: the sentence states nothing at all
+    assert r is None or "education_level" not in {c.field for c in criteria(r.rule)}
+
+
+def test_marks_beside_a_class_passed_stay_unchecked():
+    r = read("The applicant should have passed Class 10 with at least 60% marks.")
+    assert [c.field for c in criteria(r.rule)] == ["education_level"]
+    assert r.unchecked == ["The applicant should have passed Class 10 with at least 60% marks."]
+
+
+def test_unemployed_is_an_occupation():
+    assert crits(read("The beneficiary must be unemployed.").rule) == [("occupation", "in", ["unemployed"])]
+
+
 # ------------------------------------------------------------------ real pages
 
 PAGES = {
