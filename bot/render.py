@@ -354,6 +354,10 @@ def _items(atoms: Sequence[str]) -> int:
     return sum(1 for line in "".join(atoms).split("\n") if any(ch.isalnum() for ch in line))
 
 
+#: the start of a quote's first line on an SMS page ("[2] ...")
+_QUOTE_START = re.compile(r"(?m)^\[\d+\] ")
+
+
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
     """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2 counted on the page as
     sent, :mod:`bot.split`); every page but the last ends with the "reply MORE" line.
@@ -407,6 +411,9 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             # on a page already holding text, a quote may start with its scheme name shortened rather than wait for the
             # next page (never without the name: the link alone does not say which scheme the quote is from)
             shorter = (block.sources[block.sources.index(source):-1] or (source,)) if source and page else (source,)
+            if source and page and not _QUOTE_START.search(page):
+                # a page holding only notes or a heading is no answer: the first quote may come with its link alone
+                shorter = (*shorter, block.sources[-1])
             src = next((s for s in shorter if fits(join(page, prefix + atoms[0].rstrip() + s), atoms[1:])), source)
             taken, fit = 0, ""
             for j in range(1, len(atoms) + 1):

@@ -253,3 +253,20 @@ def test_sms_keeps_a_paragraph_with_any_link_whole_when_it_fits_a_page_of_its_ow
     first = Reply(kind="info", text="Here is what I found from your answers. " + "The details are below. " * 14)
     pages = sms_pages([first, Reply(kind="info", text=entry)], "en", segments=3)
     assert pages[-1] == entry.replace("https://www.pmuy.gov.in/apply.html", "pmuy.gov.in/apply.html")  # not cut from its link
+
+
+def test_an_sms_first_page_never_holds_only_a_heading():
+    # a Devanagari heading makes the page UCS-2 (67 characters a segment): the first quote comes with its
+    # link alone rather than leave page 1 with the heading and "MORE"
+    from bot.render import sms_pages
+    from conversations.types import Reply
+    from retrieval.answer import Citation
+
+    cite = Citation(n=1, scheme_id="nfbs", scheme_name="National Family Benefit Scheme", section="benefits",
+                    text="Under NFBS, the household receives a one-time lump sum of ₹20,000. It is paid once.",
+                    url="https://www.myscheme.gov.in/schemes/nfbs#benefits", chunk_id="nfbs:benefits:0", score=1.0)
+    replies = [Reply(kind="info", text="विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं:"),
+               Reply(kind="answer", text="", citations=[cite, cite.model_copy(update={"n": 2})])]
+    first = sms_pages(replies, "hi")[0]
+    assert "[1] Under NFBS, the household receives a one-time lump sum of Rs.20,000." in first
+    assert "myscheme.gov.in/schemes/nfbs" in first
