@@ -405,7 +405,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             "channel": "twilio", "status": status if status in twilio_channel.STATUSES else "other", "error_code": _error_code(params.get("ErrorCode"))}})
         ref = request.query_params.get("ref")
         if status in twilio_channel.FAILED and ref and settings.sms_enabled:
-            background.add_task(_fallback, rt, ref)
+            background.add_task(_fallback, rt, ref, params.get("To", ""))
         return Response(status_code=204)
 
     return app
@@ -424,9 +424,9 @@ async def _deliver(rt: Runtime, update, chat_id, replies, lang, started) -> None
         rt.in_flight.release()
 
 
-async def _fallback(rt: Runtime, ref: str) -> None:
+async def _fallback(rt: Runtime, ref: str, to: str) -> None:
     import anyio
 
     started = time.perf_counter()
-    sent = await anyio.to_thread.run_sync(twilio_channel.sms_fallback, rt, ref)
+    sent = await anyio.to_thread.run_sync(twilio_channel.sms_fallback, rt, ref, to)
     log.info("sms fallback", extra={"event": {"channel": "sms", "sent": sent, "latency_ms": round((time.perf_counter() - started) * 1000, 2)}})

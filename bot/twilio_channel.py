@@ -30,15 +30,16 @@ from twilio.twiml.messaging_response import MessagingResponse
 from retrieval.text import xml_safe
 
 from bot.render import sms_pages, sms_template_message, whatsapp_messages
-from conversations.store import UserKey, normalise_user_id, update
+from conversations.store import OWNED_PREFIX, UserKey, normalise_user_id, update
 from conversations.types import InboundMessage, Reply
 
 if TYPE_CHECKING:
     from bot.app import Runtime
 
 log = logging.getLogger("schemebot.twilio")
-REF_PREFIX = "schemebot:v1:reply:"
-#: how long a sent reply is kept for an SMS fallback: one day (WhatsApp's session window)
+#: how long a sent reply is kept for an SMS fallback: one day (WhatsApp's session window). It is kept
+#: under the user's owned keys (``<OWNED_PREFIX><user digest>:fallback:<MessageSid>``, deleted by
+#: /forget) and holds no phone number: the fallback sends to the ``To`` of Twilio's signed status callback
 REF_TTL_S = 24 * 3600
 FAILED = frozenset({"failed", "undelivered"})
 #: the message statuses Twilio reports (its documented list); anything else is logged as "other"
@@ -161,10 +162,10 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     def work():  # on an engine thread: the engine's Redis round trips and the fallback copy stay off the event loop
         result = rt.engine.handle_turn(inbound(channel, params))
         kept = False
-        if keep_ref:
+        if keep_ref and not result.forgotten:  # after /forget nothing of the user is kept, this reply neither
             try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
-                rt.redis.set(REF_PREFIX + ref, json.dumps({"to": params.get("From", ""), "lang": result.lang,
-                                                           "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
+                rt.redis.set(fallback_key(owner(rt, channel, params), ref), json.dumps(
+                    {"lang": result.lang, "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
                 kept = True
             except redis.RedisError as exc:
                 log.error("reply not kept for fallback: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
@@ -186,18 +187,26 @@ def owner(rt: Runtime, channel: str, params: dict[str, str]) -> str:
     return UserKey(channel, params.get("From", ""), rt.settings.state_secret.get_secret_value().encode()).digest
 
 
-def sms_fallback(rt: Runtime, ref: str) -> bool:
-    """Send the WhatsApp reply ``ref`` once by SMS (first page; the rest waits for "MORE" in the SMS
-    conversation). Returns True if an SMS was sent."""
+def fallback_key(digest: str, ref: str) -> str:
+    """The key of the reply to WhatsApp message ``ref`` kept for an SMS fallback, among the owned keys of
+    the user whose :class:`~conversations.store.UserKey` digest is ``digest``."""
+    return f"{OWNED_PREFIX}{digest}:fallback:{ref}"
+
+
+def sms_fallback(rt: Runtime, ref: str, to: str) -> bool:
+    """Send the WhatsApp reply ``ref`` once by SMS to ``to`` (the ``To`` of the signed status callback,
+    ``whatsapp:+91...``): the first page; the rest waits for "MORE" in the SMS conversation. Nothing is
+    sent when that user's kept reply is gone (expired, or deleted by /forget). Returns True if an SMS
+    was sent."""
     try:
-        raw = rt.redis.get(REF_PREFIX + ref)
+        raw = rt.redis.get(fallback_key(owner(rt, "whatsapp", {"From": to}), ref)) if to else None
         if raw is None or not rt.settings.sms_enabled or not rt.claims.once(f"fallback:{ref}"):
             return False
     except redis.RedisError as exc:
         log.error("sms fallback skipped: %s", exc.__class__.__name__, extra={"event": {"channel": "sms"}})
         return False
     data = json.loads(raw)
-    to = normalise_user_id("sms", data["to"])
+    to = normalise_user_id("sms", to)
     replies = [Reply.model_validate(r) for r in data["replies"]]
     pages = sms_pages(replies, data.get("lang", "en"), rt.settings.sms_max_segments)
     try:

@@ -16,6 +16,7 @@ from twilio.request_validator import RequestValidator
 from bot.app import create_app
 from bot.runtime import build_engine
 from bot.settings import Settings
+from conversations.store import UserKey
 from tests.integration.standins import ServerThread, TelegramStandIn, TwilioStandIn
 from tests.conftest import redis_client, TEST_REDIS_URL
 
@@ -369,6 +370,19 @@ def test_whatsapp_failure_falls_back_to_sms_once_and_status_never_replies(stack)
     assert sent[0]["To"] == sender.removeprefix("whatsapp:") and sent[0]["From"] == "+15005550006"
     assert "PM-KISAN" in sent[0]["Body"] or "Kisan" in sent[0]["Body"]
     assert stack["tw"].problems == []
+    # the kept reply holds no number and is one of the user's keys: /forget deletes it, and a failed
+    # status after that sends nothing
+    client = redis_client()
+    digest = UserKey("whatsapp", sender, stack["settings"].state_secret.get_secret_value().encode()).digest
+    kept = list(client.scan_iter(match=f"schemebot:v1:kept:{digest}:fallback:*", count=1000))
+    assert kept and all(sender.removeprefix("whatsapp:+").encode() not in client.get(k) for k in kept)
+    post_twilio(stack, "/twilio/whatsapp", wa_params("/forget", sender=sender))
+    post_twilio(stack, "/twilio/whatsapp", wa_params("yes", sender=sender))
+    assert not list(client.scan_iter(match=f"schemebot:v1:kept:{digest}:*", count=1000))
+    again = {**failed, "MessageSid": "SM" + uuid.uuid4().hex}
+    assert post_twilio(stack, "/twilio/status", again, query=query).status_code == 204
+    time.sleep(0.5)
+    assert len(stack["tw"].messages) == before + 1
     unsigned = httpx.post(stack["url"] + "/twilio/status?" + query, content=urlencode(failed),
                           headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert unsigned.status_code == 403
