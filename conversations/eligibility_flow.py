@@ -328,6 +328,16 @@ class EligibilityFlow:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                     return answered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
+        elif not START.search(text) and FIRST_PERSON.search(text):
+            # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who
+            # is asking; the facts are noted (a later check does not ask them again) and the question answered
+            facts = stated_facts(text, engine.answerer.searcher.mentions(text))
+            if facts:
+                noted = self._record(facts, state, text, lang)
+                answered = engine.question(text, state, lang)
+                if noted:
+                    answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
+                return answered
         if START.search(text):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None

@@ -25,7 +25,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
-from conversations.privacy import FORGET_WORDS, mask_numbers, only_about_the_number
+from conversations.privacy import FORGET_WORDS, mask_numbers, only_about_the_number, without_number_clauses
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
@@ -99,6 +99,13 @@ class TurnResult:
     forgotten: bool = False
 
 
+def _is_command(text: str, name: str) -> bool:
+    """True when ``text`` is the command ``/name`` in any case, with arguments or a bot's name
+    ("/FORGET", "/forget@SchemeBot")."""
+    first = text.split()[:1]
+    return bool(first) and first[0].startswith("/") and first[0][1:].split("@")[0].casefold() == name
+
+
 def state_answer(text: str) -> str | None:
     """The state a short answer names ("up", "main bihar se hoon", "Patna" -> Bihar by
     ``data/lexicon/cities.tsv``), or ``None`` (a command, a longer message, no state)."""
@@ -165,12 +172,12 @@ class Engine:
         key = UserKey(msg.channel, msg.user_id, self.secret)
         # an Aadhaar, phone or account number is neither searched nor kept (conversations.privacy)
         text, private = mask_numbers((msg.option or msg.text or "").strip())
-        text = " ".join(text.split()) if private else text
+        text = without_number_clauses(" ".join(text.split())) if private else text
         try:
-            if self.rate_limit_per_minute and not FORGET_WORDS.match(text) and text.split()[:1] != ["/forget"]:
+            if self.rate_limit_per_minute and not FORGET_WORDS.match(text) and not _is_command(text, "forget"):
                 count = self.store.count_message(key)
                 # deleting one's data is never held back: /forget, and the yes or no that confirms it
-                confirming = count > self.rate_limit_per_minute and (YES.match(text) or NO.match(text)) \
+                confirming = count > self.rate_limit_per_minute and (YES.match(text) or NO.match(text) or text.strip() in ("1", "2")) \
                     and self.store.load(key).pending == "forget"
                 if count > self.rate_limit_per_minute and not confirming:
                     # one polite reply when the limit is passed, then nothing until the minute is over
@@ -284,9 +291,9 @@ class Engine:
                 too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
                                  self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
             text = too_long.text
+        lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if FORGET_WORDS.match(text):
             text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
-        lang = self.language(state, text)
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
         if MORE.match(text) and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
@@ -345,9 +352,10 @@ class Engine:
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
         state.turn_count += 1  # this message's number (saved only with a change worth saving)
         if state.pending == "forget":
-            if YES.match(text):
+            # "1" and "2": the numbered options SMS and WhatsApp show for the yes/no buttons
+            if YES.match(text) or text.strip() == "1":
                 return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
-            if NO.match(text):
+            if NO.match(text) or text.strip() == "2":
                 state.pending = None
                 return TurnResult([Reply(kind="info", text=t("forget_cancelled", lang))]), "save"
             if not text.startswith("/"):

@@ -1,11 +1,12 @@
 """What a message must not leave behind: identity numbers, and the words that ask to delete one's data.
 
-- :func:`mask_numbers` finds an Aadhaar number (12 digits, often written 4-4-4; UIDAI issues none
-  starting 0 or 1, but a mistyped one is as private), an
-  Indian mobile number (10 digits starting 6-9, with or without +91 or 0) and a bank account number
-  (any other run of 9 to 18 digits, the lengths Indian banks use) and blanks them, so that they are
+- :func:`mask_numbers` finds an Aadhaar number (12 digits, however grouped), an Indian mobile number
+  (10 digits starting 6-9, the National Numbering Plan, with or without +91 or 0) and a bank account
+  number (any other run of 9 to 18 digits, the lengths Indian banks use), written with spaces, dashes,
+  dots or brackets between groups, and blanks them, so that they are
   neither searched nor kept in the conversation's history; the engine then warns the user not to send
-  them. Incomes, ages, years and PIN codes (at most 8 digits) are left alone. Digits of any script count
+  them. Incomes, ages, years and PIN codes (at most 8 digits), lists of amounts or years ("2000 2000
+  2000", "60000-80000"), round amounts and toll-free numbers are left alone. Digits of any script count
   ("९८७६५४३२१०").
 - :data:`FORGET_WORDS`: a whole message asking to delete one's data in words ("DELETE", "STOP DATA",
   "हटाओ", "mera data hatao"), for SMS users who cannot send a command; it starts the same confirmation
@@ -19,21 +20,17 @@ import unicodedata
 
 #: a whole message that asks to delete the user's data
 FORGET_WORDS = re.compile(
-    r"^\s*(?:delete|delete (?:my )?data|stop data|forget me|(?:delete|remove|erase) (?:all )?my (?:data|details|information)"
-    r"|(?:mera|meri|mere) (?:data|jankari|jaankari) (?:hata|mita|delete kar)\w*|data (?:hata|mita|delete kar)\w*"
-    r"|हटाओ|मिटाओ|(?:मेरा )?(?:डेटा|डाटा) (?:हटाओ|हटाएं|हटाएँ|मिटाओ|मिटाएं|मिटाएँ|डिलीट करो)"
-    r"|(?:मेरी )?जानकारी (?:हटाओ|मिटाओ|हटाएं|मिटाएं))\s*[.!।]*\s*$",
+    r"^\s*(?:please\s+|plz\s+|kripya\s+|कृपया\s+)?"
+    r"(?:delete|delete (?:all )?(?:my )?data|stop data|forget me|(?:delete|remove|erase) (?:all )?my (?:data|details|information)"
+    r"|(?:(?:mera|meri|mere)\s+)?(?:data|jankari|jaankari)\s+(?:hata|mita|delete\s+kar)\s*(?:o|do|dijiye|dein|de)?"
+    r"|हटाओ|मिटाओ|(?:(?:मेरा|मेरी)\s+)?(?:डेटा|डाटा|जानकारी)\s+(?:हटाओ|मिटाओ|(?:हटा|मिटा|डिलीट\s+कर)\s*(?:दो|दें|दीजिए)|हटाएं|हटाएँ|मिटाएं|मिटाएँ))"
+    r"\s*(?:please|plz)?\s*[.!।]*\s*$",
     re.IGNORECASE,
 )
 
-_SEP = r"[ \-.]?"
-#: Aadhaar: 12 digits, often in groups of 4
-_AADHAAR = re.compile(r"(?<![\d])\d{4}" + _SEP + r"\d{4}" + _SEP + r"\d{4}(?![\d])")
-#: an Indian mobile number: 10 digits starting 6-9 (the National Numbering Plan), maybe after +91 or 0
-_MOBILE = re.compile(r"(?<![\d+])(?:\+?91" + _SEP + r"|0)?[6-9]\d{4}" + _SEP + r"\d{5}(?![\d])")
-#: a bank account number: 9 to 18 digits
-_ACCOUNT = re.compile(r"(?<![\d])\d{9,18}(?![\d])")
-
+#: a run of digit groups joined by at most three spaces, dashes, dots, slashes, underscores or brackets
+#: ("2345 6789 0123", "+91 (98765) 43210", "98 76 54 32 10", "1234-5678-901")
+_DIGIT_RUN = re.compile(r"(?<![\d])\+?\(?\d+\)?(?:[ \-./_()]{1,3}\d+\)?)*(?![\d])")
 KINDS = ("aadhaar", "phone", "account")
 #: words that only introduce the number ("my aadhaar no. is", "mera mobile number"): what is left of a
 #: message made of these asks nothing
@@ -49,19 +46,35 @@ def _ascii_digits(text: str) -> str:
                    for c in text)
 
 
+def _kind(digits: str, groups: list[str]) -> str | None:
+    """What a run of 9-18 digits is: ``phone`` (10 digits from 6-9, after +91 or 0), ``aadhaar`` (12),
+    ``account`` (any other 9 to 18), or ``None`` for what reads as amounts or years ("2000 2000 2000",
+    "60000-80000", "2022 2023 2024", "100000000") or a toll-free number (1800...)."""
+    if not 9 <= len(digits) <= 18 or digits.startswith("1800"):
+        return None
+    if len(groups) > 1 and (len(set(groups)) == 1 or all(re.fullmatch(r"(?:19|20)\d\d", g) for g in groups)
+                            or all(len(g) >= 4 and g.endswith("000") for g in groups)):
+        return None
+    if digits.endswith("0000"):
+        return None  # a round amount ("a loan of 100000000")
+    local = digits[2:] if len(digits) == 12 and digits.startswith("91") else digits[1:] if len(digits) == 11 and digits[0] == "0" else digits
+    if len(local) == 10 and local[0] in "6789":
+        return "phone"
+    return "aadhaar" if len(digits) == 12 else "account"
+
+
 def mask_numbers(text: str) -> tuple[str, list[str]]:
     """``(text with each identity number replaced by spaces, kinds found)``; kinds are among
     :data:`KINDS`, in that order, each at most once. Offsets of the rest of the text are kept."""
     plain = _ascii_digits(text)
     spans: list[tuple[int, int]] = []
-    found: list[str] = []
-    for kind, pattern in (("aadhaar", _AADHAAR), ("phone", _MOBILE), ("account", _ACCOUNT)):
-        for m in pattern.finditer(plain):
-            if any(a < m.end() and m.start() < b for a, b in spans):
-                continue
+    found: set[str] = set()
+    for m in _DIGIT_RUN.finditer(plain):
+        groups = re.findall(r"\d+", m.group())
+        kind = _kind("".join(groups), groups)
+        if kind is not None:
             spans.append(m.span())
-            if kind not in found:
-                found.append(kind)
+            found.add(kind)
     if not spans:
         return text, []
     chars = list(text)
@@ -74,3 +87,10 @@ def only_about_the_number(rest: str) -> bool:
     """True when what is left of a message once its numbers are masked only introduces them ("my
     aadhaar number is"): there is no question to answer."""
     return not _ABOUT_THE_NUMBER.sub(" ", rest).strip()
+
+
+def without_number_clauses(rest: str) -> str:
+    """``rest`` without the clauses that only introduced a blanked number ("widow pension in Bihar, my
+    number is" -> "widow pension in Bihar"), so what is left is read as the question it was."""
+    clauses = re.split(r"(?<=[,;.।!?])\s*", rest)
+    return " ".join(c for c in clauses if c.strip() and not only_about_the_number(c)).strip(" ,;")

@@ -395,9 +395,13 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
                  size: int = LIST_SIZE, first_n: int = 1) -> Answer:
     """A list answer: the first ``size`` of ``schemes`` (ranked schemes or ids) that have something to
     show (:func:`list_item`), numbered in rank order from ``first_n`` (a "MORE" page goes on from the
-    last number shown); the schemes after the last one shown give ``more_scheme_ids`` (the next page)."""
+    last number shown), schemes whose page says they are closed after the open ones; the schemes after
+    the last one shown give ``more_scheme_ids`` (the next page)."""
     citations = []
     used = 0
+    # a scheme its page says is closed takes no applications: listed after the open ones (stable)
+    schemes = sorted(schemes, key=lambda s: index.schemes[s.scheme_id if hasattr(s, "scheme_id") else s].closed
+                     if (s.scheme_id if hasattr(s, "scheme_id") else s) in index.schemes else False)
     for used, s in enumerate(schemes, start=1):
         sid = s.scheme_id if hasattr(s, "scheme_id") else s
         item = list_item(index, sid, figures)

@@ -29,6 +29,11 @@ def say(engine, text, user="u1", channel="telegram"):
     ("mera number 09876543210", ["phone"], "mera number"),
     ("account 123456789012345", ["account"], "account"),
     ("मेरा आधार २३४५६७८९०१२३ है", ["aadhaar"], "मेरा आधार  है"),  # Devanagari digits count
+    ("aadhaar 2345  6789  0123 ujjwala", ["aadhaar"], "aadhaar ujjwala"),
+    ("call me on 987 654 3210 for pm kisan", ["phone"], "call me on for pm kisan"),
+    ("+91 (98765) 43210", ["phone"], ""),
+    ("98 76 54 32 10", ["phone"], ""),
+    ("my account 1234-5678-901 x", ["account"], "my account x"),
 ])
 def test_identity_numbers_are_blanked(text, kinds, kept):
     masked, found = mask_numbers(text)
@@ -36,7 +41,9 @@ def test_identity_numbers_are_blanked(text, kinds, kept):
     assert " ".join(masked.split()) == " ".join(kept.split())
 
 
-@pytest.mark.parametrize("text", ["income 85000", "born in 1985, income 1,50,000", "pin code 110001", "age 67", "₹2,50,000 a year"])
+@pytest.mark.parametrize("text", ["income 85000", "born in 1985, income 1,50,000", "pin code 110001", "age 67", "₹2,50,000 a year",
+                                  "PM Kisan mein 2000 2000 2000 teen kisht", "installments of 2022 2023 2024",
+                                  "family income 60000-80000", "salary 75000 80000", "loan of 100000000", "helpline 18001801551"])
 def test_incomes_ages_years_and_pin_codes_are_not_identity_numbers(text):
     assert mask_numbers(text) == (text, [])
 
@@ -44,6 +51,7 @@ def test_incomes_ages_years_and_pin_codes_are_not_identity_numbers(text):
 @pytest.mark.parametrize("text,match", [
     ("DELETE", True), ("stop data", True), ("हटाओ", True), ("mera data hatao", True), ("delete my data", True),
     ("मेरा डेटा हटाओ", True), ("delete the pm kisan question", False), ("how to delete aadhaar link", False),
+    ("mera data hata do", True), ("मेरा डेटा मिटा दो", True), ("please delete my data", True), ("mera data delete kar do", True),
 ])
 def test_deletion_asked_in_words(text, match):
     assert bool(FORGET_WORDS.match(text)) is match
@@ -59,6 +67,22 @@ def test_a_number_is_warned_about_and_never_stored(answerer):
     assert both[1].citations[0].scheme_id == "pm-kisan"
     raw = b"".join(engine.store.client.hvals(UserKey("telegram", "u1", engine.secret).key))
     assert b"9876543210" not in raw and b"2345" not in raw and b"pm kisan" in raw
+
+
+def test_a_question_beside_a_number_is_still_answered(answerer):
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+    replies = say(engine, "how much money do farmers get under pm kisan, my number is 98765 43210").replies
+    assert replies[0].text.startswith("Please do not send Aadhaar")
+    assert replies[1].citations[0].scheme_id == "pm-kisan"
+
+
+def test_hindi_deletion_is_confirmed_in_hindi_and_1_confirms(answerer):
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+    key = UserKey("sms", "+919800000003", engine.secret)
+    say(engine, "pm kisan kya hai", user="+919800000003", channel="sms")
+    assert say(engine, "मेरा डेटा हटा दो", user="+919800000003", channel="sms").replies[0].text.startswith("क्या मैं आपके बारे में")
+    say(engine, "1", user="+919800000003", channel="sms")  # the numbered option SMS shows for "yes"
+    assert engine.store.client.exists(key.key) == 0
 
 
 def test_delete_in_words_over_sms_removes_the_state(answerer):
@@ -96,10 +120,21 @@ def test_a_user_over_the_rate_limit_gets_one_polite_reply_and_nothing_more(answe
         assert 0 < client.ttl(f"{OWNED_PREFIX}{key.digest}:rate") <= 60
         # another user is not limited, and /forget still passes (and deletes the counter too)
         assert say(engine, "pm kisan kya hai", user="rl2").replies[0].kind == "answer"
-        say(engine, "/forget", user="rl1")
+        say(engine, "/FORGET@SchemeBot", user="rl1")  # any case, a bot's name: still the command
         assert say(engine, "yes", user="rl1").replies[0].text.startswith("Mita diya.")  # in Hinglish, as the user wrote
         assert client.exists(key.key, f"{OWNED_PREFIX}{key.digest}:rate") == 0
     finally:
         for user in ("rl1", "rl2"):
             k = UserKey("telegram", user, secret)
             client.delete(k.key, f"{OWNED_PREFIX}{k.digest}:rate")
+
+
+def test_who_is_asking_is_noted_from_a_question_and_not_asked_again(bundled_index):
+    # "I am ... from Bihar" inside a question: the facts are kept (after the notice) and the question is
+    # answered; a check started next does not ask them again
+    engine = flow_engine(bundled_index)
+    replies = say(engine, "I am 67 years old and live in Bihar. How much is the old age pension?").replies
+    assert replies[0].text == "Noted: age 67, state Bihar."
+    assert any(c.scheme_id in ("ignoaps", "mvpy-bihar") for r in replies for c in r.citations)
+    asked = [r.field for r in say(engine, "/eligibility").replies if r.kind == "question"]
+    assert asked and asked[0] not in ("age", "state")
