@@ -443,6 +443,17 @@ class Searcher:
                 alt = idx.section_chunk(sid, asked, query.weights, query.figures)
                 if alt is not None:
                     best[sid] = replace(h, chunk=alt)
+        elif not query.intents:
+            # "widow pension in Bihar" asks what there is: a scheme whose best-matching chunk is its
+            # exclusions ("pension will be discontinued in case of remarriage of widow") is quoted from
+            # what it gives instead
+            excluded = SECTION_ORDER_INDEX["exclusions"]
+            for sid in order[:MAX_QUOTED]:
+                h = best[sid]
+                if int(idx.chunk_section[h.chunk]) == excluded:
+                    alt = idx.section_chunk(sid, ["benefits", "details"], query.weights, query.figures)
+                    if alt is not None:
+                        best[sid] = replace(h, chunk=alt)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
 

@@ -264,3 +264,11 @@ def test_saying_where_one_lives_replaces_the_state_of_earlier_questions(engine):
     replies = say(engine, "old age pension kitni milti hai", user="moved")
     states = {c.state for r in replies for c in r.citations}
     assert "Punjab" not in states
+
+
+def test_a_topic_question_quotes_what_the_scheme_gives_not_its_exclusions(answerer, pages_index):
+    # "widow pension in Bihar" asks no section: the widow pension's best-matching words are in its
+    # exclusions ("discontinued in case of remarriage of widow"), but what it gives is what to quote
+    ans = answerer.ask("widow pension in Bihar")
+    assert ans.status == "answered" and verify(pages_index, ans)
+    assert all(c.section != "exclusions" for c in ans.citations)
