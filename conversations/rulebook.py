@@ -116,7 +116,11 @@ def _cited(rules: SchemeRules, index: Index) -> SchemeRules | str:
     missing = [u for u in rules.unchecked if u not in whole]
     if missing:
         return f"{rules.scheme_id}: unchecked condition is not in the scheme's text in this corpus: {missing[0][:80]!r}"
-    return rules.model_copy(update={"rule": rule, "scheme_name": scheme.name, "url": scheme.page_url})
+    # an unchecked sentence of the exclusions section rules the applicant out when it applies ("a household
+    # that owns a refrigerator is excluded"): it is said so, not listed among conditions to meet
+    excluded = texts.get("exclusions", "")
+    excluding = list(dict.fromkeys([*rules.excluding, *(u for u in rules.unchecked if u in excluded and u not in texts.get("eligibility", ""))]))
+    return rules.model_copy(update={"rule": rule, "scheme_name": scheme.name, "url": scheme.page_url, "excluding": excluding})
 
 
 def _quotes_hold(rules: SchemeRules, scheme) -> bool:
