@@ -22,7 +22,7 @@ from typing import Literal
 
 import redis
 
-from conversations.store import OWNED_PREFIX
+from conversations.store import owned_key
 
 log = logging.getLogger("schemebot.claims")
 
@@ -31,9 +31,8 @@ CLAIM_PREFIX = "schemebot:v1:claim:"
 CLAIM_TTL_S = 24 * 3600
 #: how long an unsettled claim lives (seconds): far longer than handling a message takes (milliseconds)
 PROCESSING_TTL_S = 120
-#: the reply produced for a Twilio message, returned again when Twilio re-posts the same MessageSid:
-#: ``<prefix><user digest>:<sha256 of channel:MessageSid>`` (the store deletes it with the user's state)
-KEPT_PREFIX = OWNED_PREFIX
+#: the reply produced for a Twilio message, returned again when Twilio re-posts the same MessageSid, is
+#: kept under ``owned_key(<user digest>, <sha256 of channel:MessageSid>)`` (deleted with the user's state);
 #: how long a produced reply is kept for a re-post (seconds): Twilio re-posts within its 15 s timeout
 KEPT_TTL_S = 600
 
@@ -92,7 +91,7 @@ class Claims:
             log.error("claim not settled: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
 
     def _kept_key(self, channel: str, message_id: str, owner: str) -> str:
-        return f"{KEPT_PREFIX}{owner}:" + hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest()
+        return owned_key(owner, hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest())
 
     def kept(self, channel: str, message_id: str, owner: str = "") -> str | None:
         """The reply kept for ``(channel, message_id)`` of ``owner`` by :meth:`settle`, or ``None``.

@@ -30,7 +30,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 from retrieval.text import xml_safe
 
 from bot.render import sms_pages, sms_template_message, whatsapp_messages
-from conversations.store import OWNED_PREFIX, UserKey, normalise_user_id, update
+from conversations.store import UserKey, normalise_user_id, owned_key, update
 from conversations.types import InboundMessage, Reply
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("schemebot.twilio")
 #: how long a sent reply is kept for an SMS fallback: one day (WhatsApp's session window). It is kept
-#: under the user's owned keys (``<OWNED_PREFIX><user digest>:fallback:<MessageSid>``, deleted by
+#: under the user's owned keys (``owned_key(<user digest>, "fallback:<MessageSid>")``, deleted by
 #: /forget) and holds no phone number: the fallback sends to the ``To`` of Twilio's signed status callback
 REF_TTL_S = 24 * 3600
 FAILED = frozenset({"failed", "undelivered"})
@@ -158,13 +158,14 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     t0 = time.perf_counter() if started is None else started
     keep_ref = channel == "whatsapp" and rt.settings.sms_enabled and bool(rt.settings.public_base_url)
     ref = params.get("MessageSid", "")
+    digest = owner(rt, channel, params)  # names the sender's kept replies
 
     def work():  # on an engine thread: the engine's Redis round trips and the fallback copy stay off the event loop
         result = rt.engine.handle_turn(inbound(channel, params))
         kept = False
         if keep_ref and not result.forgotten:  # after /forget nothing of the user is kept, this reply neither
             try:  # kept for an SMS fallback; without it the reply still goes out, only the fallback is lost
-                rt.redis.set(fallback_key(owner(rt, channel, params), ref), json.dumps(
+                rt.redis.set(fallback_key(digest, ref), json.dumps(
                     {"lang": result.lang, "replies": [r.model_dump(mode="json") for r in result.replies]}), ex=REF_TTL_S)
                 kept = True
             except redis.RedisError as exc:
@@ -177,7 +178,7 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     xml = twiml(parts, action)
     # done, with the reply kept: a re-post of this MessageSid (the response never read) gets it again
     # (after /forget nothing of the user is kept, this reply neither)
-    await rt.run(rt.claims.settle, channel, ref, None if result.forgotten else xml, owner(rt, channel, params))
+    await rt.run(rt.claims.settle, channel, ref, None if result.forgotten else xml, digest)
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return xml
 
@@ -190,7 +191,7 @@ def owner(rt: Runtime, channel: str, params: dict[str, str]) -> str:
 def fallback_key(digest: str, ref: str) -> str:
     """The key of the reply to WhatsApp message ``ref`` kept for an SMS fallback, among the owned keys of
     the user whose :class:`~conversations.store.UserKey` digest is ``digest``."""
-    return f"{OWNED_PREFIX}{digest}:fallback:{ref}"
+    return owned_key(digest, f"fallback:{ref}")
 
 
 def sms_fallback(rt: Runtime, ref: str, to: str) -> bool:

@@ -25,7 +25,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
-from conversations.privacy import FORGET_WORDS, mask_numbers, only_about_the_number, without_number_clauses
+from conversations.privacy import FORGET_WORDS, mask_numbers, without_number_clauses
 from conversations.strings import LANGUAGES, reason_text, t
 from conversations.types import InboundMessage, Reply
 from eligibility.fields import FIELDS
@@ -106,6 +106,16 @@ def _is_command(text: str, name: str) -> bool:
     return bool(first) and first[0].startswith("/") and first[0][1:].split("@")[0].casefold() == name
 
 
+def _yes_or_no(text: str) -> bool | None:
+    """True for a yes, False for a no, ``None`` for neither; "1" and "2" are the numbered options SMS and
+    WhatsApp show for the yes/no buttons (:func:`_yes_no`)."""
+    if YES.match(text) or text.strip() == "1":
+        return True
+    if NO.match(text) or text.strip() == "2":
+        return False
+    return None
+
+
 def state_answer(text: str) -> str | None:
     """The state a short answer names ("up", "main bihar se hoon", "Patna" -> Bihar by
     ``data/lexicon/cities.tsv``), or ``None`` (a command, a longer message, no state)."""
@@ -174,17 +184,15 @@ class Engine:
         text, private = mask_numbers((msg.option or msg.text or "").strip())
         text = without_number_clauses(" ".join(text.split())) if private else text
         try:
-            if self.rate_limit_per_minute and not FORGET_WORDS.match(text) and not _is_command(text, "forget"):
-                count = self.store.count_message(key)
-                # deleting one's data is never held back: /forget, and the yes or no that confirms it
-                confirming = count > self.rate_limit_per_minute and (YES.match(text) or NO.match(text) or text.strip() in ("1", "2")) \
-                    and self.store.load(key).pending == "forget"
-                if count > self.rate_limit_per_minute and not confirming:
+            limit = self.rate_limit_per_minute
+            # deleting one's data is never held back: /forget, and the yes or no that confirms it
+            if limit and not FORGET_WORDS.match(text) and not _is_command(text, "forget") and (count := self.store.count_message(key)) > limit:
+                held = self.store.load(key) if count == limit + 1 or _yes_or_no(text) is not None else None
+                if held is None or held.pending != "forget" or _yes_or_no(text) is None:
                     # one polite reply when the limit is passed, then nothing until the minute is over
-                    lang = self.store.load(key).language if count == self.rate_limit_per_minute + 1 else None
-                    return TurnResult([Reply(kind="info", text=t("rate_limited", lang))] if count == self.rate_limit_per_minute + 1 else [])
+                    return TurnResult([Reply(kind="info", text=t("rate_limited", held.language))] if count == limit + 1 else [])
             if private:
-                return self._private(msg, key, text, private)
+                return self._private(msg, key, text)
             return self._handle(msg, key, text)
         except StoreError:
             raise  # the store is down: the channel answers 503 or an apology and a retry can succeed
@@ -198,10 +206,11 @@ class Engine:
             log.error("message could not be handled: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", None))])
 
-    def _private(self, msg: InboundMessage, key: UserKey, text: str, kinds: list[str]) -> TurnResult:
-        """A message that held an identity number (``kinds``): the rest of it handled as usual, after a
-        warning not to send such numbers (which were not kept)."""
-        if not only_about_the_number(text):
+    def _private(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
+        """A message that held an identity number: the rest of it (``text``, the number and the clauses
+        that only introduced it gone) handled as usual, after a warning not to send such numbers (which
+        were not kept)."""
+        if text:
             result = self._handle(msg, key, text)
         else:
             lang = self.store.load(key).language or detect_language(msg.text or "")
@@ -352,10 +361,10 @@ class Engine:
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
         state.turn_count += 1  # this message's number (saved only with a change worth saving)
         if state.pending == "forget":
-            # "1" and "2": the numbered options SMS and WhatsApp show for the yes/no buttons
-            if YES.match(text) or text.strip() == "1":
+            answer = _yes_or_no(text)
+            if answer is True:
                 return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
-            if NO.match(text) or text.strip() == "2":
+            if answer is False:
                 state.pending = None
                 return TurnResult([Reply(kind="info", text=t("forget_cancelled", lang))]), "save"
             if not text.startswith("/"):

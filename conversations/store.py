@@ -37,6 +37,12 @@ KEY_PREFIX = "schemebot:v1:user:"
 #: keys a user owns besides the state, ``<prefix><user digest>:<...>`` (replies kept for Twilio re-posts):
 #: deleted with the state
 OWNED_PREFIX = "schemebot:v1:kept:"
+def owned_key(digest: str, name: str) -> str:
+    """The key ``name`` owned by the user whose :class:`UserKey` digest is ``digest``
+    (``<OWNED_PREFIX><digest>:<name>``): every such key is deleted with the user's state."""
+    return f"{OWNED_PREFIX}{digest}:{name}"
+
+
 #: the window of the per-user message count (conversations.engine's rate limit), seconds
 RATE_WINDOW_S = 60
 #: default state lifetime: 30 days, in seconds
@@ -181,7 +187,7 @@ class RedisStore:
         Raises:
             StoreError: Redis unreachable or failing.
         """
-        counter = f"{OWNED_PREFIX}{key.digest}:rate"
+        counter = owned_key(key.digest, "rate")
         try:
             pipe = self.client.pipeline(transaction=True)
             pipe.set(counter, 0, ex=window_s, nx=True)  # the window's expiry is set once, by its first message
@@ -192,8 +198,8 @@ class RedisStore:
 
     def delete(self, key: UserKey) -> None:
         try:
-            # the state, and the replies kept for Twilio re-posts (bot.claims.KEPT_PREFIX + "<digest>:...")
-            related = list(self.client.scan_iter(match=f"{OWNED_PREFIX}{key.digest}:*", count=500))
+            # the state, and its owned keys (owned_key: replies kept for Twilio, the message count)
+            related = list(self.client.scan_iter(match=owned_key(key.digest, "*"), count=500))
             self.client.delete(key.key, *related)
         except redis.RedisError as exc:
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc

@@ -399,11 +399,13 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
     the last one shown give ``more_scheme_ids`` (the next page)."""
     citations = []
     used = 0
+    def scheme_id(s) -> str:
+        return s.scheme_id if hasattr(s, "scheme_id") else s
+
     # a scheme its page says is closed takes no applications: listed after the open ones (stable)
-    schemes = sorted(schemes, key=lambda s: index.schemes[s.scheme_id if hasattr(s, "scheme_id") else s].closed
-                     if (s.scheme_id if hasattr(s, "scheme_id") else s) in index.schemes else False)
+    schemes = sorted(schemes, key=lambda s: scheme_id(s) in index.schemes and index.schemes[scheme_id(s)].closed)
     for used, s in enumerate(schemes, start=1):
-        sid = s.scheme_id if hasattr(s, "scheme_id") else s
+        sid = scheme_id(s)
         item = list_item(index, sid, figures)
         if item is not None:
             chunk, text, a, b = item
@@ -411,7 +413,7 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
         if len(citations) >= size:
             break
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
-    more = [s.scheme_id if hasattr(s, "scheme_id") else s for s in schemes[used:]]
+    more = [scheme_id(s) for s in schemes[used:]]
     return Answer(status="answered", citations=citations, official_links=links, list_answer=True,
                   more_scheme_ids=more, state=state, **base)
 

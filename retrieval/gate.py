@@ -214,8 +214,7 @@ def features(index: Index, r: Retrieval) -> Features:
     vocab = index.vocabulary
     total = sum(weights) or 1.0
     best = _covered(index, [top.match.chunk], alts)
-    same_scheme = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[top.match.chunk]][:3] or [top.match.chunk]
-    scheme_cov = _covered(index, same_scheme, alts)
+    scheme_cov = _covered(index, _best_chunks(index, r, top), alts)
     k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
     max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
     second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
@@ -233,6 +232,13 @@ def features(index: Index, r: Retrieval) -> Features:
                           and (top_scheme.state or "").casefold() == (r.state or "").casefold()),
         **_dense_signals(index, r),
     )
+
+
+def _best_chunks(index: Index, r: Retrieval, scheme) -> list[int]:
+    """The best three fused chunks of a ranked ``scheme`` among ``r``'s hits (its best match alone when
+    none is there): what ``coverage_scheme`` reads."""
+    own = index.chunk_scheme[scheme.match.chunk]
+    return [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == own][:3] or [scheme.match.chunk]
 
 
 def _dense_signals(index: Index, r: Retrieval) -> dict[str, float]:
@@ -370,6 +376,5 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
         return False
     full = 0
     for s in r.schemes[:LIST_SUPPORT_TOP]:
-        chunks = [h.chunk for h in r.hits if index.chunk_scheme[h.chunk] == index.chunk_scheme[s.match.chunk]][:3] or [s.match.chunk]
-        full += all(_covered(index, chunks, alts))
+        full += all(_covered(index, _best_chunks(index, r, s), alts))
     return full >= LIST_SUPPORT

@@ -407,13 +407,14 @@ class Searcher:
             held = idx.chunk_term_ids(match[sid].chunk)
             return sum(w for t, w in query.weights.items() if idx.vocabulary.get(t, -1) in held)
 
+        leader_cover = covered(leader) if state is not None and leader is not None else 0.0
         for sid in total:
             sch = idx.schemes[sid]
             if state is not None and sch.level == "state" and (sch.state or "").casefold() == state.casefold():
                 # only a state scheme that matches nearly as well as the best, and holds as many of the
                 # question's words: a state with no widow pension of its own gets the national one, not
                 # its pilgrimage scheme or its old-age pension (which shares only "pension")
-                if total[sid] >= BOOST_FLOOR * top_raw and (sid == leader or covered(sid) >= covered(leader) - 1e-9):
+                if total[sid] >= BOOST_FLOOR * top_raw and (sid == leader or covered(sid) >= leader_cover - 1e-9):
                     total[sid] *= STATE_BOOST
             elif state is None and sch.level == "central":
                 total[sid] *= CENTRAL_BOOST
