@@ -76,14 +76,18 @@ class Runtime:
     redis_suspect: bool = False
     #: that one delivery is trying Redis now
     redis_probing: bool = False
+    #: the last Redis failure refused the connection (Redis is down), rather than timing out (a stall,
+    #: which a Telegram re-delivery a little later outlasts)
+    redis_unreachable: bool = False
 
-    def redis_failed(self) -> None:
-        """Note a Redis failure: for ``REDIS_COOLDOWN_S`` new deliveries fail at once instead of
-        queueing on threads that each wait out the socket timeout (a hung Redis would otherwise make
-        Twilio give up, after 15 s, before the apology is ready); after that, one delivery at a time
-        tries Redis until one succeeds."""
+    def redis_failed(self, exc: Exception | None = None) -> None:
+        """Note a Redis failure (``exc``, if known): for ``REDIS_COOLDOWN_S`` new deliveries are
+        answered at once without state instead of queueing on threads that each wait out the socket
+        timeout (a hung Redis would otherwise make Twilio give up, after 15 s, before the reply is
+        ready); after that, one delivery at a time tries Redis until one succeeds."""
         self.redis_down_until = time.monotonic() + REDIS_COOLDOWN_S
         self.redis_suspect = True
+        self.redis_unreachable = isinstance(exc, redis.ConnectionError) and not isinstance(exc, redis.TimeoutError)
 
     def redis_cooling_down(self) -> bool:
         """True while a recent Redis failure is being waited out, or another delivery is finding out
@@ -107,7 +111,7 @@ class Runtime:
             self.redis_suspect = False
             return first
         except redis.RedisError as exc:
-            self.redis_failed()
+            self.redis_failed(exc)
             log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return None
         finally:
@@ -119,7 +123,7 @@ class Runtime:
         conflict between one user's concurrent messages: Redis itself is fine), release the claim so a
         retry can succeed, count and log ``what`` failed."""
         if not isinstance(exc, ConflictError):
-            self.redis_failed()
+            self.redis_failed(exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ is not None else exc)
         await self.release(channel, message_id)
         self.metrics.requests.labels(channel, "error").inc()
         log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
@@ -283,7 +287,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         update_id = str(update.update_id)
         first = await rt.claim("telegram", update_id)
         if first is None:
-            return PlainTextResponse("state store unavailable", status_code=503)
+            return await telegram_stateless(request, update, background)
         if first.state == "busy":  # another worker is on it: Telegram re-delivers, and then finds it done
             return PlainTextResponse("being processed", status_code=503)
         if first.state == "done":
@@ -299,7 +303,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
             await rt.handling_failed("telegram", update_id, exc, "telegram update failed")
-            return PlainTextResponse("state store unavailable", status_code=503)  # Telegram will re-deliver
+            return await telegram_stateless(request, update, background)
         except Exception as exc:  # noqa: BLE001 - a malformed update that got past the parser
             rt.metrics.requests.labels("telegram", "bad_request").inc()
             log.error("telegram update unusable: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
@@ -307,6 +311,17 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         finally:
             if not delivering:
                 rt.in_flight.release()
+
+    async def telegram_stateless(request: Request, update, background: BackgroundTasks) -> Response:
+        """With Redis unreachable (connection refused): the update answered without state, after a
+        notice (:meth:`~conversations.engine.Engine.handle_stateless`); with Redis stalled (timing out):
+        503, so that Telegram re-delivers it a little later, when the claim can be taken."""
+        if not rt.redis_unreachable:
+            return PlainTextResponse("state store unavailable", status_code=503)
+        chat_id, replies, lang = await rt.run(telegram_channel.handle, rt, update, True)
+        await rt.in_flight.acquire()
+        background.add_task(_deliver, rt, update, chat_id, replies, lang, arrived(request))
+        return JSONResponse({})
 
     async def signed_form(request: Request, channel: str | None) -> dict[str, str] | Response:
         """The form of a Twilio post whose ``X-Twilio-Signature`` checks out against the public URL
@@ -343,10 +358,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse("MessageSid and a From number are required", status_code=400)
         params["MessageSid"] = sid
-        apology = Response(twilio_channel.twiml([t("error", None)], None), media_type="application/xml")
         first = await rt.claim(channel, sid)
-        if first is None:
-            return apology  # Twilio does not retry: the user at least hears that something went wrong
+        if first is None:  # Twilio does not retry: the user gets an answer that needs no state
+            return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
         if first.state != "new":
             # a re-post (Twilio never read the first response): the same reply again, never an empty one;
             # while the first is still being processed, wait for its reply a little
@@ -361,7 +375,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
             await rt.handling_failed(channel, sid, exc, "message failed")
-            return apology
+            return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
         return Response(xml, media_type="application/xml")
 
     async def kept_reply(channel: str, sid: str, owner: str, wait_s: float) -> str | None:

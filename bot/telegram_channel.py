@@ -107,17 +107,22 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
     return sent
 
 
-def handle(rt: Runtime, update: Update) -> tuple[int | None, list[Reply], str]:
+def handle(rt: Runtime, update: Update, stateless: bool = False) -> tuple[int | None, list[Reply], str]:
     """The engine's work for one claimed update, done before the webhook answers (so that work never
-    piles up unbounded): ``(chat id, replies, language)``. Raises what the engine raises."""
+    piles up unbounded): ``(chat id, replies, language)``; the claim is settled. With ``stateless``
+    (Redis is unreachable: nothing was claimed) the engine answers without state
+    (:meth:`~conversations.engine.Engine.handle_stateless`). Raises what the engine raises."""
     msg, chat_id, special = inbound(update)
     if chat_id is None:
         return None, [], "en"
     if special == "edited":
         return chat_id, [Reply(kind="info", text=t("edited", None))], "en"
     assert msg is not None
-    result = rt.engine.handle_turn(msg)
-    rt.claims.settle("telegram", str(update.update_id))
+    if stateless:
+        result = rt.engine.handle_stateless(msg)
+    else:
+        result = rt.engine.handle_turn(msg)
+        rt.claims.settle("telegram", str(update.update_id))
     return chat_id, result.replies, result.lang
 
 

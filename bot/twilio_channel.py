@@ -183,6 +183,16 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     return xml
 
 
+async def handle_stateless(rt: Runtime, channel: str, params: dict[str, str], started: float | None = None) -> str:
+    """The TwiML reply to one message while Redis is unreachable or stalled: answered without state
+    (:meth:`~conversations.engine.Engine.handle_stateless`), nothing claimed, kept or paged for later."""
+    t0 = time.perf_counter() if started is None else started
+    result = await rt.run(rt.engine.handle_stateless, inbound(channel, params))
+    xml = twiml(render(rt, channel, result.replies, result.lang), None)
+    rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
+    return xml
+
+
 def owner(rt: Runtime, channel: str, params: dict[str, str]) -> str:
     """The digest naming the sender's keys (:class:`~conversations.store.UserKey`), never the number."""
     return UserKey(channel, params.get("From", ""), rt.settings.state_secret.get_secret_value().encode()).digest

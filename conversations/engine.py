@@ -206,6 +206,35 @@ class Engine:
             log.error("message could not be handled: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", None))])
 
+    def handle_stateless(self, msg: InboundMessage) -> TurnResult:
+        """Answer one message without the state store (it is unreachable or stalled): the message is
+        handled on a fresh state that is neither loaded nor saved, after a notice that the conversation
+        is not remembered now (so no interview, "MORE" page or follow-up carries over). /forget and its
+        words are not confirmed (nothing could be deleted): the user is asked to send it again later.
+        Never raises (a bug costs one apology)."""
+        text, private = mask_numbers((msg.option or msg.text or "").strip())
+        text = without_number_clauses(" ".join(text.split())) if private else text
+        lang = detect_language(msg.text or "") or "en"
+        lang = lang if lang in LANGUAGES else "en"
+        try:
+            if FORGET_WORDS.match(text) or _is_command(text, "forget"):
+                return TurnResult([Reply(kind="info", text=t("stateless_forget", lang))], lang=lang)
+            if msg.kind != "text" or not text:
+                result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
+            else:
+                # no privacy notice (nothing is kept) and no pages for "MORE" (they could not be kept):
+                # the channel's pager is applied below, to the notice and the answer together
+                result, _ = self.process(text, UserState(notice_given=True), "stateless")
+            notes = [Reply(kind="info", text=t("private_number", result.lang))] if private else []
+            result.replies[:0] = notes + [Reply(kind="info", text=t("stateless", result.lang))]
+            pager = self.pagers.get(msg.channel)
+            if pager is not None:
+                result.replies = [_as_page(result.replies, pager(result.replies, result.lang)[0])]
+        except Exception as exc:  # noqa: BLE001 - as in handle_turn
+            log.error("message could not be handled without state: %s", exc.__class__.__name__)
+            return TurnResult([Reply(kind="error", text=t("error", lang))], lang=lang)
+        return result
+
     def _private(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
         """A message that held an identity number: the rest of it (``text``, the number and the clauses
         that only introduced it gone) handled as usual, after a warning not to send such numbers (which
@@ -352,8 +381,7 @@ class Engine:
             if len(pages) > 1 or state.paging:
                 state.paging = pages[1:]
                 action = "save"
-            result.replies = [Reply(kind=result.replies[-1].kind, text=pages[0], field=result.replies[-1].field,
-                                    options=result.replies[-1].options, citations=[c for r in result.replies for c in r.citations])]
+            result.replies = [_as_page(result.replies, pages[0])]
         elif action == "save":
             state.paging = own_pages  # a new answer replaces the pages of an earlier one
         return result, action
@@ -574,6 +602,14 @@ class Engine:
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
+
+
+def _as_page(replies: list[Reply], page: str) -> Reply:
+    """``replies`` sent as one ``page`` (the first of their pages): the last reply's kind, field and
+    options (a question stays answerable by its buttons), every reply's citations."""
+    last = replies[-1]
+    return Reply(kind=last.kind, text=page, field=last.field, options=last.options,
+                 citations=[c for r in replies for c in r.citations])
 
 
 def _yes_no(lang: str) -> list:

@@ -90,6 +90,14 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
+    "stateless": {
+        "en": "My memory is unavailable for a moment, so I am answering this message on its own: I cannot remember our conversation, continue a check or send MORE pages until it is back.",
+        "hi": "मेरी याददाश्त अभी कुछ देर के लिए उपलब्ध नहीं है, इसलिए मैं इस संदेश का जवाब अलग से दे रहा हूँ: उसके लौटने तक मैं बातचीत याद नहीं रख सकता, जाँच आगे नहीं बढ़ा सकता, न MORE वाले पेज भेज सकता हूँ।",
+    },
+    "stateless_forget": {
+        "en": "I cannot reach my records this moment, so nothing was deleted yet. Please send /forget again in a few minutes.",
+        "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए अभी कुछ नहीं मिटा। कृपया कुछ मिनट बाद /forget फिर भेजें।",
+    },
     "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
               "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
     "stale_button": {"en": "That button belongs to an earlier question, so I did not use it.",
@@ -233,6 +241,8 @@ HINGLISH: dict[str, str] = {
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Source:",
+    "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
+    "stateless_forget": "Abhi main apne record tak nahi pahunch pa raha, isliye abhi kuch nahi mita. Kripya kuch minute baad /forget phir bhejein.",
     "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",
     "stale_button": "Yeh button pichhle sawal ka hai, isliye maine use nahi kiya.",
     "edited": "Main sirf naye message padhta hoon, edit nahi. Sahi kiya hua message naye message ki tarah bhejiye.",
