@@ -235,17 +235,24 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.add_middleware(ArrivalStamp)
 
     async def read_body(request: Request) -> bytes | Response:
+        """The request body, or the response refusing it: 413 over ``max_body_bytes``, 408 when it has
+        not arrived in full within ``body_timeout_s`` (a trickled body; the connection is then closed),
+        400 when the client went away."""
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > settings.max_body_bytes:
             return PlainTextResponse("body too large", status_code=413)
         body = b""
         try:
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > settings.max_body_bytes:
-                    return PlainTextResponse("body too large", status_code=413)
+            async with asyncio.timeout(settings.body_timeout_s):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > settings.max_body_bytes:
+                        return PlainTextResponse("body too large", status_code=413)
         except ClientDisconnect:
             return PlainTextResponse("client disconnected", status_code=400)
+        except TimeoutError:
+            rt.metrics.requests.labels("http", "timeout").inc()
+            return PlainTextResponse("request body timed out", status_code=408, headers={"Connection": "close"})
         return body
 
     @app.api_route("/healthz", methods=["GET", "HEAD"])

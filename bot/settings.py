@@ -60,6 +60,8 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=20, ge=0, description="messages a user may send a minute; more get one polite "
                                        "reply and are not handled (0: no limit)")
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="larger webhook bodies get 413")
+    body_timeout_s: float = Field(default=10.0, gt=0, le=60, description="a webhook body not received in full within this many "
+                                  "seconds gets 408 (Telegram and Twilio send theirs at once; a trickled body holds a connection)")
     sms_templates: dict[str, dict[str, Any]] = Field(
         default_factory=dict,
         description='DLT template mode: reply kind -> {"id": template id, "text": "... {#var#} ...", "slots": [...]}',

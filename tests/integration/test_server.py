@@ -114,6 +114,40 @@ def test_malformed_and_oversized_bodies(stack):
     assert httpx.get(stack["url"] + "/healthz").status_code == 200  # still alive
 
 
+def test_a_trickled_body_is_refused_with_408_and_its_connection_closed(stack):
+    import socket
+
+    settings = stack["settings"].model_copy(update={"body_timeout_s": 1.0})
+    with ServerThread(create_app(settings, engine=stack["app"].state.runtime.engine)) as srv:
+        host, port = srv.url.removeprefix("http://").split(":")
+        socks, t0 = [], time.time()
+        for _ in range(20):  # 20 slow clients at once, each sending a byte every 0.3 s of a 1,000-byte body
+            s = socket.create_connection((host, int(port)))
+            s.sendall(f"POST /telegram/webhook HTTP/1.1\r\nHost: x\r\nX-Telegram-Bot-Api-Secret-Token: {SECRET}\r\n"
+                      "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".encode())
+            socks.append(s)
+        answers = []
+        for s in socks:
+            s.settimeout(0.3)
+            data = b""
+            while time.time() - t0 < 6 and not data.endswith(b"timed out"):
+                try:
+                    s.sendall(b" ")
+                    data += s.recv(4096)
+                    if not data:
+                        break
+                except socket.timeout:
+                    continue
+                except OSError:
+                    break
+            answers.append(data.split(b"\r\n", 1)[0])
+            s.close()
+        assert answers == [b"HTTP/1.1 408 Request Timeout"] * 20
+        assert time.time() - t0 < 6
+        # the server still answers others
+        assert httpx.get(srv.url + "/healthz").status_code == 200
+
+
 def test_same_update_twice_and_concurrently_gives_one_reply(stack):
     chat, update_id = uid(), uid()
     payload = tg_update(update_id, chat, "atal pension yojana age limit")
