@@ -194,7 +194,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     if settings.sms_enabled:
         engine.pagers.setdefault("sms", lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments))
     client = engine.store.client
-    rt = Runtime(settings, engine, client, Claims(client, settings.claim_ttl_s), sms_templates=_templates(settings))
+    rt = Runtime(settings, engine, client, Claims(client, settings.claim_ttl_s, settings.replay_window_s), sms_templates=_templates(settings))
     if settings.twilio_enabled:
         rt.twilio = twilio_channel.rest_client(settings.twilio_account_sid or "", settings.twilio_auth_token.get_secret_value(),
                                                settings.twilio_api_url)
@@ -291,6 +291,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if update is None:
             rt.metrics.requests.labels("telegram", "bad_request").inc()
             return PlainTextResponse("not a Telegram update", status_code=400)
+        sent = telegram_channel.sent_at(update)
+        if settings.replay_window_s and sent is not None and time.time() - sent > settings.replay_window_s:
+            # a captured update replayed after the window (its id may be forgotten): 200, so it is not retried
+            rt.metrics.requests.labels("telegram", "replay").inc()
+            return JSONResponse({})
         update_id = str(update.update_id)
         first = await rt.claim("telegram", update_id)
         if first is None:

@@ -10,6 +10,13 @@ twice (a Redis stall past the socket timeout: the first run set it, the retry fo
 recognised by its token as the caller's own, so the message is handled, not eaten. If processing
 fails the claim is released, so a retry can succeed; if the worker dies first, the short TTL lets a
 re-delivery through after ``PROCESSING_TTL_S``.
+
+Replays: a settled message is also remembered for the replay window (``replay_window_s``, default a
+week) as a 63-bit integer digest of ``<channel>:<id>`` in one of ``SEEN_BUCKETS`` sets per channel and
+day (``schemebot:v1:seen:<channel>:<day>:<bucket>``). Redis stores a set of at most 512 integers as an
+intset (``set-max-intset-entries``), 8 bytes a member: about 60 MB for a week of a million messages a
+day, where one key per message would take about 1 GB. A claim that is new is checked against the sets
+of the window's days, so a captured request replayed after its claim expired is still seen as done.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -35,6 +43,20 @@ PROCESSING_TTL_S = 120
 #: kept under ``owned_key(<user digest>, <sha256 of channel:MessageSid>)`` (deleted with the user's state);
 #: how long a produced reply is kept for a re-post (seconds): Twilio re-posts within its 15 s timeout
 KEPT_TTL_S = 600
+SEEN_PREFIX = "schemebot:v1:seen:"
+#: sets per channel and day remembering handled messages: at most 512 members each (so each stays an
+#: intset) up to about 2 million messages a day; more traffic only costs memory (sets become hash tables)
+SEEN_BUCKETS = 4096
+#: how long a handled message is remembered as handled (seconds): the default replay window, a week
+REPLAY_WINDOW_S = 7 * 24 * 3600
+DAY_S = 86400
+
+
+def _seen(channel: str, message_id: str) -> tuple[int, int]:
+    """``(member, bucket)``: the 63-bit integer digest of ``channel:message_id`` remembered for replays,
+    and the set it goes to."""
+    member = int.from_bytes(hashlib.sha256(f"{channel}:{message_id}".encode()).digest()[:8], "big") >> 1
+    return member, member % SEEN_BUCKETS
 
 
 @dataclass(frozen=True)
@@ -49,9 +71,30 @@ class Claim:
 class Claims:
     """Claims on one Redis client (the store's client, so the embedded store works too)."""
 
-    def __init__(self, client: redis.Redis, ttl_s: int = CLAIM_TTL_S) -> None:
+    def __init__(self, client: redis.Redis, ttl_s: int = CLAIM_TTL_S, replay_window_s: int = REPLAY_WINDOW_S) -> None:
         self.client = client
         self.ttl_s = ttl_s
+        self.replay_window_s = replay_window_s
+
+    def _seen_keys(self, channel: str, bucket: int, day: int) -> list[str]:
+        """The sets that may remember a message of ``channel`` in ``bucket``, from ``day`` (days since
+        the epoch, UTC) back over the replay window."""
+        days = -(-self.replay_window_s // DAY_S)
+        return [f"{SEEN_PREFIX}{channel}:{d}:{bucket}" for d in range(day, day - days - 1, -1)]
+
+    def handled_before(self, channel: str, message_id: str) -> bool:
+        """True when ``(channel, message_id)`` was settled within the replay window.
+
+        Raises:
+            redis.RedisError: Redis failed.
+        """
+        if self.replay_window_s <= 0:
+            return False
+        member, bucket = _seen(channel, message_id)
+        pipe = self.client.pipeline(transaction=False)
+        for key in self._seen_keys(channel, bucket, int(time.time() // DAY_S)):
+            pipe.sismember(key, member)
+        return any(pipe.execute())
 
     def _key(self, channel: str, message_id: str) -> str:
         return f"{CLAIM_PREFIX}{channel}:{message_id}"
@@ -66,6 +109,9 @@ class Claims:
         key, token = self._key(channel, message_id), secrets.token_hex(8)
         for _ in range(2):
             if self.client.set(key, f"p:{token}".encode(), nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s)):
+                if self.handled_before(channel, message_id):  # a replay after its claim expired
+                    self.client.set(key, b"d", ex=self.ttl_s)
+                    return Claim("done")
                 return Claim("new", token)
             held = self.client.get(key)
             if held is None:
@@ -84,6 +130,11 @@ class Claims:
         try:
             pipe = self.client.pipeline(transaction=False)
             pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
+            if self.replay_window_s > 0:
+                member, bucket = _seen(channel, message_id)
+                today = self._seen_keys(channel, bucket, int(time.time() // DAY_S))[0]
+                pipe.sadd(today, member)
+                pipe.expire(today, self.replay_window_s + DAY_S)
             if kept is not None:
                 pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
             pipe.execute()

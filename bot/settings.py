@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     state_ttl_s: int = Field(default=30 * 24 * 3600, ge=60, description="state lifetime, seconds")
     claim_ttl_s: int = Field(default=24 * 3600, ge=60, description="how long a delivery's claim is kept, seconds (longer than "
                              "Telegram's and Twilio's retry windows)")
+    replay_window_s: int = Field(default=7 * 24 * 3600, ge=0, description="a handled message is remembered this many seconds, "
+                                 "so a captured request replayed later is not handled again; Telegram updates older than "
+                                 "this are refused by their date (0: off)")
     public_base_url: str | None = Field(default=None, description="https origin Telegram and Twilio call")
     telegram_token: SecretStr | None = None
     telegram_secret: SecretStr | None = None

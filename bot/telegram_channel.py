@@ -52,6 +52,13 @@ def secret_ok(header: str | None, secret: str) -> bool:
     return hmac.compare_digest(header.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))
 
 
+def sent_at(update: Update) -> float | None:
+    """When the update's message was sent (seconds since the epoch, from its ``date``), or ``None`` for
+    an update without a message date of its own (a button press: its message is the bot's, of any age)."""
+    msg = update.message or update.edited_message
+    return msg.date.timestamp() if msg is not None and msg.date is not None else None
+
+
 def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | None]:
     """``(message for the engine, chat id, special)`` for an update; ``special`` is ``"edited"`` for an
     edited message (not processed again) and ``None`` otherwise. Unusable updates give ``(None, None, None)``."""

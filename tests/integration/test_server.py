@@ -608,6 +608,45 @@ def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
     redis_client().delete(claims._kept_key("telegram", mid, ""))
 
 
+def test_a_handled_message_is_remembered_for_the_replay_window_in_intsets(redis_available):
+    from bot.claims import SEEN_PREFIX, Claims, _seen
+
+    r, mid = redis_client(), uuid.uuid4().hex
+    claims = Claims(r, ttl_s=3600, replay_window_s=7 * 86400)
+    assert claims.claim("sms", mid).state == "new"
+    claims.settle("sms", mid)
+    r.delete(f"schemebot:v1:claim:sms:{mid}")  # the claim expired: a replay a day later
+    assert claims.claim("sms", mid).state == "done" and claims.handled_before("sms", mid)
+    member, bucket = _seen("sms", mid)
+    (seen,) = [k for k in r.scan_iter(match=f"{SEEN_PREFIX}sms:*:{bucket}", count=10000) if r.sismember(k, member)]
+    assert r.object("encoding", seen) in (b"intset", "intset")  # 8 bytes a message, not a key
+    assert 7 * 86400 < r.ttl(seen) <= 8 * 86400
+    assert mid.encode() not in b"".join(r.smembers(seen)) + seen  # only a digest
+    assert not Claims(r, ttl_s=3600, replay_window_s=0).handled_before("sms", mid)  # window off
+    other = uuid.uuid4().hex
+    assert claims.claim("whatsapp", other).state == "new" and not claims.handled_before("whatsapp", other)
+    claims.release("whatsapp", other)
+
+
+def test_replayed_requests_older_than_their_claim_are_not_handled_again(stack):
+    # Telegram: an update dated before the window is refused by its date (200: Telegram does not retry)
+    chat = uid()
+    old = tg_update(uid(), chat, "pm kisan")
+    old["message"]["date"] = int(time.time()) - 8 * 86400
+    assert post_tg(stack, old).status_code == 200
+    time.sleep(0.5)
+    assert stack["tg"].sent(chat) == []
+    # Twilio signs no timestamp: the MessageSid is remembered; replayed after its claim and kept reply expired
+    sender = f"+9199{uid():08d}"
+    params = sms_params("pm kisan documents", sender)
+    assert "Aadhaar" in post_twilio(stack, "/twilio/sms", params).text
+    owner = UserKey("sms", sender, stack["settings"].state_secret.get_secret_value().encode()).digest
+    redis_client().delete(f"schemebot:v1:claim:sms:{params['MessageSid']}",
+                          *redis_client().keys(f"schemebot:v1:kept:{owner}:*"))
+    replay = post_twilio(stack, "/twilio/sms", params)
+    assert replay.status_code == 200 and messages(replay.text) == []
+
+
 def test_a_claim_whose_set_a_client_retry_ran_twice_is_still_the_callers(redis_available, monkeypatch):
     """A Redis stall past the socket timeout: redis-py sends SET NX again, Redis runs both; the retry
     finds the key set, by the caller's own first run. The message is handled, not taken for a repeat."""
