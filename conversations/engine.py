@@ -464,6 +464,8 @@ class Engine:
             state.reset_conversation()
             return TurnResult([Reply(kind="info", text=t("reset", lang))]), "save"
         if name == "forget":
+            if state.version == 0:  # never saved: nothing to confirm, and no state is created to ask
+                return TurnResult([Reply(kind="info", text=t("forget_nothing", lang))]), "delete"
             state.pending = "forget"
             return TurnResult([Reply(kind="question", text=t("forget_confirm", lang), field="confirm_forget",
                                      options=_yes_no(lang))]), "save"

@@ -155,6 +155,18 @@ def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
     assert all(b"919800000001" not in k for k in client.scan_iter(match="*", count=1000))
 
 
+def test_delete_from_someone_with_nothing_stored_creates_no_state(answerer, redis_available):
+    client = redis_client()
+    secret = uuid.uuid4().bytes
+    engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret)
+    for text, lang_reply in (("DELETE", "I have nothing stored about you, so there is nothing to delete."),
+                             ("हटाओ", "मेरे पास आपके बारे में कुछ भी रखा नहीं है, इसलिए मिटाने को कुछ नहीं है।"),
+                             ("/forget", "I have nothing stored about you, so there is nothing to delete.")):
+        user = f"+9198{uuid.uuid4().int % 10**8:08d}"
+        assert [r.text for r in say(engine, text, user=user, channel="sms").replies] == [lang_reply]
+        assert client.exists(UserKey("sms", user, secret).key) == 0
+
+
 def test_fifty_messages_at_once_all_land_in_real_redis(answerer, redis_available):
     client = redis_client()
     secret = uuid.uuid4().bytes
