@@ -34,7 +34,6 @@ from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import Settings, weak_state_secret
 from conversations.engine import Engine
 from conversations.store import ConflictError, StoreError
-from conversations.strings import t
 from conversations.types import Reply
 
 log = logging.getLogger("schemebot.app")

@@ -23,7 +23,7 @@ from typing import get_args
 
 from bot.split import first_fitting, is_gsm7, sms_fits, split_text, utf16_len
 from conversations.types import Reply, ReplyKind
-from retrieval.answer import section_title
+from retrieval.answer import named_with_state, section_title
 
 TELEGRAM_LIMIT = 4096
 WHATSAPP_LIMIT = 1600
@@ -321,8 +321,7 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     for reply in replies:
         if reply.kind == "answer" and reply.citations:
             for c in reply.citations:
-                name = (("CLOSED: " if c.closed else "") + c.scheme_name
-                        + (f" ({c.state})" if c.state and c.state.casefold() not in c.scheme_name.casefold() else "") + c.more_note)
+                name = ("CLOSED: " if c.closed else "") + named_with_state(c.scheme_name, c.state) + c.more_note
                 text = c.text.strip().translate(_GSM7_SPELLING)
                 # "Source" in Latin letters beside an English quote: a Devanagari word would make the page UCS-2
                 # (decided by the first sentence, the one page 1 shows, not by a character far down the quote)

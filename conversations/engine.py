@@ -27,10 +27,10 @@ from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
 from conversations.privacy import FORGET_WORDS, mask_numbers, without_number_clauses
 from conversations.strings import LANGUAGES, reason_text, t
-from conversations.types import InboundMessage, Reply
+from conversations.types import InboundMessage, Option, Reply
 from eligibility.fields import FIELDS
 from eligibility.parse import SKIP_WORDS, is_skip, is_stop
-from retrieval.answer import Answer, Answerer
+from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
 from retrieval.query import detect_language
@@ -68,6 +68,10 @@ THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so muc
 LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
+#: a list's schemes a later "documents?" can pick from by number (the first page and two "MORE" pages)
+MAX_PICK = 15
+#: Devanagari digits to ASCII, for a number typed in Hindi ("२")
+_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 #: a reply to "which state?" of at most this many words is read as the state ("main bihar se hoon")
 STATE_REPLY_WORDS = 5
 #: Messages longer than this many characters are searched by their question (conversations.long_message; a note says so).
@@ -156,6 +160,16 @@ class Engine:
         self.max_message_chars = max_message_chars
         self.eligibility = eligibility
         self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+
+    def _picked(self, text: str, listed: list[str]) -> str | None:
+        """The scheme of ``listed`` that ``text`` picks: its number ("2", "[2]", "no. 2", "२") or a name
+        the gazetteer finds for one of them; ``None`` when it picks none."""
+        digits = re.fullmatch(r"\s*(?:no\.?|number|#)?\s*\[?(\d{1,2})\]?\s*[.)]?\s*", text.translate(_DIGITS), re.IGNORECASE)
+        if digits:
+            n = int(digits.group(1))
+            return listed[n - 1] if 1 <= n <= len(listed) and listed[n - 1] in self.names else None
+        named = [m.scheme_id for m in self.answerer.searcher.gazetteer.find(text)]
+        return next((sid for sid in named if sid in listed), None)
 
     def _scheme_named(self, text: str) -> str | None:
         """The first scheme ``text`` names, in its own words (the gazetteer), or ``None``."""
@@ -283,6 +297,8 @@ class Engine:
         the running interview's question)."""
         if name == "confirm_forget":
             return state.pending == "forget"
+        if name == "pick":
+            return state.pending == "pick"
         iv = state.interview
         return iv is not None and not iv.finished and iv.field == name
 
@@ -398,6 +414,13 @@ class Engine:
             if not text.startswith("/"):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
+        if state.pending == "pick":
+            # "2" (or a listed scheme's name) after "which of the schemes above?": the question asked for it
+            query, state.pending, state.pending_query = state.pending_query, None, None
+            picked = self._picked(text, state.list_ids)
+            if picked is not None and query:
+                state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
+                return self.question(query, state, lang), "save"
         if state.pending == "state_offer":
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands
@@ -491,7 +514,13 @@ class Engine:
         searcher = self.answerer.searcher
         rw = rewrite(text, ctx, searcher.gazetteer, self.names, self.answerer.index.scheme_has_term, searcher.named)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
-            # "documents?" with no scheme under discussion: ask which scheme rather than guess
+            # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
+            # list, which of its schemes (a number answers: _dispatch)
+            listed = [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]
+            if listed:
+                state.pending, state.pending_query = "pick", text[:200]
+                options = [Option(value=str(i), label=named_with_state(self.names[sid], self.answerer.index.schemes[sid].state)) for i, sid in enumerate(listed, 1)]
+                return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)], rw.standalone)
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
@@ -521,7 +550,9 @@ class Engine:
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         if answer.list_answer:
-            new.scheme_id = new.scheme_name = None  # after a list, "documents?" asks which scheme
+            new.scheme_id = new.scheme_name = None  # after a list, "documents?" asks which of its schemes
+        if answer.status == "answered":
+            state.list_ids = list(dict.fromkeys(c.scheme_id for c in answer.citations))[:MAX_PICK] if answer.list_answer else []
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
         state.topic_state = new.state
         state.last_standalone = rw.standalone
@@ -601,6 +632,7 @@ class Engine:
                             state=state.list_state, first_n=state.list_shown + 1)
         state.list_rest = page.more_scheme_ids
         state.list_shown += len(page.citations)
+        state.list_ids = list(dict.fromkeys([*state.list_ids, *(c.scheme_id for c in page.citations)]))[:MAX_PICK]
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
@@ -614,9 +646,7 @@ def _as_page(replies: list[Reply], page: str) -> Reply:
                  citations=[c for r in replies for c in r.citations])
 
 
-def _yes_no(lang: str) -> list:
-    from conversations.types import Option
-
+def _yes_no(lang: str) -> list[Option]:
     yes, no = {"hi": ("हाँ", "नहीं"), "hinglish": ("Haan", "Nahi")}.get(lang, ("Yes", "No"))
     return [Option(value="yes", label=yes), Option(value="no", label=no)]
 

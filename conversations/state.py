@@ -103,12 +103,15 @@ class UserState(BaseModel):
         pending: a question awaiting an answer: ``forget`` (yes/no), ``state_offer`` (an answer said that
             states run their own versions: a state named next gets the answer for it) or ``state`` (which state the user
             lives in, asked when a question is about a scheme each state runs its own way;
-            ``state_again`` once asked a second time), or ``None``.
+            ``state_again`` once asked a second time), ``pick`` (which scheme of the last list a
+            section-only question is about: ``pending_query`` holds the question), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
         list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
             composed only then), the question and the state the list answered; list_shown: how many of
-            its schemes were shown so far (a "MORE" page numbers on from there).
+            its schemes were shown so far (a "MORE" page numbers on from there); list_ids: the schemes
+            shown, in their numbered order (a question about "documents?" after a list asks which of
+            them, ``pending`` ``pick``, and a number answers it).
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
             message is not applied a second time.
@@ -131,12 +134,13 @@ class UserState(BaseModel):
     interview: InterviewState | None = None
     notice_given: bool = False
     paging: list[str] = Field(default_factory=list)
-    pending: Literal["forget", "state", "state_again", "state_offer"] | None = None
+    pending: Literal["forget", "state", "state_again", "state_offer", "pick"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
     list_rest: list[str] = Field(default_factory=list, max_length=20)
     list_query: str | None = Field(default=None, max_length=1200)
     list_state: str | None = None
     list_shown: int = Field(default=0, ge=0)
+    list_ids: list[str] = Field(default_factory=list, max_length=20)
     topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
@@ -154,6 +158,7 @@ class UserState(BaseModel):
         self.scheme_id = self.scheme_name = self.topic = self.last_standalone = None
         self.topic_state = self.pending_query = self.list_query = self.list_state = None
         self.list_rest = []
+        self.list_ids = []
         self.list_shown = 0
         self.turns = []
         self.paging = []

@@ -31,11 +31,11 @@ import re
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
-from retrieval.gate import Decision, decide, name_shares
+from retrieval.gate import Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
-from retrieval.searcher import Retrieval, Searcher
+from retrieval.searcher import Retrieval, Searcher, name_shares
 from retrieval.query import FIGURE
 from retrieval.text import clean_user_text, split_sentences
 
@@ -82,6 +82,12 @@ DECLINE_TEXT = {
 }
 
 
+def named_with_state(name: str, state: str | None) -> str:
+    """A scheme's name with its state when the name does not say it: "Old-Age Pension Scheme
+    (Himachal Pradesh)"; a central scheme's name as it is."""
+    return f"{name} ({state})" if state and state.casefold() not in name.casefold() else name
+
+
 class Citation(BaseModel):
     """One quoted passage: ``text`` is ``section_text[start:end]`` of the named scheme's section."""
 
@@ -110,9 +116,7 @@ class Citation(BaseModel):
     def display_name(self) -> str:
         """The scheme name, with its state when the name does not say it ("Old-Age Pension Scheme
         (Himachal Pradesh)"), marked when the source says the scheme is closed."""
-        name = self.scheme_name
-        if self.state and self.state.casefold() not in name.casefold():
-            name = f"{name} ({self.state})"
+        name = named_with_state(self.scheme_name, self.state)
         return f"{name} (CLOSED: the official page says this scheme is closed)" if self.closed else name
 
     @property

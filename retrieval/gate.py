@@ -35,14 +35,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from retrieval.index import Index
 from retrieval.query import live_info_terms
-from retrieval.states import find_states
-from retrieval.searcher import Retrieval
+from retrieval.searcher import Retrieval, name_share, question_words, state_words
 from retrieval.tokenize import analyze
-from retrieval.translit import skeleton
 
 #: Feature names, in the order of :data:`COEFFICIENTS`.
 FEATURES = (
@@ -204,7 +201,7 @@ def features(index: Index, r: Retrieval) -> Features:
       the best of any other scheme's passage in the dense ranked list (> 0: meaning agrees with the
       fused ranking).
     """
-    content, unknown, alts, weights = _question_words(index, r)
+    content, unknown, alts, weights = question_words(index, r)
     n = max(len(content), 1)
     if not r.schemes:
         return Features(0.0, 0.0, 0.0, 0.0, len(unknown) / n, float(min(3, sum(len(w) >= 4 for w in unknown))), 0.0, math.log1p(len(content)))
@@ -227,7 +224,7 @@ def features(index: Index, r: Retrieval) -> Features:
         unknown_names=float(min(3, sum(len(w) >= 4 for w in unknown))),
         gap=(top.score - second) / top.score if top.score > 0 else 0.0,
         log_terms=math.log1p(len(content)),
-        title_coverage=_name_share(top_scheme.name, alts, weights),
+        title_coverage=name_share(top_scheme.name, alts, weights),
         state_match=float(r.state is not None and top_scheme.level == "state"
                           and (top_scheme.state or "").casefold() == (r.state or "").casefold()),
         **_dense_signals(index, r),
@@ -249,45 +246,6 @@ def _dense_signals(index: Index, r: Retrieval) -> dict[str, float]:
     own = index.dense.scheme_scores(top_pos, r.dense_query, index.chunk_scheme)
     others = [v for c, v in r.dense.items() if int(index.chunk_scheme[c]) != top_pos]
     return {"dense_top": own, "dense_margin": own - max(others, default=own)}
-
-
-def _name_share(name: str, alts: list[list[str]], weights: list[float]) -> float:
-    """Weighted share of the question's words (each with its resolved forms) found in a scheme's name,
-    spelling variants of transliterated words included ("vidhwa" is "Vidhva")."""
-    title = frozenset(analyze(name))
-    skeletons = frozenset(skeleton(t) for t in title if len(t) >= 4)
-    total = sum(weights) or 1.0
-    hit = sum(w for w, a in zip(weights, alts) if set(a) & title or any(len(x) >= 4 and skeleton(x) in skeletons for x in a))
-    return hit / total
-
-
-def _question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
-    """The user's words the gate weighs: ``(content, unknown, alts, weights)`` — content words and
-    unknown words (numbers and state names left out: a state is handled by the state filter, "गोवा" is
-    no unknown word), each content word with its resolved forms, and its IDF (the largest of its forms;
-    the corpus's largest for a word it does not know)."""
-    q = r.user_query
-    place = state_words(r.user_query_text)
-    content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
-    unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
-    alts = [[w, *q.resolved.get(w, [])] for w in content]
-    idf, vocab = index.tfidf_idf, index.vocabulary
-    max_idf = float(idf.max()) if idf.size else 1.0
-    weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
-    return content, unknown, alts, weights
-
-
-def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float]:
-    """:func:`_name_share` of the user's words in each scheme's name (the ``title_coverage`` feature's
-    measure for other schemes than the first)."""
-    _, _, alts, weights = _question_words(index, r)
-    return [_name_share(index.schemes[sid].name, alts, weights) for sid in scheme_ids]
-
-
-@lru_cache(maxsize=1024)
-def state_words(text: str) -> frozenset[str]:
-    """The analysed words of the state names in ``text`` (the last texts' results are kept)."""
-    return frozenset(w for m in find_states(text) for w in analyze(m.surface))
 
 
 def idf_bm25(index: Index, term: str) -> float:
@@ -369,7 +327,7 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
     content words in their best-matching chunks (a state's name and words naming the government aside)."""
     if f.unknown_share > 0:
         return False
-    content, _, alts, _ = _question_words(index, r)
+    content, _, alts, _ = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
     alts = [a for w, a in zip(content, alts) if w not in _GOVERNMENT_WORDS]
     if not alts:

@@ -30,6 +30,9 @@ from retrieval.translit import has_devanagari, romanize, skeleton
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
+#: weight of each Romanized Hindi word added for the English word it means (``widow`` -> ``vidhva``,
+#: ``vidhwa``); sharing it among the spellings instead lost answers and list recall on both dev sets
+REVERSE_WEIGHT = 0.3
 #: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
 RARE_SHARE = 0.05
 #: weight of a spelling correction (the user probably meant it, but not certainly)
@@ -104,6 +107,24 @@ def expansions() -> dict[str, tuple[str, ...]]:
         for term in analyze(value):
             if term not in table[keys[0]]:
                 table[keys[0]].append(term)
+    return {k: tuple(v) for k, v in table.items()}
+
+
+@lru_cache(maxsize=1)
+def reverse_expansions() -> dict[str, tuple[str, ...]]:
+    """English word -> the Romanized Hindi words of ``expansions.tsv`` that expand to it (``widow`` ->
+    ``vidhwa``, ``vidhva``, ...): scheme names keep their Hindi words in Latin letters ("Indira Gandhi
+    National Vidhva Pension Yojana"), which an English question must also reach."""
+    lex = expansions()
+    # a Latin-letter word is Hindi when it spells a Devanagari entry's word (the same skeleton):
+    # "vidhva" (विधवा), not "elderly" or "senior", which would pull in other English words
+    hindi = {skeleton(romanize(k)) for k in lex if has_devanagari(k)}
+    table: dict[str, list[str]] = defaultdict(list)
+    for key, values in lex.items():
+        if key.isascii() and skeleton(key) in hindi:
+            for v in values:
+                if v != key and key not in table[v]:
+                    table[v].append(key)
     return {k: tuple(v) for k, v in table.items()}
 
 
@@ -256,6 +277,10 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
             rare = known and df is not None and bool(mapped) and df(tok) < RARE_SHARE * max(df(t) for t in mapped)
             for t in mapped:
                 add(t, SYNONYM_WEIGHT if known and not rare else 1.0)
+        if known and not has_devanagari(tok):
+            for t in reverse_expansions().get(tok, ()):
+                if t in vocabulary:
+                    add(t, REVERSE_WEIGHT)
         if not known and not mapped:
             fix = matcher.correct(tok) if not has_devanagari(tok) else None
             if fix is None:

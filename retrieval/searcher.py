@@ -32,10 +32,11 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions
+from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions, reverse_expansions
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
+from retrieval.translit import skeleton
 
 #: how many of a scheme's best chunks add up to its score
 SCHEME_CHUNKS = 2
@@ -418,6 +419,14 @@ class Searcher:
                     total[sid] *= STATE_BOOST
             elif state is None and sch.level == "central":
                 total[sid] *= CENTRAL_BOOST
+        if not named:
+            top = sorted(total, key=lambda s: (-total[s], s))[:NAME_TOP]
+            shares = dict(zip(top, name_shares(idx, out, top)))
+            if top:
+                full = [sid for sid in top[1:] if shares[sid] >= max(NAME_MIN, shares[top[0]] + NAME_GAIN)
+                        and total[sid] >= NAME_MARGIN * total[top[0]]]
+                if full:
+                    total[full[0]] = total[top[0]] * 1.0001
         ranked = sorted(best, key=lambda s: (-total[s], s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared
@@ -457,6 +466,55 @@ class Searcher:
                         best[sid] = replace(h, chunk=alt)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
+
+
+#: a scheme whose name holds clearly more of the question's words than the leader's name (by
+#: NAME_GAIN of their weight, and at least NAME_MIN of it) and that scores at least NAME_MARGIN of the
+#: leader is ranked first: "widow pension" asks for "Vidhva Pension Yojana", not for the widow
+#: remarriage gift whose pages say "widow pension" more often. Among the first NAME_TOP schemes only.
+NAME_MARGIN = 0.8
+NAME_GAIN = 0.3
+NAME_MIN = 0.5
+NAME_TOP = 5
+
+
+def name_share(name: str, alts: list[list[str]], weights: list[float]) -> float:
+    """Weighted share of the question's words (each with its resolved forms) found in a scheme's name,
+    spelling variants of transliterated words included ("vidhwa" is "Vidhva")."""
+    title = frozenset(analyze(name))
+    skeletons = frozenset(skeleton(t) for t in title if len(t) >= 4)
+    total = sum(weights) or 1.0
+    hit = sum(w for w, a in zip(weights, alts) if set(a) & title or any(len(x) >= 4 and skeleton(x) in skeletons for x in a))
+    return hit / total
+
+
+@lru_cache(maxsize=1024)
+def state_words(text: str) -> frozenset[str]:
+    """The analysed words of the state names in ``text`` (the last texts' results are kept)."""
+    return frozenset(w for m in find_states(text) for w in analyze(m.surface))
+
+
+def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
+    """The user's words the gate (and the ranking's name check) weighs: ``(content, unknown, alts,
+    weights)`` — content words and unknown words (numbers and state names left out: a state is handled by the state filter, "गोवा" is
+    no unknown word), each content word with its resolved forms, and its IDF (the largest of its forms;
+    the corpus's largest for a word it does not know)."""
+    q = r.user_query
+    place = state_words(r.user_query_text)
+    content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
+    unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
+    alts = [[w, *q.resolved.get(w, []), *reverse_expansions().get(w, ())] for w in content]
+    idf, vocab = index.tfidf_idf, index.vocabulary
+    max_idf = float(idf.max()) if idf.size else 1.0
+    weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
+    return content, unknown, alts, weights
+
+
+def name_shares(index: Index, r: Retrieval, scheme_ids: list[str]) -> list[float]:
+    """:func:`name_share` of the user's words in each scheme's name (the ``title_coverage`` feature's
+    measure for other schemes than the first)."""
+    _, _, alts, weights = question_words(index, r)
+    return [name_share(index.schemes[sid].name, alts, weights) for sid in scheme_ids]
 
 
 def without_state_terms(query: QueryTerms, state: str) -> QueryTerms:

@@ -155,6 +155,36 @@ def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
     assert all(b"919800000001" not in k for k in client.scan_iter(match="*", count=1000))
 
 
+def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_answers_it(engine):
+    listed = say(engine, "pension schemes for old people")
+    ids = listed.scheme_ids
+    assert len(ids) == 5 and ids[0] == "ignoaps"
+    pick = say(engine, "documents?").replies[0]
+    assert pick.kind == "question" and pick.field == "pick" and pick.text == "Which of the schemes above do you mean? Reply with its number."
+    assert [o.value for o in pick.options] == ["1", "2", "3", "4", "5"]
+    assert pick.options[1].label == engine.names[ids[1]]
+    answer = say(engine, "2").replies[0]
+    assert answer.kind == "answer" and [(c.scheme_id, c.section) for c in answer.citations] == [(ids[1], "documents")]
+    # a Telegram button press
+    say(engine, "pension schemes for old people")
+    say(engine, "documents?")
+    pressed = engine.handle_turn(InboundMessage(channel="telegram", user_id="u1", option="3", option_field="pick")).replies[0]
+    assert [c.scheme_id for c in pressed.citations] == [ids[2]]
+    # a Hindi digit, and a listed scheme's name instead of its number
+    say(engine, "pension schemes for old people")
+    say(engine, "documents?")
+    assert [c.scheme_id for c in say(engine, "५").replies[0].citations] == [ids[4]]
+    say(engine, "pension schemes for old people")
+    say(engine, "how to apply?")
+    named = say(engine, "atal pension yojana").replies[0]
+    assert [(c.scheme_id, c.section) for c in named.citations] == [("apy", "application_process")]
+    # a number past the list is no pick: handled as it stands (and the list question is dropped)
+    say(engine, "pension schemes for old people")
+    say(engine, "documents?")
+    assert say(engine, "9").replies[0].kind != "answer"
+    assert engine.store.load(UserKey("telegram", "u1", engine.secret)).pending is None
+
+
 def test_delete_from_someone_with_nothing_stored_creates_no_state(answerer, redis_available):
     client = redis_client()
     secret = uuid.uuid4().bytes

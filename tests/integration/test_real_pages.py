@@ -54,6 +54,14 @@ def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
     assert pages_index.schemes[top.scheme_id].state == "Punjab" and "1,500" in top.text
 
 
+def test_the_scheme_named_by_the_question_outranks_one_whose_text_repeats_its_name(answerer, pages_index):
+    # the widow remarriage gift (vvuy) says "widow pension" in its eligibility and documents more often
+    # than Rajasthan's widow pension scheme, whose name is "... Vidhva Pension Yojana"
+    ranked = answerer.retrieve("widow pension", state="Rajasthan")[0].ranked_ids
+    assert ranked[:2] == ["ignvpyrr", "vvuy"]
+    assert pages_index.schemes["ignvpyrr"].name == "Indira Gandhi National Vidhva Pension yojana"
+
+
 def test_a_state_said_earlier_steers_the_answer(engine):
     noted = say(engine, "I live in Uttar Pradesh")
     assert noted[0].text.startswith("Noted: state Uttar Pradesh.")
@@ -138,7 +146,9 @@ def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answ
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
     assert {pages_index.schemes[c.scheme_id].state for c in ans.citations} <= {"Rajasthan", None}
     for c in ans.citations:  # each listed scheme is for farmers (its quote is what it gives, which may not say so)
-        assert "farmer" in " ".join(pages_index.schemes[c.scheme_id].sections.values()).lower(), c.scheme_id
+        scheme = pages_index.schemes[c.scheme_id]
+        text = " ".join([*scheme.sections.values(), *(f.question + " " + f.answer for f in scheme.faqs)])
+        assert "farmer" in text.lower(), c.scheme_id
 
 
 def test_faq_only_page_is_answered_from_its_faq(answerer):

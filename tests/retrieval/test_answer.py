@@ -105,6 +105,23 @@ def test_who_can_apply_is_answered_from_eligibility(answerer, question, scheme):
     assert section_intents("who can apply for pm kisan and how to apply") == ["eligibility", "application_process"]
 
 
+@pytest.mark.parametrize("question", ["pension for disabled", "pension for blind person", "handicapped pension"])
+def test_everyday_words_for_disability_reach_the_disability_pension(answerer, question):
+    """The scheme text says "disability" and "disabilities"; people write "disabled", "blind", "handicapped"
+    (data/lexicon/expansions.tsv)."""
+    ans = answerer.ask(question)
+    assert ans.status == "answered" and ans.citations[0].scheme_id == "igndps"
+
+
+def test_an_english_word_also_reaches_the_romanized_hindi_of_scheme_names():
+    from retrieval.query import reverse_expansions
+
+    rev = reverse_expansions()
+    assert {"vidhwa", "vidhva"} <= set(rev["widow"]) and "kisan" in rev["farmer"]
+    # English words that also expand to it are not Hindi: "old" does not pull in "senior" or "elderly"
+    assert not {"senior", "elderly", "aged"} & set(rev.get("old", ()))
+
+
 @pytest.mark.parametrize("question,scheme,sentence", [
     ("how much pension under atal pension yojana", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),
     ("apy mein kitni pension milti hai", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),

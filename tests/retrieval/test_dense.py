@@ -87,8 +87,10 @@ def test_repeated_question_is_embedded_once(model):
     # Hindi to English: no word of it is in PMUY's text, its meaning is
     ("घर में खाना बनाने के लिए गैस कनेक्शन", "pmay-u", "pmuy"),
     ("खेत के लिए पैसा सरकार से", "nfbs", "pm-kisan"),
-    # a paraphrase: PM-GKAY's text says "free foodgrains", not "grain every month"
-    ("grain every month for poor families", "nfbs", "pm-gkay"),
+    # a paraphrase: MUDRA's text speaks of loans to micro and small enterprises, never of a tea stall
+    # ("grain every month for poor families", once missed, is now found lexically: "poor" and "grain"
+    # reach "Garib Kalyan Anna" through the Romanized Hindi of the lexicon)
+    ("loan to open a tea stall", "kcc", "pmmy"),
     # life events: a death in the family
     ("my husband passed away, is there any help for me", "pmegp", "nfbs"),
     ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "post-st", "ignwps"),
