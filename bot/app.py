@@ -17,6 +17,7 @@ import asyncio
 import gc
 import logging
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from starlette.requests import ClientDisconnect
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import telegram_channel, twilio_channel
-from bot.claims import Claim, Claims
+from bot.claims import Claim, Claims, new_token
 from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import Settings, weak_state_secret
@@ -44,6 +45,8 @@ ENGINE_THREADS = 2
 #: after a Redis failure, how long (seconds) deliveries are refused at once (503 or an apology)
 #: instead of each waiting out its own timeout on a Redis that hangs; then Redis is tried again
 REDIS_COOLDOWN_S = 2.0
+#: at most this many failed claims are kept to be released once Redis answers (a minute at 100 messages/s)
+MAX_ORPHANS = 6000
 #: how long /readyz waits for Redis to answer a PING (seconds)
 READY_TIMEOUT_S = 1.0
 
@@ -78,6 +81,10 @@ class Runtime:
     #: the last Redis failure refused the connection (Redis is down), rather than timing out (a stall,
     #: which a Telegram re-delivery a little later outlasts)
     redis_unreachable: bool = False
+    #: claims whose command failed (a timeout: Redis may still run it) or whose release failed, as
+    #: ``(channel, message id, token)``: released, if still unsettled and theirs, once Redis answers again
+    #: (else the claim would turn every re-delivery away for PROCESSING_TTL_S); bounded, oldest dropped
+    orphans: deque = field(default_factory=lambda: deque(maxlen=MAX_ORPHANS))
 
     def redis_failed(self, exc: Exception | None = None) -> None:
         """Note a Redis failure (``exc``, if known): for ``REDIS_COOLDOWN_S`` new deliveries are
@@ -101,38 +108,63 @@ class Runtime:
             return None
         probe = self.redis_suspect
         self.redis_probing = self.redis_probing or probe
+        token = new_token()
         try:
             if ttl_s is None:
-                first = await asyncio.to_thread(self.claims.claim, channel, message_id)
+                first = await asyncio.to_thread(self.claims.claim, channel, message_id, token)
             else:
                 once = await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
                 first = Claim("new") if once else Claim("done")
             self.redis_suspect = False
-            return first
         except redis.RedisError as exc:
             self.redis_failed(exc)
+            if ttl_s is None:
+                self.orphans.append((channel, message_id, token))
             log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return None
         finally:
             if probe:
                 self.redis_probing = False
+        if self.orphans:  # Redis answers again: free what the failure left claimed
+            await asyncio.to_thread(self.release_orphans)
+        return first
 
-    async def handling_failed(self, channel: str, message_id: str, exc: Exception, what: str) -> None:
-        """After the state store failed on a claimed message: start the Redis cool-down (unless it was a
-        conflict between one user's concurrent messages: Redis itself is fine), release the claim so a
-        retry can succeed, count and log ``what`` failed."""
+    def release_orphans(self) -> int:
+        """Release the claims in :attr:`orphans` that their tokens still hold unsettled (on a worker
+        thread); stops at the first Redis failure, keeping the rest. Returns how many were released."""
+        released = 0
+        while True:
+            try:  # several threads may be at it: each takes its own (deque operations are atomic)
+                orphan = self.orphans.popleft()
+            except IndexError:
+                return released
+            try:
+                released += self.claims.release_own(*orphan)
+            except redis.RedisError:
+                self.orphans.appendleft(orphan)
+                return released
+
+    async def handling_failed(self, channel: str, message_id: str, token: str | None, exc: Exception, what: str) -> None:
+        """After the state store failed on a message claimed as ``token``: start the Redis cool-down
+        (unless it was a conflict between one user's concurrent messages: Redis itself is fine), release
+        the claim so a retry can succeed (later, once Redis answers, if it cannot be released now),
+        count and log ``what`` failed."""
         if not isinstance(exc, ConflictError):
             self.redis_failed(exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ is not None else exc)
-        await self.release(channel, message_id)
+        if not await self.release(channel, message_id) and token is not None:
+            self.orphans.append((channel, message_id, token))
         self.metrics.requests.labels(channel, "error").inc()
         log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
 
-    async def release(self, channel: str, message_id: str) -> None:
-        """Release a claim after a failure (logged, never raised: Redis may be the thing that failed)."""
+    async def release(self, channel: str, message_id: str) -> bool:
+        """Release a claim after a failure; False when Redis failed (logged, never raised: Redis may be
+        the thing that failed)."""
         try:
             await asyncio.to_thread(self.claims.release, channel, message_id)
+            return True
         except redis.RedisError as exc:
             log.error("claim not released: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+            return False
 
     async def run(self, fn, *args):
         """Run engine work on the worker's engine threads, so the event loop stays free for network
@@ -313,7 +345,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             delivering = True
             return JSONResponse({})
         except (StoreError, redis.RedisError) as exc:
-            await rt.handling_failed("telegram", update_id, exc, "telegram update failed")
+            await rt.handling_failed("telegram", update_id, first.token, exc, "telegram update failed")
             return await telegram_stateless(request, update, background)
         except Exception as exc:  # noqa: BLE001 - a malformed update that got past the parser
             rt.metrics.requests.labels("telegram", "bad_request").inc()
@@ -385,7 +417,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         try:
             xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
         except (StoreError, redis.RedisError, OSError) as exc:
-            await rt.handling_failed(channel, sid, exc, "message failed")
+            await rt.handling_failed(channel, sid, first.token, exc, "message failed")
             return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
         return Response(xml, media_type="application/xml")
 

@@ -52,6 +52,18 @@ REPLAY_WINDOW_S = 7 * 24 * 3600
 DAY_S = 86400
 
 
+#: delete a key only while it holds the given value (an unsettled claim of one token)
+_RELEASE_OWN_LUA = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def new_token() -> str:
+    """A random claim token (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
 def _seen(channel: str, message_id: str) -> tuple[int, int]:
     """``(member, bucket)``: the 63-bit integer digest of ``channel:message_id`` remembered for replays,
     and the set it goes to."""
@@ -75,6 +87,7 @@ class Claims:
         self.client = client
         self.ttl_s = ttl_s
         self.replay_window_s = replay_window_s
+        self._release_own = client.register_script(_RELEASE_OWN_LUA)
 
     def _seen_keys(self, channel: str, bucket: int, day: int) -> list[str]:
         """The sets that may remember a message of ``channel`` in ``bucket``, from ``day`` (days since
@@ -99,14 +112,16 @@ class Claims:
     def _key(self, channel: str, message_id: str) -> str:
         return f"{CLAIM_PREFIX}{channel}:{message_id}"
 
-    def claim(self, channel: str, message_id: str) -> Claim:
-        """Claim ``(channel, message_id)`` (see the module docstring). A new claim lives
-        ``PROCESSING_TTL_S`` until :meth:`settle` marks it done.
+    def claim(self, channel: str, message_id: str, token: str | None = None) -> Claim:
+        """Claim ``(channel, message_id)`` (see the module docstring) as ``token`` (default a new
+        random one; a caller that passes its own can release the claim should this call fail after
+        Redis ran it: :meth:`release_own`). A new claim lives ``PROCESSING_TTL_S`` until
+        :meth:`settle` marks it done.
 
         Raises:
             redis.RedisError: Redis failed.
         """
-        key, token = self._key(channel, message_id), secrets.token_hex(8)
+        key, token = self._key(channel, message_id), token or new_token()
         for _ in range(2):
             if self.client.set(key, f"p:{token}".encode(), nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s)):
                 if self.handled_before(channel, message_id):  # a replay after its claim expired
@@ -156,6 +171,16 @@ class Claims:
     def release(self, channel: str, message_id: str) -> None:
         """Undo a claim after failed processing, so a re-delivery is processed."""
         self.client.delete(self._key(channel, message_id))
+
+    def release_own(self, channel: str, message_id: str, token: str) -> bool:
+        """Undo the claim only while ``token`` still holds it unsettled (a claim whose ``SET`` timed out
+        during a Redis stall, but may have run: left alone it would hold re-deliveries off for
+        ``PROCESSING_TTL_S``); True when it was released.
+
+        Raises:
+            redis.RedisError: Redis failed.
+        """
+        return bool(self._release_own(keys=[self._key(channel, message_id)], args=[f"p:{token}"]))
 
     def once(self, name: str, ttl_s: int | None = None) -> bool:
         """True the first time ``name`` is seen (status callbacks, fallbacks); ``release(prefix, rest)``

@@ -608,6 +608,20 @@ def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
     redis_client().delete(claims._kept_key("telegram", mid, ""))
 
 
+def test_a_claim_left_by_a_timed_out_command_is_released_only_while_its_token_holds_it(redis_available):
+    from bot.claims import Claims
+
+    r, mid = redis_client(), uuid.uuid4().hex
+    claims, key = Claims(r, ttl_s=3600), f"schemebot:v1:claim:telegram:{mid}"
+    r.set(key, b"p:stalled", ex=60)  # the SET of a claim whose answer timed out, run once Redis woke
+    assert not claims.release_own("telegram", mid, "another") and r.exists(key)
+    assert claims.release_own("telegram", mid, "stalled") and not r.exists(key)
+    assert claims.claim("telegram", mid).state == "new"  # Telegram's re-delivery is handled, not told "busy"
+    claims.settle("telegram", mid)
+    assert not claims.release_own("telegram", mid, "stalled") and r.get(key) == b"d"  # a settled claim stays
+    claims.release("telegram", mid)
+
+
 def test_a_handled_message_is_remembered_for_the_replay_window_in_intsets(redis_available):
     from bot.claims import SEEN_PREFIX, Claims, _seen
 
