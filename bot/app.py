@@ -93,6 +93,7 @@ class Runtime:
         ready); after that, one delivery at a time tries Redis until one succeeds."""
         self.redis_down_until = time.monotonic() + REDIS_COOLDOWN_S
         self.redis_suspect = True
+        self.engine.store.failed()  # (claims share the store's client)
         self.redis_unreachable = isinstance(exc, redis.ConnectionError) and not isinstance(exc, redis.TimeoutError)
 
     def redis_cooling_down(self) -> bool:
@@ -253,7 +254,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                         extra={"event": {"kinds": untemplated}})
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
-                                                      "channels_off": off, "store": "redis" if settings.redis_url else "embedded"}})
+                                                      "channels_off": off, "store": "redis" if settings.redis_configured else "embedded"}})
         yield
         if rt.telegram_bot is not None:
             try:
@@ -299,7 +300,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             except asyncio.TimeoutError:
                 rt.redis_failed()
         index_ok = len(engine.answerer.index.chunks) > 0
-        body = {"index": index_ok, "store": "redis" if settings.redis_url else "embedded", "store_ok": redis_ok,
+        body = {"index": index_ok, "store": "redis" if settings.redis_configured else "embedded", "store_ok": redis_ok,
                 "channels": settings.channels()}
         return JSONResponse(body, status_code=200 if redis_ok and index_ok else 503)
 

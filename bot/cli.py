@@ -235,7 +235,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
         return 2
     interactive = sys.stdin.isatty() and not args.json
     if interactive:
-        where = "Redis" if settings.redis_url else "memory only (set SCHEMEBOT_REDIS_URL to keep it)"
+        where = "Redis" if settings.redis_configured else "memory only (set SCHEMEBOT_REDIS_URL to keep it)"
         print(f"schemebot chat - conversation stored in {where}. Type /help, or Ctrl-D to quit.")
     turn = 0
     while True:
@@ -451,12 +451,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # checked here: a worker that cannot load its corpus would be restarted by uvicorn forever
         print(f"schemebot: SCHEMEBOT_CORPUS {settings.corpus} does not exist", file=sys.stderr)
         return 2
-    if args.workers > 1 and not settings.redis_url:
+    if args.workers > 1 and not settings.redis_configured:
         print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "
               "conversations and users would be forgotten between messages", file=sys.stderr)
         return 2
     print(f"schemebot serving on http://{args.host}:{args.port} ({args.workers} worker{'s' if args.workers > 1 else ''}, "
-          f"state in {'Redis' if settings.redis_url else 'memory'})", file=sys.stderr)
+          f"state in {'Redis' if settings.redis_configured else 'memory'})", file=sys.stderr)
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,
                 log_config=None, log_level="warning", access_log=False, proxy_headers=True, forwarded_allow_ips="*",
                 timeout_keep_alive=5)

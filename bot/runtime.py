@@ -17,8 +17,10 @@ log = logging.getLogger(__name__)
 
 
 def build_store(settings: Settings) -> RedisStore:
-    """Redis when ``SCHEMEBOT_REDIS_URL`` is set, else the embedded in-process store."""
-    return store_from_settings(settings.redis_url, settings.state_ttl_s)
+    """Redis when ``SCHEMEBOT_REDIS_URL`` or ``SCHEMEBOT_REDIS_SENTINELS`` is set (a Redis Cluster with
+    ``SCHEMEBOT_REDIS_CLUSTER``), else the embedded in-process store."""
+    return store_from_settings(settings.redis_url, settings.state_ttl_s, settings.redis_cluster, settings.redis_sentinels,
+                               settings.redis_sentinel_service)
 
 
 def build_engine(settings: Settings, store: RedisStore | None = None, corpus: str | None = None,

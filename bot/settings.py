@@ -39,6 +39,10 @@ class Settings(BaseSettings):
 
     corpus: str | None = Field(default=None, description="corpus file/folder or built index; default the bundled corpus")
     redis_url: str | None = Field(default=None, description="redis://host:port/db; unset: the embedded store")
+    redis_cluster: bool = Field(default=False, description="SCHEMEBOT_REDIS_URL names one node of a Redis Cluster (db 0)")
+    redis_sentinels: str | None = Field(default=None, description="host:port,host:port of Redis Sentinels: the store follows the "
+                                        "primary they name (SCHEMEBOT_REDIS_SENTINEL_SERVICE) through failovers")
+    redis_sentinel_service: str = Field(default="mymaster", description="the primary's name in the Sentinels' configuration")
     state_secret: SecretStr = Field(default=SecretStr(DEV_SECRET), description="HMAC key for user ids")
     state_ttl_s: int = Field(default=30 * 24 * 3600, ge=60, description="state lifetime, seconds")
     claim_ttl_s: int = Field(default=24 * 3600, ge=60, description="how long a delivery's claim is kept, seconds (longer than "
@@ -79,6 +83,20 @@ class Settings(BaseSettings):
         if not re.fullmatch(r"(rediss?://[^/\s]+(/\d{1,2})?|unix://\S+)", v.strip()):
             raise ValueError("expected redis://host:port/db with a numeric db (or rediss://, unix://)")
         return v.strip()
+
+    @field_validator("redis_sentinels")
+    @classmethod
+    def _sentinels(cls, v: str | None) -> str | None:
+        if not v or not v.strip():
+            return None
+        if not all(re.fullmatch(r"[^\s:,]+:\d{1,5}", part.strip()) for part in v.split(",")):
+            raise ValueError("expected host:port[,host:port...] of Redis Sentinels")
+        return ",".join(part.strip() for part in v.split(","))
+
+    @property
+    def redis_configured(self) -> bool:
+        """True when the state lives in a Redis server (a URL or Sentinels), not in the embedded store."""
+        return bool(self.redis_url or self.redis_sentinels)
 
     @field_validator("public_base_url")
     @classmethod

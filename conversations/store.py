@@ -43,6 +43,9 @@ def owned_key(digest: str, name: str) -> str:
     return f"{OWNED_PREFIX}{digest}:{name}"
 
 
+#: Redis socket and connect timeout (seconds): a loopback or LAN Redis answers in about a millisecond, so
+#: 2 s means it is hung; one retry (not redis-py's default three, with backoff) keeps a message's wait short
+SOCKET_TIMEOUT_S = 2
 #: the window of the per-user message count (conversations.engine's rate limit), seconds
 RATE_WINDOW_S = 60
 #: default state lifetime: 30 days, in seconds
@@ -126,18 +129,42 @@ class RedisStore:
         self._save = client.register_script(_SAVE_LUA)
 
     @classmethod
-    def from_url(cls, url: str, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
-        """Connect to ``redis://host:port/db`` (``rediss://`` for TLS).
+    def from_url(cls, url: str, ttl_s: int = DEFAULT_TTL_S, cluster: bool = False) -> RedisStore:
+        """Connect to ``redis://host:port/db`` (``rediss://`` for TLS); with ``cluster``, to the Redis
+        Cluster that node belongs to (redis-py's cluster client: every command of the bot names one
+        key, or is split by slot, so no key needs a hash tag).
 
         Raises:
             StoreError: a malformed URL.
         """
         try:
-            # a loopback or LAN Redis answers in about a millisecond: 2 s means it is hung, and one
-            # retry (not redis-py's default three, with backoff) keeps a message's wait for it short
-            client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2, retry=Retry(NoBackoff(), 1))
-        except ValueError as exc:
-            raise StoreError(f"SCHEMEBOT_REDIS_URL is not a Redis URL ({exc}); expected redis://host:port/db") from None
+            if cluster:
+                client = redis.RedisCluster.from_url(url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
+                                                     retry=Retry(NoBackoff(), 1))
+            else:
+                client = redis.Redis.from_url(url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
+                                              retry=Retry(NoBackoff(), 1))
+        except (ValueError, redis.RedisError) as exc:
+            raise StoreError(f"cannot use SCHEMEBOT_REDIS_URL ({exc.__class__.__name__}: {exc}); expected redis://host:port/db") from None
+        return cls(client, ttl_s)
+
+    @classmethod
+    def from_sentinels(cls, sentinels: list[tuple[str, int]], service: str, ttl_s: int = DEFAULT_TTL_S, db: int = 0) -> RedisStore:
+        """The primary named ``service`` by Redis Sentinels at ``sentinels``: after a failover the next
+        command finds the new primary (redis-py's Sentinel client; a write refused by a demoted primary
+        is retried on the new one).
+
+        Raises:
+            StoreError: the Sentinels cannot be used.
+        """
+        from redis.sentinel import Sentinel
+
+        try:
+            watch = Sentinel(sentinels, socket_timeout=SOCKET_TIMEOUT_S, sentinel_kwargs={"socket_timeout": SOCKET_TIMEOUT_S})
+            client = watch.master_for(service, db=db, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
+                                      retry=Retry(NoBackoff(), 1))
+        except (ValueError, redis.RedisError) as exc:
+            raise StoreError(f"cannot use SCHEMEBOT_REDIS_SENTINELS ({exc.__class__.__name__}: {exc})") from None
         return cls(client, ttl_s)
 
     @classmethod
@@ -158,6 +185,7 @@ class RedisStore:
         try:
             version, raw = self.client.hmget(key.key, ["v", "s"])
         except redis.RedisError as exc:
+            self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
         try:
             state = load_state(raw)
@@ -174,6 +202,7 @@ class RedisStore:
         try:
             ok = self._save(keys=[key.key], args=[str(state.version), str(new_version), body, self.ttl_s])
         except redis.RedisError as exc:
+            self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
         if ok:
             state.version = new_version
@@ -194,6 +223,7 @@ class RedisStore:
             pipe.incr(counter)
             return int(pipe.execute()[1])
         except redis.RedisError as exc:
+            self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
 
     def delete(self, key: UserKey) -> None:
@@ -202,7 +232,18 @@ class RedisStore:
             related = list(self.client.scan_iter(match=owned_key(key.digest, "*"), count=500))
             self.client.delete(key.key, *related)
         except redis.RedisError as exc:
+            self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
+
+    def failed(self) -> None:
+        """After a Redis failure: with Sentinels, drop the pooled connections, so that the next command
+        asks the Sentinels where the primary is (after a failover a pooled connection would keep writing
+        to the former primary until it is demoted, and what it took then is lost when it resyncs)."""
+        from redis.sentinel import SentinelConnectionPool
+
+        pool = getattr(self.client, "connection_pool", None)
+        if isinstance(pool, SentinelConnectionPool):
+            pool.disconnect(inuse_connections=False)
 
     def ping(self) -> bool:
         """True when the server answers."""
@@ -251,6 +292,17 @@ def update(store: StateStore, key: UserKey, apply: Callable[[UserState], tuple[T
     raise ConflictError(f"gave up after {attempts} concurrent updates of one user's state")
 
 
-def store_from_settings(redis_url: str | None, ttl_s: int = DEFAULT_TTL_S) -> RedisStore:
-    """Redis when ``redis_url`` is set, else the embedded store."""
-    return RedisStore.from_url(redis_url, ttl_s) if redis_url else RedisStore.embedded(ttl_s)
+def store_from_settings(redis_url: str | None, ttl_s: int = DEFAULT_TTL_S, cluster: bool = False,
+                        sentinels: str | None = None, service: str = "mymaster") -> RedisStore:
+    """The primary that ``sentinels`` (``host:port,host:port``) name ``service`` when they are set (the
+    db of ``redis_url``, if any), else Redis at ``redis_url`` (a Redis Cluster with ``cluster``), else
+    the embedded store.
+
+    Raises:
+        StoreError: a setting cannot be used.
+    """
+    if sentinels:
+        hosts = [(h, int(p)) for h, _, p in (part.rpartition(":") for part in sentinels.split(","))]
+        db = int(redis_url.rsplit("/", 1)[1]) if redis_url and re.search(r"/\d+$", redis_url) else 0
+        return RedisStore.from_sentinels(hosts, service, ttl_s, db)
+    return RedisStore.from_url(redis_url, ttl_s, cluster) if redis_url else RedisStore.embedded(ttl_s)

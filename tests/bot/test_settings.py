@@ -1,0 +1,22 @@
+"""Settings that choose where state lives."""
+
+import pytest
+from pydantic import ValidationError
+
+from bot.settings import Settings
+
+
+def test_sentinels_are_host_port_pairs_and_count_as_redis():
+    s = Settings(redis_sentinels=" s1:26379, 10.0.0.2:26380 ")
+    assert s.redis_sentinels == "s1:26379,10.0.0.2:26380" and s.redis_configured and s.redis_sentinel_service == "mymaster"
+    assert not Settings().redis_configured and Settings(redis_url="redis://127.0.0.1:6379/0").redis_configured
+    for bad in ("s1", "s1:port", "s1:26379;s2:26379"):
+        with pytest.raises(ValidationError, match="host:port"):
+            Settings(redis_sentinels=bad)
+
+
+def test_a_cluster_url_that_is_no_url_is_refused_with_the_setting_named():
+    from conversations.store import StoreError, store_from_settings
+
+    with pytest.raises(StoreError, match="SCHEMEBOT_REDIS_URL"):
+        store_from_settings("not a url", cluster=True)
