@@ -17,8 +17,13 @@ different replies to one MessageSid), 5xx answers to Twilio, messages answered w
 stateless notice: Redis was timing out when they came), Telegram re-deliveries, and how long after the
 stall's end the first message posted after it was answered with its state again.
 
-Usage: python benchmarks/faults.py [--stalls 1,3,6] [--rate 50] [--short]
-(``--short``: one 6 s stall at 20 messages/s, for CI: exit status 1 when the target is not met). Needs ``redis-server`` on the PATH.
+Then sends ``--fuzz`` malformed, odd or hostile requests (random Unicode text with controls, surrogates and
+non-characters, wrong JSON types, missing fields, forged signatures, random bytes) and counts 5xx answers,
+TwiML that is not well-formed XML and Telegram HTML that Telegram's parser would reject.
+
+Usage: python benchmarks/faults.py [--stalls 1,3,6] [--rate 50] [--fuzz 20000] [--short]
+(``--short``: one 6 s stall at 20 messages/s and 1,000 fuzzed requests, for CI: exit status 1 when the
+target is not met). Needs ``redis-server`` on the PATH.
 """
 
 from __future__ import annotations
@@ -165,19 +170,119 @@ async def run_stall(base: str, stats_url: str, redis_port: int, stall_s: float, 
             "resume_s": (min(resumed) - stall_end[0]) if resumed else float("nan")}
 
 
+def fuzz_text(rng) -> str:
+    """Random text a message might carry: words and digits of several scripts (Devanagari, Arabic-Indic
+    and full-width digits too), emoji, markup characters, controls, lone surrogates and non-characters;
+    now and then very long."""
+    pools = ["pm kisan ", "विधवा पेंशन ", "kitna milta hai ", "٣٥ ", "३५ ", "３５ ", "<b>&amp;</b> ", "]]> ", "🙏👍 ", "\x00\x0b\x1b ",
+             "\ufffe\uffff ", "\ud800 ", "\u202e ", "/forget ", "/lang xx ", "MORE ", "DELETE ", "यस ", "1 ", "%s %n "]
+    text = "".join(rng.choice(pools) for _ in range(rng.randint(0, 12)))
+    text += "".join(chr(rng.randint(1, 0x10FFFF)) for _ in range(rng.randint(0, 20)))
+    if rng.random() < 0.05:
+        text *= rng.randint(20, 200)
+    return text
+
+
+async def run_fuzz(base: str, stats_url: str, requests: int, concurrency: int = 16) -> dict:
+    """``requests`` malformed, odd or hostile requests to every webhook: signed Twilio forms with random
+    text and media fields, forged or unsigned ones, Telegram updates with random text, wrong types and
+    missing fields, and bodies that are not JSON or forms at all. Counts 5xx answers, TwiML replies that
+    are not well-formed XML, and Telegram messages whose HTML Telegram's parser would reject."""
+    import json
+    import random
+    import xml.etree.ElementTree as ET
+
+    import aiohttp
+    from twilio.request_validator import RequestValidator
+
+    rng, validator = random.Random(7), RequestValidator(AUTH)
+    counts = {"requests": 0, "5xx": 0, "bad_twiml": 0, "2xx": 0, "4xx": 0}
+    before = sum(settle(stats_url, 0, 0)["per_chat"].values())
+    sem = asyncio.Semaphore(concurrency)
+
+    def request() -> tuple[str, bytes, dict]:
+        kind = rng.random()
+        if kind < 0.45:
+            path = rng.choice(["/twilio/whatsapp", "/twilio/sms"])
+            params = {"MessageSid": "SM" + uuid.uuid4().hex, "AccountSid": SID, "From": rng.choice(
+                      [f"whatsapp:+9190{rng.randint(10**7, 10**8 - 1)}", f"+9190{rng.randint(10**7, 10**8 - 1)}", "+", "x" * 30]),
+                      "To": "+15005550006", "NumMedia": rng.choice(["0", "1", "-1", "x"]),
+                      # a form is UTF-8: no lone surrogates (undecodable bytes come in the random bodies below)
+                      "Body": fuzz_text(rng).encode("utf-8", "replace").decode("utf-8")}
+            if rng.random() < 0.2:
+                params["MediaContentType0"] = rng.choice(["image/jpeg", "audio/ogg", "", "x/y"])
+            if rng.random() < 0.1:
+                params.pop(rng.choice(list(params)))
+            sig = validator.compute_signature(PUBLIC + path, params) if rng.random() < 0.9 else "forged"
+            return path, urlencode(params).encode(), {"X-Twilio-Signature": sig, "Content-Type": "application/x-www-form-urlencoded"}
+        if kind < 0.9:
+            msg: dict = {"message_id": rng.randint(-5, 10**6), "date": int(time.time()),
+                         "chat": {"id": rng.randint(10**9, 10**10), "type": rng.choice(["private", "group", "x"])},
+                         "from": {"id": rng.randint(1, 10**9), "is_bot": False, "first_name": fuzz_text(rng)[:64] or "a"}}
+            field = rng.random()
+            if field < 0.7:
+                msg["text"] = fuzz_text(rng)
+            elif field < 0.8:
+                msg["caption"] = fuzz_text(rng)
+                msg["photo"] = [{"file_id": "x", "file_unique_id": "y", "width": 1, "height": 1}]
+            elif field < 0.9:
+                msg["text"] = rng.choice([None, 5, [], {"a": 1}, True])
+            update = {"update_id": rng.randint(1, 10**12), rng.choice(["message", "edited_message", "channel_post"]): msg}
+            if rng.random() < 0.1:
+                update = {"update_id": rng.randint(1, 10**12), "callback_query": {"id": "1", "from": msg["from"], "chat_instance": "c",
+                          "data": fuzz_text(rng)[:64], "message": {**msg, "from": msg["from"]}}}
+            if rng.random() < 0.05:
+                update.pop("update_id")
+            return "/telegram/webhook", json.dumps(update).encode("utf-8", "surrogatepass"), {
+                "X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Type": "application/json"}
+        path = rng.choice(["/telegram/webhook", "/twilio/whatsapp", "/twilio/sms", "/twilio/status"])
+        body = bytes(rng.randint(0, 255) for _ in range(rng.randint(0, 400)))
+        return path, body, {"X-Telegram-Bot-Api-Secret-Token": SECRET, "X-Twilio-Signature": "x",
+                            "Content-Type": rng.choice(["application/json", "application/x-www-form-urlencoded", "text/plain"])}
+
+    async def one(client) -> None:
+        path, body, headers = request()
+        async with sem:
+            try:
+                async with client.post(base + path, data=body, headers=headers) as resp:
+                    text = await resp.text(errors="replace")
+                    status = resp.status
+            except (aiohttp.ClientError, asyncio.TimeoutError):
+                status, text = 599, ""
+        counts["requests"] += 1
+        counts["5xx" if status >= 500 else "2xx" if status < 300 else "4xx"] += 1
+        if status == 200 and path.startswith("/twilio/") and path != "/twilio/status":
+            try:
+                ET.fromstring(text)
+            except ET.ParseError:
+                counts["bad_twiml"] += 1
+
+    timeout = aiohttp.ClientTimeout(total=WEBHOOK_TIMEOUT_S)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency), timeout=timeout) as client:
+        await asyncio.gather(*(one(client) for _ in range(requests)))
+    stats = settle(stats_url, 0, before)
+    counts["telegram_sent"] = sum(stats["per_chat"].values()) - before
+    counts["bad_html"] = stats.get("n_problems", 0)
+    counts["html_examples"] = stats.get("problems", [])[:3]
+    return counts
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--stalls", default="1,3,6", help="stall lengths in seconds, comma-separated")
     ap.add_argument("--rate", type=float, default=50, help="messages per second during each scenario")
     ap.add_argument("--short", action="store_true", help="one 6 s stall at 20 messages/s (CI)")
+    ap.add_argument("--fuzz", type=int, default=20000, help="malformed and hostile requests sent after the stalls (0: none)")
     ap.add_argument("--keep-log", action="store_true", help="keep the server's log and print its path")
     args = ap.parse_args()
     stalls = [6.0] if args.short else [float(s) for s in args.stalls.split(",")]
     rate = 20.0 if args.short else args.rate
+    fuzz_requests = min(args.fuzz, 1000) if args.short else args.fuzz
 
     redis_proc, redis_port = start_redis()
     tg_port, port = free_port(), free_port()
-    standin = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "load.py"), "--standin", str(tg_port)], cwd=ROOT)
+    standin = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "load.py"), "--standin", str(tg_port)], cwd=ROOT,
+                               env={**os.environ, "SCHEMEBOT_STANDIN_CHECK_HTML": "1"})
     env = {**os.environ, "SCHEMEBOT_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "SCHEMEBOT_STATE_SECRET": uuid.uuid4().hex,
            "SCHEMEBOT_PUBLIC_BASE_URL": PUBLIC, "SCHEMEBOT_TELEGRAM_TOKEN": TOKEN, "SCHEMEBOT_TELEGRAM_SECRET": SECRET,
            "SCHEMEBOT_TELEGRAM_API_URL": f"http://127.0.0.1:{tg_port}/bot", "SCHEMEBOT_TWILIO_ACCOUNT_SID": SID,
@@ -196,6 +301,7 @@ def main() -> int:
         for s in stalls:
             results.append(asyncio.run(run_stall(base, stats_url, redis_port, s, rate)))
             time.sleep(3)  # the server's Redis cool-down is over before the next scenario
+        fuzzed = asyncio.run(run_fuzz(base, stats_url, fuzz_requests)) if fuzz_requests else None
     finally:
         for proc in (server, standin, redis_proc):
             proc.terminate()
@@ -213,7 +319,13 @@ def main() -> int:
         print(f"{r['stall_s']:>5.0f}s {r['sent']:>5} {r['lost']:>5} {r['doubled']:>7} {r['twilio_5xx']:>13} {r['stateless']:>9} "
               f"{r['redelivered']:>16} {r['resume_s']:>12.2f}s")
     ok = all(r["lost"] == r["doubled"] == r["twilio_5xx"] == 0 and r["resume_s"] <= 2.0 for r in results)
-    print("target (0 lost, 0 doubled, 0 5xx to Twilio, answers with state within 2 s of the stall's end): " + ("met" if ok else "not met"))
+    if fuzzed is not None:
+        print(f"fuzz: {fuzzed['requests']} requests ({fuzzed['2xx']} 2xx, {fuzzed['4xx']} 4xx): {fuzzed['5xx']} 5xx, "
+              f"{fuzzed['bad_twiml']} TwiML replies not well-formed XML, {fuzzed['telegram_sent']} Telegram messages sent of which "
+              f"{fuzzed['bad_html']} with HTML Telegram would reject {fuzzed['html_examples'] or ''}")
+        ok = ok and fuzzed["5xx"] == fuzzed["bad_twiml"] == fuzzed["bad_html"] == 0
+    print("target (0 lost, 0 doubled, 0 5xx to Twilio, answers with state within 2 s of the stall's end; fuzzing: 0 5xx, "
+          "0 malformed TwiML or HTML): " + ("met" if ok else "not met"))
     return 0 if ok or not args.short else 1
 
 

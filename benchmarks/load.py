@@ -63,6 +63,10 @@ def standin_main(port: int) -> None:
 
     per_chat: dict[str, int] = {}
     first_at: dict[str, float] = {}  # chat -> time.time() of its first sendMessage
+    problems: list[str] = []
+    check = None
+    if os.environ.get("SCHEMEBOT_STANDIN_CHECK_HTML") == "1":  # (benchmarks/faults.py: what Telegram's parser would reject)
+        from tests.integration.standins import telegram_html_problems as check
     ok_true = b'{"ok":true,"result":true}'
 
     def reply(body: bytes, status: str = "200 OK") -> bytes:
@@ -78,12 +82,14 @@ def standin_main(port: int) -> None:
                 body = await reader.readexactly(length) if length else b""
                 path = method_line.split(" ")[1]
                 if path.startswith("/stats"):
-                    out = reply(json.dumps({"per_chat": per_chat, "first_at": first_at, "problems": []}).encode())
+                    out = reply(json.dumps({"per_chat": per_chat, "first_at": first_at, "problems": problems[:50], "n_problems": len(problems)}).encode())
                 elif path.endswith("/sendMessage"):
                     text = body.decode("utf-8", "replace")
                     params = json.loads(text) if text.startswith("{") else dict(parse_qsl(text))
                     chat = str(params.get("chat_id"))
                     per_chat[chat] = per_chat.get(chat, 0) + 1
+                    if check is not None and params.get("parse_mode") == "HTML":
+                        problems.extend(f"{chat}: {p}" for p in check(str(params.get("text", ""))))
                     first_at.setdefault(chat, tm.time())
                     out = reply(json.dumps({"ok": True, "result": {"message_id": 1, "date": 0, "chat": {"id": int(chat), "type": "private"},
                                                                    "text": "x"}}).encode())
