@@ -161,6 +161,10 @@ class Engine:
         self.eligibility = eligibility
         self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
 
+    def _kept_days(self) -> int:
+        """How many days a state is kept after the last message (the store's TTL), for the bot's notices."""
+        return max(1, getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400) // 86400)
+
     def _picked(self, text: str, listed: list[str]) -> str | None:
         """The scheme of ``listed`` that ``text`` picks: its number ("2", "[2]", "no. 2", "२") or a name
         the gazetteer finds for one of them; ``None`` when it picks none."""
@@ -363,12 +367,21 @@ class Engine:
             page = state.paging.pop(0)
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
         earlier_pages = state.paging
-        result, action = self._dispatch(text, state, lang)
+        lapsed = state.lapsed and state.version == 0
+        if lapsed and self.eligibility is not None and not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
+            # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
+            state.turn_count += 1
+            result, action = self.eligibility.start_command(self, "", state, lang), "save"
+        else:
+            result, action = self._dispatch(text, state, lang)
+        if lapsed:  # said once: the save clears the store's mark
+            result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, days=self._kept_days())))
+            action = "save" if action != "delete" else action
         result.lang = lang
         if action == "save" and not state.notice_given and (state.profile or state.interview is not None):
             # before the first personal fact is kept or asked for: what is kept, how long, how to delete it
             state.notice_given = True
-            days = max(1, getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400) // 86400)
+            days = self._kept_days()
             # after what was noted or answered, before a question or an offer the user is to answer (which stay last)
             answers = [i for i, r in enumerate(result.replies) if r.kind == "answer"]
             at = answers[-1] + 1 if answers else \

@@ -145,6 +145,12 @@ class UserState(BaseModel):
     last_message_id: str | None = Field(default=None, max_length=200)
     created_at: _dt.datetime = Field(default_factory=_now)
     updated_at: _dt.datetime = Field(default_factory=_now)
+    #: the user's earlier state expired while an eligibility interview was running (from the store's
+    #: marker, :data:`conversations.store.LAPSE_GRACE_S`); never saved
+    lapsed: bool = Field(default=False, exclude=True)
+    #: the store's mark of a running interview was there when the state was read (a save clears it once
+    #: no interview runs); never saved
+    lapse_marked: bool = Field(default=False, exclude=True)
 
     def remember(self, text: str, standalone: str | None, scheme_id: str | None) -> None:
         """Record a question turn (bounded to :data:`MAX_TURNS`, texts cut to :data:`TURN_TEXT_CHARS`);

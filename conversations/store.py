@@ -46,6 +46,11 @@ def owned_key(digest: str, name: str) -> str:
 #: Redis socket and connect timeout (seconds): a loopback or LAN Redis answers in about a millisecond, so
 #: 2 s means it is hung; one retry (not redis-py's default three, with backoff) keeps a message's wait short
 SOCKET_TIMEOUT_S = 2
+#: a user's owned key (no content) marking that their state holds a running eligibility interview: it
+#: outlives the state by LAPSE_GRACE_S (seconds, two weeks), so that a user whose state expired mid-interview
+#: is told their earlier answers expired rather than meeting a bot that forgot them without a word
+LAPSE = "lapse"
+LAPSE_GRACE_S = 14 * 86400
 #: the window of the per-user message count (conversations.engine's rate limit), seconds
 RATE_WINDOW_S = 60
 #: default state lifetime: 30 days, in seconds
@@ -183,7 +188,10 @@ class RedisStore:
             StateVersionError: the state was written by a newer schemebot (never overwritten).
         """
         try:
-            version, raw = self.client.hmget(key.key, ["v", "s"])
+            pipe = self.client.pipeline(transaction=False)
+            pipe.hmget(key.key, ["v", "s"])
+            pipe.exists(owned_key(key.digest, LAPSE))
+            (version, raw), lapsed = pipe.execute()
         except redis.RedisError as exc:
             self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc
@@ -193,14 +201,23 @@ class RedisStore:
             log.warning("unreadable user state set aside: %s", exc)
             state = UserState()
         state.version = _version(version)
+        state.lapse_marked = bool(lapsed)
+        state.lapsed = raw is None and state.lapse_marked
         return state
 
     def save(self, key: UserKey, state: UserState) -> bool:
         new_version = state.version + 1
         state.updated_at = _now()
         body = state.model_copy(update={"version": new_version}).to_json()
+        marker = owned_key(key.digest, LAPSE)
+        running = state.interview is not None and not state.interview.finished
         try:
             ok = self._save(keys=[key.key], args=[str(state.version), str(new_version), body, self.ttl_s])
+            if ok and running:
+                self.client.set(marker, b"1", ex=self.ttl_s + LAPSE_GRACE_S)  # outlives the state, to say it expired
+            elif ok and state.lapse_marked:
+                self.client.delete(marker)
+            state.lapse_marked = bool(ok and running) or (state.lapse_marked and not ok)
         except redis.RedisError as exc:
             self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc

@@ -92,6 +92,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
+    "lapsed": {"en": "Your earlier answers have expired (I keep them {days} days after your last message), so the check starts again.",
+               "hi": "आपके पिछले जवाब पुराने होकर मिट गए हैं (आखिरी संदेश के बाद मैं उन्हें {days} दिन रखता हूँ), इसलिए जाँच फिर से शुरू होती है।"},
     "stateless": {
         "en": "My memory is unavailable for a moment, so I am answering this message on its own: I cannot remember our conversation, continue a check or send MORE pages until it is back.",
         "hi": "मेरी याददाश्त अभी कुछ देर के लिए उपलब्ध नहीं है, इसलिए मैं इस संदेश का जवाब अलग से दे रहा हूँ: उसके लौटने तक मैं बातचीत याद नहीं रख सकता, जाँच आगे नहीं बढ़ा सकता, न MORE वाले पेज भेज सकता हूँ।",
@@ -246,6 +248,7 @@ HINGLISH: dict[str, str] = {
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Source:",
+    "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {days} din rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
     "stateless_forget": "Abhi main apne record tak nahi pahunch pa raha, isliye abhi kuch nahi mita. Kripya kuch minute baad /forget phir bhejein.",
     "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",

@@ -226,3 +226,41 @@ def test_small_talk_during_an_interview_asks_again_without_using_up_the_question
     story = "I am 67 years old and a widow. " + "My son does not support me and we have no land at all. " * 20 + "What can I get?"
     replies = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text=story)).replies
     assert replies[0].text == "Your message was long, so I used only its first 1000 characters to search."
+
+
+def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+    from conversations.store import LAPSE, owned_key
+
+    client, secret = redis_client(), uuid.uuid4().bytes
+    engine = Engine(Answerer(bundled_index), RedisStore(client, ttl_s=600), secret=secret,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    user = f"exp-{uuid.uuid4().hex[:8]}"
+    key = UserKey("telegram", user, secret)
+    marker = owned_key(key.digest, LAPSE)
+    try:
+        say(engine, "/eligibility", user=user)
+        assert say(engine, "Bihar", user=user).replies[-1].field == "age"
+        assert 600 < client.ttl(marker) <= 600 + 14 * 86400  # outlives the state
+        client.delete(key.key)  # the state's TTL ran out
+        replies = say(engine, "35", user=user).replies
+        assert replies[0].text == "Your earlier answers have expired (I keep them 1 days after your last message), so the check starts again."
+        assert replies[-1].kind == "question" and replies[-1].field == "state"  # from the first question, "35" not taken as a state
+        assert engine.store.load(key).interview is not None and client.exists(marker)
+        # said once; a question after an expiry is answered after the notice; a finished or absent check leaves no mark
+        assert "expired" not in say(engine, "Bihar", user=user).replies[0].text
+        client.delete(key.key)
+        replies = say(engine, "how much money do farmers get under pm kisan", user=user).replies
+        assert replies[0].text.startswith("Your earlier answers have expired") and replies[-1].citations[0].scheme_id == "pm-kisan"
+        assert not client.exists(marker)
+        client.delete(key.key)
+        assert not any("expired" in r.text for r in say(engine, "35", user=user).replies)
+        # /forget deletes the mark with everything else
+        say(engine, "/eligibility", user=user)
+        assert client.exists(marker)
+        say(engine, "/forget", user=user)
+        say(engine, "yes", user=user)
+        assert not client.exists(marker) and not client.exists(key.key)
+    finally:
+        client.delete(key.key, marker)
