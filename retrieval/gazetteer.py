@@ -24,18 +24,18 @@ from functools import cached_property
 
 from rapidfuzz import fuzz
 
+from retrieval.states import state_name_words
 from retrieval.text import normalize
 from retrieval.translit import romanize, skeleton
 
 #: Words that name no particular scheme on their own.
 #: the words of the names of the states and union territories: "Uttar Pradesh" alone names a place, not a
 #: scheme (and a name holding one is no scheme-family name; see ``retrieval.searcher``)
-STATE_WORDS = frozenset(
-    """andhra arunachal assam bihar chhattisgarh goa gujarat haryana himachal jharkhand karnataka kerala madhya
-    maharashtra manipur meghalaya mizoram nagaland odisha orissa punjab rajasthan sikkim tamil nadu telangana
-    tripura uttar uttarakhand west bengal andaman nicobar chandigarh dadra nagar haveli daman diu delhi jammu
-    kashmir ladakh lakshadweep puducherry pondicherry pradesh up mp""".split()
-)
+#: the words of state names in every script (data/lexicon/states.tsv): "झारखंड" alone does not name
+#: "झारखंड कृषि ऋण माफी योजना"
+#: (Devanagari names are matched romanized: "jharakhand" too)
+STATE_WORDS = frozenset("pradesh up mp".split()) | frozenset(
+    form for w in state_name_words() if len(w) >= 3 for form in (w, romanize(w).casefold()))
 GENERIC = frozenset(
     """pradhan mantri pm prime minister yojana yojna yojanaa scheme schemes scheme's programme program
     national rashtriya bharat india indian central government govt sarkari abhiyan abhiyaan mission

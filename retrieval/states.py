@@ -64,6 +64,13 @@ def _tables() -> tuple[dict[tuple[str, ...], str], dict[str, str], dict[str, tup
     return names, codes, skeletons, longest
 
 
+@lru_cache(maxsize=1)
+def state_name_words() -> frozenset[str]:
+    """Every word of every name of a state or union territory, in every script (``झारखंड``, ``jharkhand``,
+    ``ਪੰਜਾਬ``), case-folded: words that place a scheme but do not name it."""
+    return frozenset(w for toks in _tables()[0] for w in toks)
+
+
 def all_states() -> tuple[str, ...]:
     """Canonical names of the 36 states and union territories."""
     return tuple(s.name for s in _state_table())

@@ -144,3 +144,14 @@ def test_a_states_own_scheme_is_lifted_only_when_it_holds_the_questions_words(bu
     ans = Answerer(bundled_index).ask("vidhwa pension kitna milta hai", state="Bihar")
     assert ans.status == "answered" and ans.citations[0].scheme_id == "ignwps"
     assert "₹300 per month" in ans.citations[0].text
+
+
+def test_a_state_name_alone_names_no_scheme_in_any_script(bundled_index):
+    """The catalog name "झारखंड कृषि ऋण माफी योजना" (romanized "jharakhand krishi rin maphi") is not named by
+    its first word, the state: "झारखंड में वृद्धा पेंशन" asks about Jharkhand's old-age pension."""
+    from retrieval.searcher import Searcher
+
+    gazetteer = Searcher(bundled_index).gazetteer
+    assert [m.scheme_id for m in gazetteer.find("झारखंड में वृद्धा पेंशन कितनी मिलती है")] == ["ignoaps"]  # its Hindi name
+    assert [m.scheme_id for m in gazetteer.find("jharkhand old age pension")] == ["ignoaps"]
+    assert [m.scheme_id for m in gazetteer.find("झारखंड कृषि ऋण माफी योजना क्या है")] == ["jkrmy"]
