@@ -30,6 +30,8 @@ from retrieval.translit import has_devanagari, romanize, skeleton
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
+#: how close (rapidfuzz ratio) a Latin-letter word must be to a Devanagari entry, romanized, to count as Hindi
+HINDI_SPELLING_RATIO = 70
 #: weight of each Romanized Hindi word added for the English word it means (``widow`` -> ``vidhva``,
 #: ``vidhwa``); sharing it among the spellings instead lost answers and list recall on both dev sets
 REVERSE_WEIGHT = 0.3
@@ -116,12 +118,15 @@ def reverse_expansions() -> dict[str, tuple[str, ...]]:
     ``vidhwa``, ``vidhva``, ...): scheme names keep their Hindi words in Latin letters ("Indira Gandhi
     National Vidhva Pension Yojana"), which an English question must also reach."""
     lex = expansions()
-    # a Latin-letter word is Hindi when it spells a Devanagari entry's word (the same skeleton):
-    # "vidhva" (विधवा), not "elderly" or "senior", which would pull in other English words
-    hindi = {skeleton(romanize(k)) for k in lex if has_devanagari(k)}
+    # a Latin-letter word is Hindi when it spells a Devanagari entry's word (the same skeleton, and close
+    # letter by letter): "vidhva" (विधवा), not "elderly", nor "senior" (the skeleton of सुनार, "sunar")
+    hindi: dict[str, list[str]] = defaultdict(list)
+    for k in lex:
+        if has_devanagari(k):
+            hindi[skeleton(romanize(k))].append(romanize(k))
     table: dict[str, list[str]] = defaultdict(list)
     for key, values in lex.items():
-        if key.isascii() and skeleton(key) in hindi:
+        if key.isascii() and any(fuzz.ratio(key, r) >= HINDI_SPELLING_RATIO for r in hindi.get(skeleton(key), ())):
             for v in values:
                 if v != key and key not in table[v]:
                     table[v].append(key)

@@ -120,6 +120,17 @@ def test_an_english_word_also_reaches_the_romanized_hindi_of_scheme_names():
     assert {"vidhwa", "vidhva"} <= set(rev["widow"]) and "kisan" in rev["farmer"]
     # English words that also expand to it are not Hindi: "old" does not pull in "senior" or "elderly"
     assert not {"senior", "elderly", "aged"} & set(rev.get("old", ()))
+    assert "citizen" not in rev  # "senior" shares its skeleton with सुनार ("sunar") but is no Hindi spelling of it
+
+
+@pytest.mark.parametrize("word,meaning", [("darzi", "tailor"), ("dhobi", "washerman"), ("naai", "barber"), ("नाई", "barber"),
+                                          ("kumhar", "potter"), ("मोची", "cobbler"), ("musalman", "muslim")])
+def test_trades_and_groups_in_hindi_words_reach_the_english_of_the_scheme_texts(answerer, word, meaning):
+    from retrieval.query import analyze_query
+
+    idx = answerer.index
+    terms = analyze_query(f"{word} ke liye yojana", {**idx.vocabulary, meaning: 0}, answerer.searcher.matcher)
+    assert meaning in terms.weights
 
 
 @pytest.mark.parametrize("question,scheme,sentence", [
