@@ -41,7 +41,10 @@ REFERENCE = re.compile(
     r"|\b(about|for|in|under|of|from|with|join|apply|get|into) (this|that)\b"
     r"|\b(iske|iska|iski|isme|ismein|isse|isko|uske|uska|uski|usme|usmein|usse|usko|wahan|waha)\b"
     r"|\b(is|us) (yojana|yojna|scheme)\b|\b(is|us) ?kaa?\b|\b(is|us) ?k[ei]\b|\b(is|us) ?me(in)?\b"
-    r"|इसके|इसका|इसकी|इसमें|इसे\b|इससे|उसके|उसका|उसकी|उसमें|उसे\b|उससे|वहाँ|वहां|(इस|उस) योजना",
+    r"|इसके|इसका|इसकी|इसमें|इसे\b|इससे|उसके|उसका|उसकी|उसमें|उसे\b|उससे|वहाँ|वहां|(इस|उस) योजना"
+    # "unko bhi milega?", "क्या उन्हें भी मिलेगा": also get it (the scheme just discussed)
+    r"|\b(bhi|bhee)\s+(mil(ta|ti|te|ega|egi|enge|egaa|sakta|sakti|sakte)|le\s+sakt[aei]|apply\s+kar\s+sakt[aei])\b"
+    r"|भी\s+(मिल(ता|ती|ते|ेगा|ेगी|ेंगे|\s+सकत)|ले\s+सकत|आवेदन\s+कर\s+सकत)",
     re.IGNORECASE,
 )
 #: "what about X" / "and for X" / "aur X ..." openers.
@@ -93,6 +96,8 @@ OWN_NEED = re.compile(
 #: the active scheme's text, the message is about something else
 APPLY_FOR = re.compile(r"\b(apply|applying|register|registration|enrol\w*|documents?|papers?|eligib\w*)\s+(?:for|on|in|under)\s+"
                        r"(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>[^?.!,;]+)", re.IGNORECASE)
+#: a yes/no question ("... kya?", "क्या ...", "can I ...?"): with no subject of its own, about the active scheme
+SHORT_QUESTION = re.compile(r"\?\s*$|\bkya\b|क्या|\b(can|could|will|does|do|is|are)\b", re.IGNORECASE)
 #: a message naming a scheme with at most this many other words carries the previous topic over
 SHORT_NAME_WORDS = 3
 #: a message of at most this many content words that asks about a section is a follow-up
@@ -241,6 +246,9 @@ def _rewrite(
     scheme_words = in_scheme is not None and all(in_scheme(w, ctx.scheme_id) for w in own_topic)
     short_section = short and bool(asks) and len(own) <= 2 and (not own_topic or scheme_words)
     short_attribute = short and not own
+    # "पति पत्नी साथ जा सकते हैं क्या", "can my son apply too?": a short question naming no subject of its
+    # own (no word the lexicon knows as a group, benefit or need) asks about the active scheme
+    short_question = short and not own_topic and not asks and SHORT_QUESTION.search(text) is not None
     # "kab milta hai", "how?", "कब मिलेगा": a question word and nothing else asks about the active scheme
     bare_question = not content and len(words) <= SHORT_FOLLOWUP_WORDS and BARE_QUESTION.search(text) is not None
     if OWN_NEED.search(text) and not has_reference:
@@ -250,7 +258,7 @@ def _rewrite(
         named = [w for w in analyze(applied.group("obj")) if w not in ATTRIBUTE_WORDS and not w.isdigit()]
         if named and not all(in_scheme(w, ctx.scheme_id) for w in named):
             return Rewrite(text, False, False, [], None, topic)  # applies for something the scheme never mentions
-    if has_reference or short_section or short_attribute or bare_question:
+    if has_reference or short_section or short_attribute or bare_question or short_question:
         return Rewrite(f"{text} {names[ctx.scheme_id]}", True, True, [], ctx.scheme_id, topic or ctx.topic)
     return Rewrite(text, False, False, [], None, topic)
 

@@ -105,8 +105,9 @@ def _same(q: str, a: str) -> bool:
     if len(a) < 4 or len(q) < 3:
         return False
     sq, sa = skeleton(q), skeleton(a)
-    # short skeletons collide ("keliye"/"kaliya" -> "kly"): ask for closer spellings there
-    if len(sa) >= 3 and sq == sa and fuzz.ratio(q, a) >= (60 if len(sa) >= 4 else 80):
+    # short skeletons collide ("keliye"/"kaliya" -> "kly"; "patni", wife, and "Pathani" -> "ptn"): ask for
+    # closer spellings there, at most one letter longer or shorter ("kisan"/"kisaan", "vidhwa"/"vidhva")
+    if len(sa) >= 3 and sq == sa and (fuzz.ratio(q, a) >= 60 if len(sa) >= 4 else fuzz.ratio(q, a) >= 80 and abs(len(q) - len(a)) <= 1):
         return True
     return len(a) >= 6 and fuzz.ratio(q, a) >= 85
 

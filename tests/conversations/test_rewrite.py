@@ -56,6 +56,17 @@ CASES = [
     ("pension for widows", KISAN, "pension for widows", None, []),
     ("is there any scheme for street vendors", KISAN, "is there any scheme for street vendors", None, []),
     ("documents?", NONE, "documents?", None, []),  # nothing active: nothing to add
+    # "will they also get it": the scheme just discussed, though the message names a group of its own
+    ("jinke paas apni zameen nahi hai unko bhi milega?", KISAN,
+     "jinke paas apni zameen nahi hai unko bhi milega? Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    ("क्या किराएदार किसान को भी मिलेगा", KISAN, "क्या किराएदार किसान को भी मिलेगा Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    # a short yes/no question with no subject of its own asks about the active scheme ("patni" is wife,
+    # not a near spelling of some scheme's name)
+    ("पति पत्नी दोनों ले सकते हैं क्या", APY, "पति पत्नी दोनों ले सकते हैं क्या Atal Pension Yojana", "apy", []),
+    ("can my wife also join?", APY, "can my wife also join? Atal Pension Yojana", "apy", []),
+    # ... but one with a subject of its own is a new question
+    ("is there a pension for widows?", APY, "is there a pension for widows?", None, []),
+    ("kya scholarship milegi", KISAN, "kya scholarship milegi", None, []),
 ]
 
 
