@@ -26,7 +26,7 @@ from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
 from conversations.privacy import FORGET_WORDS, mask_numbers, without_number_clauses
-from conversations.strings import LANGUAGES, reason_text, t
+from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
 from eligibility.fields import FIELDS
 from eligibility.parse import SKIP_WORDS, is_skip, is_stop
@@ -34,7 +34,8 @@ from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
 from retrieval.query import detect_language
-from retrieval.states import canonical_state, state_of
+from retrieval.states import canonical_state, find_states, state_of
+from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
     from conversations.eligibility_flow import EligibilityFlow
@@ -68,6 +69,8 @@ THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so muc
 LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
+#: a word for schemes ("yojana", "schemes", "योजनाएं")
+SCHEME_WORD = re.compile(r"\b(schemes?|yojana\w*|yojna\w*|programmes?|programs?)\b|योजना", re.IGNORECASE)
 #: a list's schemes a later "documents?" can pick from by number (the first page and two "MORE" pages)
 MAX_PICK = 15
 #: Devanagari digits to ASCII, for a number typed in Hindi ("२")
@@ -301,8 +304,8 @@ class Engine:
         the running interview's question)."""
         if name == "confirm_forget":
             return state.pending == "forget"
-        if name == "pick":
-            return state.pending == "pick"
+        if name in ("pick", "need"):
+            return state.pending == name
         iv = state.interview
         return iv is not None and not iv.finished and iv.field == name
 
@@ -434,6 +437,15 @@ class Engine:
             if picked is not None and query:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
                 return self.question(query, state, lang), "save"
+        if state.pending == "need":
+            # "2", "kheti", "pension chahiye" after "what do you need help with?": searched in the state asked about
+            place, state.pending, state.pending_query = state.pending_query, None, None
+            if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
+                digits = re.fullmatch(r"\s*(\d{1,2})\s*[.)]?\s*", text.translate(_DIGITS))
+                number = int(digits.group(1)) if digits else None
+                need = f"schemes for {text}" if number is None else NEEDS[number - 1][3] if 1 <= number <= len(NEEDS) else None
+                if need is not None:
+                    return self.question(f"{need} in {place}" if place else need, state, lang), "save"
         if state.pending == "state_offer":
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands
@@ -537,6 +549,14 @@ class Engine:
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
+        if not rw.scheme_ids and not rw.followup and user_text is None and asks_no_need(text):
+            # "bihar sarkar ki yojana": hundreds of schemes answer it; ask what the user needs (the answer,
+            # a number or words, is searched with the state: _dispatch)
+            place = state_of(text) or ctx.state
+            state.pending, state.pending_query = "need", place
+            where = "" if not place else {"hi": f" {place} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
+            options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
+            return TurnResult([Reply(kind="question", field="need", text=t("which_need", lang, where=where), options=options)], rw.standalone)
         known = rw.state or told
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
         if event is not None:
@@ -649,6 +669,25 @@ class Engine:
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
+
+
+#: words that ask for schemes without saying for what: "schemes", "sarkari yojana", "which", "all", "batao"
+#: (analysed forms); a request made only of these, state names and government words asks for no need
+_NO_NEED_WORDS = frozenset(analyze(
+    "scheme schemes yojana yojna yojanaen yojanayen yojnaye yojanaye yojnayen programme programmes program programs "
+    "what which all list any available koi kaun kon konsi kaunsi kya batao bataiye bataye tell show about there "
+    "new latest nayi naya chal rahi running offer offers provide provides has have get can give gives "
+    "government govt sarkar sarkari state central centre kendra rajya ki ka ke me mein main "
+    "योजना योजनाएं योजनाएँ योजनाओं सरकार सरकारी राज्य केंद्र कौन सी कौनसी कोई सभी सारी बताओ बताइए नई चल रही"))
+
+
+def asks_no_need(text: str) -> bool:
+    """True when ``text`` asks for schemes and names nothing they are for but, perhaps, a state ("bihar
+    sarkar ki yojana", "schemes in tamil nadu", "मध्य प्रदेश की योजनाएं")."""
+    if not SCHEME_WORD.search(text):
+        return False
+    place = {w for m in find_states(text) for w in analyze(m.surface)}
+    return all(w in _NO_NEED_WORDS or w in place for w in analyze(text))
 
 
 def _as_page(replies: list[Reply], page: str) -> Reply:

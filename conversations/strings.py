@@ -121,6 +121,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "dropped": {"en": "OK, I no longer take {values}.", "hi": "ठीक है, अब मैं {values} नहीं मानता।"},
     "thanks": {"en": "You're welcome. Ask me anything else about government schemes.", "hi": "आपका स्वागत है। योजनाओं के बारे में कुछ और पूछें।"},
     "ack": {"en": "Okay. Ask me about any government scheme whenever you like.", "hi": "ठीक है। जब चाहें किसी भी सरकारी योजना के बारे में पूछें।"},
+    "which_need": {"en": "I know many schemes{where}. What do you need help with? Reply with a number, or in your own words.",
+                   "hi": "मेरे पास{where} कई योजनाएँ हैं। आपको किस चीज़ में मदद चाहिए? नंबर लिखें, या अपने शब्दों में बताएँ।"},
     "which_listed": {"en": "Which of the schemes above do you mean? Reply with its number.",
                      "hi": "आप ऊपर की किस योजना के बारे में पूछ रहे हैं? उसका नंबर लिखें।"},
     "which_scheme": {"en": "Which scheme do you mean? For example: \"{example} for PM-KISAN\".",
@@ -262,6 +264,7 @@ HINGLISH: dict[str, str] = {
     "dropped": "Theek hai, ab main {values} nahi maanta.",
     "thanks": "Aapka swagat hai. Sarkari yojanaon ke baare mein kuch aur poochhiye.",
     "ack": "Theek hai. Jab chahein kisi bhi sarkari yojana ke baare mein poochhiye.",
+    "which_need": "Mere paas{where} kai yojanayein hain. Aapko kis cheez mein madad chahiye? Number likhiye, ya apne shabdon mein bataiye.",
     "which_listed": "Aap upar ki kaun si yojana ke baare mein pooch rahe hain? Uska number likhiye.",
     "which_scheme": "Aap kaun si yojana ki baat kar rahe hain? Jaise: \"PM-KISAN ke {example}\".",
     "no_more": "Dikhane ko aur kuch nahi hai. Koi aur sawal poochhiye.",
@@ -327,6 +330,28 @@ for _key, _text in HINGLISH_REASONS.items():
     DECLINE_REASONS[_key]["hinglish"] = _text
 
 #: the reply languages: English, Hindi in Devanagari, Hindi in Latin letters
+#: What a request for schemes with no need of its own is asked to narrow to ("bihar sarkar ki yojana"):
+#: ``(English label, Hindi label, Hinglish label, the search it becomes)``; broad groups of myScheme's
+#: own categories, the first few the ones people ask for most.
+NEEDS: tuple[tuple[str, str, str, str], ...] = (
+    ("Pension (old age, widow, disability)", "पेंशन (बुढ़ापा, विधवा, दिव्यांग)", "Pension (budhapa, vidhwa, divyang)",
+     "pension schemes for old age, widows and disability"),
+    ("Farming", "खेती-किसानी", "Kheti-kisani", "schemes for farmers"),
+    ("Education and scholarships", "पढ़ाई और छात्रवृत्ति", "Padhai aur scholarship", "scholarship schemes for students"),
+    ("Health and treatment", "इलाज और स्वास्थ्य", "Ilaj aur swasthya", "schemes for medical treatment"),
+    ("A house", "घर", "Ghar", "housing schemes to build a house"),
+    ("Jobs and skills", "रोज़गार और प्रशिक्षण", "Rozgar aur training", "employment and skill training schemes"),
+    ("A loan for a business", "व्यवसाय के लिए लोन", "Business ke liye loan", "loan schemes to start a business"),
+    ("Women and girls", "महिलाएँ और बेटियाँ", "Mahilayein aur betiyan", "schemes for women and girls"),
+)
+
+
+def need_label(i: int, lang: str | None) -> str:
+    """The label of :data:`NEEDS` entry ``i`` in ``lang``."""
+    en, hi, hinglish, _ = NEEDS[i]
+    return {"hi": hi, "hinglish": hinglish}.get(lang or "en", en)
+
+
 LANGUAGES = ("en", "hi", "hinglish")
 
 

@@ -264,3 +264,20 @@ def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(b
         assert not client.exists(marker) and not client.exists(key.key)
     finally:
         client.delete(key.key, marker)
+
+
+def test_a_request_for_schemes_with_no_need_asks_what_help_is_needed_then_lists_for_it(engine):
+    asked = say(engine, "bihar sarkar ki yojana").replies
+    assert [r.kind for r in asked] == ["question"] and asked[0].field == "need"
+    assert asked[0].text == "Mere paas Bihar ki kai yojanayein hain. Aapko kis cheez mein madad chahiye? Number likhiye, ya apne shabdon mein bataiye."
+    assert [o.value for o in asked[0].options] == [str(i) for i in range(1, 9)] and asked[0].options[0].label.startswith("Pension")
+    listed = say(engine, "1").replies
+    cited = [c.scheme_id for r in listed for c in r.citations]
+    # the pensions of Bihar and the national ones, Bihar's own first
+    assert cited[:4] == ["mvpy-bihar", "ignoaps", "ignwps", "igndps"]
+    # in English, with no state, and a need in the user's words
+    assert say(engine, "which schemes are there?", user="u2").replies[0].text.startswith("I know many schemes. What do you need help with?")
+    words = say(engine, "pension", user="u2").replies
+    assert words[-1].kind == "answer" and {c.scheme_id for c in words[-1].citations} >= {"ignoaps", "ignwps"}
+    # a message that names a need is searched as it is
+    assert say(engine, "pension schemes in bihar", user="u3").replies[-1].kind == "answer"
