@@ -206,13 +206,20 @@ EVENT_KINDS = (
      re.compile(r"marriage|wedding|getting married|get married|\bshadi\b|\bshaadi\b|\bvivah\b|\bvivaah\b|शादी|विवाह(?!ित)", re.IGNORECASE)),
     (re.compile(r"\borphans?\b", re.IGNORECASE), re.compile(r"orphan|anath|अनाथ", re.IGNORECASE)),
     (re.compile(r"\baccident\w*", re.IGNORECASE), re.compile(r"accident|durghatna|दुर्घटना", re.IGNORECASE)),
+    # starting a business: a loan or subsidy for a new enterprise is no help to a student who never spoke of one
+    (BUSINESS_START := re.compile(
+        r"\b(greenfield|entrepreneurs?|enterprises?|start-?ups?|self-employ\w*|"
+        r"(?:set(?:ting)?\s+up|start(?:ing)?|establish\w*)\s+(?:(?:a|an|the|their|his|her|own|new)\s+)*"
+        r"(?:business|enterprise|unit|venture|project|shop|industry))\b", re.IGNORECASE),
+     re.compile(r"business|enterprise|entrepreneur|start-?up|self.employ|shop|dukaa?n|vyapar|vyavsay|udyam|udyog|apna kaam|"
+                r"loan|व्यवसाय|व्यापार|दुकान|उद्यम|उद्योग|लोन", re.IGNORECASE)),
 )
 
 
 def _event_said(sentence: str, said: str) -> bool | None:
     """Whether the life event of ``sentence`` is one the user spoke of in ``said``; ``None`` when the
     sentence turns on no life event."""
-    m = LIFE_EVENT.search(sentence)
+    m = LIFE_EVENT.search(sentence) or BUSINESS_START.search(sentence)
     if m is None:
         return None
     kinds = [in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search(sentence)]
@@ -586,7 +593,7 @@ class EligibilityFlow:
         gated = [(o, ev) for o, ev in gated if particular(o)]
         lines: list[str] = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
         if asked is not None:
-            lines += ["", self._one_line(asked, lang)] + self._deciding(asked)
+            lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
         entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(likely + broad)]
         tail: list[str] = []
         if broad:
@@ -656,7 +663,7 @@ class EligibilityFlow:
                "need_more_info": "need_more_info"}[o.status]
         return t(key, lang, scheme=self._title(o), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
 
-    def _deciding(self, o: Outcome, said: str = "") -> list[str]:
+    def _deciding(self, o: Outcome, said: str = "", lang: str = "en") -> list[str]:
         """The one quote that decides ``o`` (the failing condition; the life event the user spoke of, in
         ``said``; or the most telling condition met), with its link."""
         event = next((u for u in o.requiring if said and _event_said(u, said)), None) if o.status != "not_eligible" else None
@@ -664,11 +671,17 @@ class EligibilityFlow:
             return [f"   \u201c{_clip(event, 160)}\u201d {o.eligibility_url}"]
         if not o.reasons:
             return [f"   {o.url}"]
-        telling = next((c for c in o.reasons if c.field not in ("state", "age", "gender")), o.reasons[0]) if o.status != "not_eligible" else o.reasons[0]
-        return [f"   \u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
+        if o.status == "not_eligible":
+            return [f"   \u201c{_clip(o.reasons[0].text, 160)}\u201d {o.reasons[0].url}"]
+        # a condition met, not an exclusion escaped ("government employees cannot get ..." is no reason
+        # why a student qualifies): an exclusion only when nothing else was checked, and said as one
+        met = [c for c in o.reasons if not c.url.endswith("#exclusions")]
+        telling = next((c for c in met or o.reasons if c.field not in ("state", "age", "gender")), (met or o.reasons)[0])
+        unless = "" if met else t("unless", lang) + " "
+        return [f"   {unless}\u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
 
     def _entry(self, n: int, o: Outcome, lang: str, said: str = "") -> str:
-        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o, said))
+        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o, said, lang))
 
     def _verdict(self, outcomes: list[Outcome], lang: str, single: bool) -> Reply:
         """The ``eligibility`` reply: verdicts with the official sentences behind them, within

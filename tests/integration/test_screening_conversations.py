@@ -229,3 +229,20 @@ def test_pm_kisan_exclusions_are_listed_as_what_rules_you_out_not_as_conditions_
     head = "I cannot check these exclusions; you do NOT qualify if any of them applies to you:\n"
     assert head + "[3] \u201cAll Institutional Land holders.\u201d https://www.myscheme.gov.in/schemes/pm-kisan#exclusions" in verdict.text
     assert "you qualify only if they are true for you too" not in verdict.text
+
+
+def test_a_student_is_not_offered_a_business_loan_as_likely_and_no_exclusion_is_a_reason(bundled_engine):
+    _, verdict = until_verdict(bundled_engine, "which schemes can I get? I am 19, a college student in Bihar, SC, family income 1 lakh",
+                               user="student19")
+    text = verdict.text
+    likely = text.split("If this applies to you:")[0]
+    # Stand-Up India lends for a new enterprise: "if this applies to you", with that sentence, not "likely eligible"
+    assert "Stand-Up India: likely eligible" not in likely
+    assert "- Stand-Up India: \u201cThe Stand-Up India loan is only for setting up a greenfield (new) enterprise.\u201d" in text
+    # Jan Dhan is likely on a condition met (the age), never on an exclusion escaped
+    assert "1. Pradhan Mantri Jan Dhan Yojana: likely eligible\n   \u201cAn adult applicant must be 18 to 59 years old.\u201d" in text
+    assert "cannot get the PMJDY life cover" not in likely
+    # one who wants to start a business gets it among the likely ones
+    _, verdict = until_verdict(bundled_engine, "which schemes can I get? I am 30, SC, I want to start a business in Bihar, "
+                               "family income 1 lakh", user="founder30")
+    assert "Stand-Up India: likely eligible" in verdict.text.split("If this applies to you:")[0]
