@@ -85,6 +85,15 @@ class Runtime:
     #: ``(channel, message id, token)``: released, if still unsettled and theirs, once Redis answers again
     #: (else the claim would turn every re-delivery away for PROCESSING_TTL_S); bounded, oldest dropped
     orphans: deque = field(default_factory=lambda: deque(maxlen=MAX_ORPHANS))
+    #: background tasks of this worker (replies sent later): kept referenced until they end
+    tasks: set = field(default_factory=set)
+
+    def spawn(self, coro) -> asyncio.Task:
+        """Run ``coro`` as a task of its own, kept referenced until it ends."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     def redis_failed(self, exc: Exception | None = None) -> None:
         """Note a Redis failure (``exc``, if known): for ``REDIS_COOLDOWN_S`` new deliveries are

@@ -38,8 +38,13 @@ MEDIA_KINDS = (("sticker", "sticker"), ("voice", "voice"), ("audio", "voice"), (
                ("contact", "contact"))
 #: retries of one sendMessage after 429 Too Many Requests or a network failure
 MAX_RETRIES = 3
-#: a 429 asking to wait longer than this (seconds) is not waited out: the reply is dropped and logged
+#: a 429 asking to wait longer than this (seconds) is not waited out in the delivery: it is sent later
 MAX_RETRY_AFTER_S = 60
+#: a reply the Bot API would not take is tried again after these waits (seconds; a 429's own longer wait
+#: wins), about 40 minutes in all: Telegram's flood limits usually lift within minutes
+LATER_DELAYS_S = (30.0, 120.0, 600.0, 1800.0)
+#: a 429 asking to wait longer than this (seconds) is given up
+LATER_MAX_WAIT_S = 3600.0
 #: timeouts (seconds) of the best-effort calls before a reply (typing, acknowledging a button), so a
 #: slow Bot API delays the reply itself by at most this
 SIDE_CALL_TIMEOUTS = {"read_timeout": 2.0, "write_timeout": 2.0, "connect_timeout": 2.0, "pool_timeout": 2.0}
@@ -81,10 +86,26 @@ def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | No
                           message_id=str(update.update_id)), msg.chat.id, None
 
 
-async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
-    """Send replies as HTML messages; returns how many were sent. 429: wait and retry; 403: drop."""
-    sent = 0
-    for part in telegram_messages(replies, lang):
+class NotDelivered(Exception):
+    """``sendMessage`` kept failing (a 429 asking for a long wait, or network failures through every
+    retry): the first ``sent`` parts went out; ``retry_after`` is the wait the Bot API asked for (seconds)."""
+
+    def __init__(self, sent: int, retry_after: float | None = None) -> None:
+        super().__init__(f"{sent} parts sent; retry after {retry_after}")
+        self.sent = sent
+        self.retry_after = retry_after
+
+
+async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str, skip: int = 0) -> int:
+    """Send replies as HTML messages, from part ``skip`` on (the ones an earlier attempt sent are not sent
+    again); returns how many parts went out in all. 429: wait and retry; 403: drop.
+
+    Raises:
+        NotDelivered: a long 429, or network failures through every retry (send later: :func:`deliver_later`).
+        telegram.error.BadRequest: the message itself is refused.
+    """
+    sent = skip
+    for part in telegram_messages(replies, lang)[skip:]:
         markup = None
         if part.keyboard:
             markup = InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=data)] for label, data in part.keyboard])
@@ -100,13 +121,13 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str) -> int:
                     after = exc.retry_after
                 wait = after.total_seconds() if hasattr(after, "total_seconds") else float(after)
                 if attempt == MAX_RETRIES or wait > MAX_RETRY_AFTER_S:
-                    raise  # a long ban: give the slot back rather than hold it for hours
+                    raise NotDelivered(sent, wait) from exc  # a long wait: give the slot back, send it later
                 await asyncio.sleep(wait)
             except BadRequest:
                 raise  # the request itself is wrong: sending it again cannot help
-            except (TimedOut, NetworkError):
+            except (TimedOut, NetworkError) as exc:
                 if attempt == MAX_RETRIES:
-                    raise
+                    raise NotDelivered(sent) from exc
                 await asyncio.sleep(0.5 * 2**attempt)  # a transient failure of the Bot API: try again
             except Forbidden:
                 log.warning("user blocked the bot; reply dropped", extra={"event": {"channel": "telegram"}})
@@ -146,9 +167,9 @@ async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: lis
     """In the background after the 200: answer a button press and show "typing" (both best effort: a
     button too old to answer still gets its reply), send the replies, and log the message with its
     latency from ``started`` (``time.perf_counter()`` when the update reached the app) to the last
-    reply sent. If ``sendMessage`` still fails after its retries the failure is logged and counted;
-    the claim is released (off the event loop) so that a re-delivery, should Telegram make one, is
-    processed again."""
+    reply sent. A reply the Bot API will not take now (a long 429, network failures) is sent later
+    (:func:`deliver_later`); any other failure is logged and counted, and the claim released (off the
+    event loop) so that a re-delivery, should Telegram make one, is processed again."""
     try:
         if update.callback_query is not None:
             await _best_effort("answerCallbackQuery", rt.telegram_bot.answer_callback_query(update.callback_query.id, **SIDE_CALL_TIMEOUTS))
@@ -158,10 +179,41 @@ async def deliver(rt: Runtime, update: Update, chat_id: int | None, replies: lis
                                                                                    **SIDE_CALL_TIMEOUTS))
         await send(rt.telegram_bot, chat_id, replies, lang)
         rt.observe("telegram", replies, (time.perf_counter() - started) * 1000)
+    except NotDelivered as failed:
+        # the message was handled (its state saved): its reply is sent again later, not dropped, and the
+        # claim stays (a re-delivery would apply the message twice)
+        log.warning("telegram reply not delivered yet", extra={"event": {"channel": "telegram", "step": "sendMessage"}})
+        rt.spawn(deliver_later(rt, chat_id, replies, lang, started, failed))
     except Exception as exc:  # noqa: BLE001 - a background task must not die silently
         rt.metrics.requests.labels("telegram", "error").inc()
         log.error("telegram reply failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram", "step": "sendMessage"}})
         await rt.release("telegram", str(update.update_id))
+
+
+async def deliver_later(rt: Runtime, chat_id: int, replies: list[Reply], lang: str, started: float, failed: NotDelivered) -> bool:
+    """Send what :func:`deliver` could not, after :data:`LATER_DELAYS_S` (or the longer wait the Bot API
+    asked for, up to :data:`LATER_MAX_WAIT_S`), in a task of its own (the worker's delivery slots stay
+    free). True when the reply went out; a reply still not delivered after the last try is counted
+    (``schemebot_requests_total{status="undelivered"}``) and logged. Held in memory: a worker that stops
+    meanwhile loses it."""
+    for delay in LATER_DELAYS_S:
+        wait = max(delay, failed.retry_after or 0.0)
+        if wait > LATER_MAX_WAIT_S:
+            break
+        await asyncio.sleep(wait)
+        try:
+            await send(rt.telegram_bot, chat_id, replies, lang, skip=failed.sent)
+        except NotDelivered as again:
+            failed = NotDelivered(again.sent, again.retry_after)
+            continue
+        except Exception as exc:  # noqa: BLE001 - a background task must not die silently
+            log.error("telegram reply failed: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram", "step": "sendMessage"}})
+            break
+        rt.observe("telegram", replies, (time.perf_counter() - started) * 1000)
+        return True
+    rt.metrics.requests.labels("telegram", "undelivered").inc()
+    log.error("telegram reply given up", extra={"event": {"channel": "telegram", "step": "sendMessage"}})
+    return False
 
 
 def parse_update(body: bytes, bot: Bot) -> Update | None:

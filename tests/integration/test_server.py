@@ -207,6 +207,28 @@ def test_429_is_waited_out_and_403_dropped(stack):
     assert httpx.get(stack["url"] + "/healthz").status_code == 200
 
 
+def test_a_reply_the_bot_api_will_not_take_now_is_sent_later_not_dropped(stack, monkeypatch):
+    import bot.telegram_channel as tc
+
+    monkeypatch.setattr(tc, "MAX_RETRY_AFTER_S", 1)
+    monkeypatch.setattr(tc, "LATER_DELAYS_S", (0.2, 0.2))
+    chat = uid()
+    stack["tg"].fail[chat] = [(429, 2)]  # a wait longer than the delivery waits: sent later
+    post_tg(stack, tg_update(uid(), chat, "pm kisan kya hai"))
+    sent = stack["tg"].wait_sent(chat, count=2, timeout=20)
+    assert len(sent) == 2 and sent[0]["text"] == sent[1]["text"]
+    # a wait longer than LATER_MAX_WAIT_S is given up, and counted
+    monkeypatch.setattr(tc, "LATER_MAX_WAIT_S", 1.0)
+    gone = uid()
+    stack["tg"].fail[gone] = [(429, 5)]
+    post_tg(stack, tg_update(uid(), gone, "pm kisan kya hai"))
+    deadline = time.time() + 10
+    while 'status="undelivered"' not in httpx.get(stack["url"] + "/metrics").text:
+        assert time.time() < deadline
+        time.sleep(0.2)
+    assert len(stack["tg"].sent(gone)) == 1
+
+
 def test_refused_button_answer_or_typing_action_still_delivers_the_reply(stack):
     stack["tg"].refuse.update({"answerCallbackQuery", "sendChatAction"})
     try:
