@@ -164,6 +164,15 @@ class Engine:
         self.eligibility = eligibility
         self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
 
+    def _listed(self, state: UserState, citations: list) -> None:
+        """Note the schemes a list answer showed (``citations``; none after an answer that is no list):
+        a later "documents?" asks which of them is meant; a list of one scheme makes it the scheme under
+        discussion, so the follow-up is answered for it directly."""
+        state.list_ids = list(dict.fromkeys(c.scheme_id for c in citations))[:MAX_PICK]
+        if citations:
+            only = state.list_ids[0] if len(state.list_ids) == 1 else None
+            state.scheme_id, state.scheme_name = only, self.names.get(only) if only else None
+
     def _kept_days(self) -> int:
         """How many days a state is kept after the last message (the store's TTL), for the bot's notices."""
         return max(1, getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400) // 86400)
@@ -582,11 +591,9 @@ class Engine:
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
-        if answer.list_answer:
-            new.scheme_id = new.scheme_name = None  # after a list, "documents?" asks which of its schemes
-        if answer.status == "answered":
-            state.list_ids = list(dict.fromkeys(c.scheme_id for c in answer.citations))[:MAX_PICK] if answer.list_answer else []
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
+        if answer.status == "answered":
+            self._listed(state, answer.citations if answer.list_answer else [])
         state.topic_state = new.state
         state.last_standalone = rw.standalone
         state.remember(text, rw.standalone, answered)
@@ -645,7 +652,7 @@ class Engine:
         if known is None:
             replies.append(Reply(kind="info", text=t("life_event_state", lang)))
         replies.append(Reply(kind="info", text=t("offer_check", lang)))
-        state.scheme_id = state.scheme_name = None  # after a list, "documents?" asks which scheme
+        self._listed(state, answer.citations)
         state.topic, state.topic_state, state.last_standalone = None, known, event.query
         state.remember(text, event.query, None)
         result = TurnResult(replies, event.query, [c.scheme_id for c in answer.citations])

@@ -74,7 +74,8 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     city state other also again still yes ok okay then more detail details process steps papers kagaz kagzat
     dastavej dastavez paisa paise rupaye rashi labh fayda patrata avedan aavedan panjikaran judne jud join
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
-    पैसे राशि उम्र आयु आय किस्त"""
+    पैसे राशि उम्र आयु आय किस्त needed necessary milega milegi milta milti milenge chahiye chaiye lagega lagenge lagta
+    चाहिए मिलेगा मिलेगी मिलता मिलती लगेगा लगेंगे कागज कागज़ दस्तावेज़ों दस्तावेजों"""
 ))
 #: question words that, with nothing else of substance, ask about the scheme under discussion
 BARE_QUESTION = re.compile(r"\b(kab|kaise|kitna|kitni|kitne|kahan|kaha|kyun|when|how|where|why|what)\b|कब|कैसे|कितन|कहाँ|कहां|क्यों",
@@ -153,7 +154,7 @@ class Rewrite:
 def asks_only_section(text: str) -> bool:
     """True for a message that asks about a section and says nothing else ("documents?", "age limit?")."""
     content = analyze(text)
-    return bool([i for i in section_intents(text) if i != "details"]) and 0 < len(content) <= 3 and all(t in ATTRIBUTE_WORDS for t in content)
+    return bool([i for i in section_intents(text) if i != "details"]) and len(content) <= 3 and all(t in ATTRIBUTE_WORDS for t in content)
 
 
 def _words(text: str) -> list[str]:

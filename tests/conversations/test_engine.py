@@ -165,6 +165,10 @@ def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_a
     assert pick.options[1].label == engine.names[ids[1]]
     answer = say(engine, "2").replies[0]
     assert answer.kind == "answer" and [(c.scheme_id, c.section) for c in answer.citations] == [(ids[1], "documents")]
+    # other ways of asking a section alone
+    for asked in ("how much?", "kitna milega", "documents needed?", "कौन से कागज चाहिए?"):
+        say(engine, "pension schemes for old people")
+        assert say(engine, asked).replies[0].field == "pick", asked
     # a Telegram button press
     say(engine, "pension schemes for old people")
     say(engine, "documents?")
@@ -281,3 +285,13 @@ def test_a_request_for_schemes_with_no_need_asks_what_help_is_needed_then_lists_
     assert words[-1].kind == "answer" and {c.scheme_id for c in words[-1].citations} >= {"ignoaps", "ignwps"}
     # a message that names a need is searched as it is
     assert say(engine, "pension schemes in bihar", user="u3").replies[-1].kind == "answer"
+
+
+def test_after_a_life_event_list_a_number_picks_and_a_list_of_one_is_the_scheme_discussed(engine):
+    listed = say(engine, "my husband died last month, what help can I get").scheme_ids
+    assert listed and say(engine, "how much?").replies[0].field == "pick"
+    answer = say(engine, "1").replies[0]
+    assert [c.scheme_id for c in answer.citations] == [listed[0]]
+    state = engine.store.load(UserKey("telegram", "u1", engine.secret))
+    engine._listed(state, answer.citations)  # a list of one scheme
+    assert (state.scheme_id, state.list_ids) == (listed[0], [listed[0]])
