@@ -200,8 +200,14 @@ _NOT_AGE_AFTER = re.compile(r"^\s*(?:of\s+)?(?:experience|service|membership|res
 _FEMALE = re.compile(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?|daughters?)\b", re.IGNORECASE)
 _MALE = re.compile(r"\b(men|man|male|males|boys?|husbands?|widowers?|sons?|fathers?)\b", re.IGNORECASE)
 _TRANSGENDER = re.compile(r"\btransgenders?\b|\bthird gender\b", re.IGNORECASE)
+#: a share of the scheme set apart for a group ("About 40% of the targeted beneficiaries ... should be from
+#: weaker sections", "24% of total grants-in-aid ... for SC/ST entrepreneurs", "at least half of the
+#: beneficiaries having family income up to ..."): a quota, not a condition on the applicant
+_QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]third|a\s+third|two[- ]thirds|a\s+quarter)\s+of\s+"
+                    r"(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:seats|posts|beneficiar\w*|funds?|members|grants?|allocations?|budget|outlay|"
+                    r"targets?|units|loans|projects|applicants|candidates|participants|trainees|assistance|amount|coverage)", re.IGNORECASE)
 _SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|"
-                   r"extendable|extended\s+by|concession\w*|slots?|\d+\s*%\s+of\s+(?:the\s+)?(?:seats|posts|beneficiar|funds|members))", re.IGNORECASE)
+                   r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 
 _CATEGORY_PATTERNS = [
     ("sc", re.compile(r"\b(?i:scheduled\s+castes?)\b|\bSCs?\b(?!\s*/?\s*ST\s+Act)|\b(?i:dalits?)\b")),
@@ -585,7 +591,7 @@ def _income(unit: Unit, url: str) -> Criterion | None:
     if _NOT_APPLICABLE.search(text):
         return None  # the sentence is listed unchecked instead
     i = _INCOME.search(text)
-    if not i:
+    if not i or _QUOTA.search(text):
         return None
     window = text[i.start():i.start() + 160]
     if _INCOME_NOT_PERSON.search(text[max(0, i.start() - 25):i.end() + 10]) or _about_entity(text):

@@ -27,6 +27,17 @@ def test_every_unit_is_a_verbatim_slice_of_its_section():
         "The applicant must be a woman.", "She should be aged 18 to 40 years.", "Her income must be below ₹2 lakh."]
 
 
+def test_a_share_of_the_scheme_set_apart_for_a_group_is_a_quota_not_a_condition():
+    text = ("The applicant must be 18 years or older.\n"
+            "Roughly 30% of the trained participants should be women and people from SC/ST communities.\n"
+            "15 per cent of the total funds shall be spent on Scheduled Tribe beneficiaries.\n"
+            "At least half of the beneficiaries should have a family income below ₹1,00,000.")
+    r = read(text)
+    assert crits(r.rule) == [("age", "gte", 18)]
+    # a condition on the applicant still is one
+    assert crits(read("The applicant must belong to a Scheduled Caste.").rule) == [("social_category", "in", ["sc"])]
+
+
 def test_income_or_bpl_is_an_any_and_the_quote_is_the_sentence():
     text = "The applicant should be a resident of Odisha.\nThe family income should be less than ₹75,000 per annum or the family should hold a BPL card."
     r = read(text)
