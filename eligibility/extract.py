@@ -27,6 +27,11 @@ _AGE = [
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"
 )
+#: the amount first: "1 lakh family income", "10000 monthly income", "₹80,000 annual income"
+_INCOME_AFTER = re.compile(
+    r"((?:₹|rs\.?\s*)?\s*\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|lakh|k|thousand|hazaa?r|हज़ार|हजार|लाख)?\s+(?:rupees?\s+|rs\.?\s+)?"
+    r"(?:(?:annual|yearly|monthly|per\s+(?:year|month|annum)|family|household|total|salana|mahina|मासिक|वार्षिक|सालाना|परिवार\s+की)\s+)*"
+    r"(?:income|salary|earnings?|kamai|aay|aamdani|आय|आमदनी|कमाई))\b", re.IGNORECASE)
 #: "my husband died", "pati ki maut ho gayi", "मेरे पति का देहांत हो गया": the speaker is a widow
 _HUSBAND_DIED = re.compile(
     r"\b(?:my|mere|meri)\s+(?:husband|pati|patidev)\b.{0,30}\b(?:died|passed away|expired|is no more|no longer alive|death|"
@@ -161,8 +166,9 @@ def extract(text: str) -> dict[str, Any]:
     m = _INCOME.search(t)
     if NO_INCOME_PHRASE.search(t):
         out["annual_family_income"] = 0
-    elif m:
-        money = parse_money(m.group(1))
+    else:
+        after = _INCOME_AFTER.search(t)
+        money = next((v for v in (parse_money(x.group(1)) for x in (m, after) if x) if v is not None), None)
         if money is not None:
             out["annual_family_income"] = money
     state = _first(_STATES, padded)

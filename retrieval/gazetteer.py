@@ -291,6 +291,8 @@ class Gazetteer:
                 if not cand.last_forms & forms:
                     continue
                 end = _match(cand.tokens, ws, i)
+                if end == i + 1 and len(cand.tokens) == 1 and skeleton(ws[i]) != skeleton(cand.tokens[0]):
+                    continue  # one word for a one-word name, near only in letters ("parivar", family, is not "Parivarik")
                 if end > i:
                     found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(map(len, ws[i:end]))),
                                          "".join(ws[i:end]) == "".join(cand.tokens)))

@@ -172,3 +172,13 @@ def test_a_city_that_is_also_a_word_or_a_relatives_is_not_taken():
 @pytest.mark.parametrize("text,age", [("पैंतालीस", 45), ("paintalis saal", 45), ("सड़सठ साल", 67), ("pachpan", 55), ("उन्नीस", 19)])
 def test_hindi_number_words_as_ages(text, age):
     assert FIELDS["age"].read(text) == age
+
+
+@pytest.mark.parametrize("text,income", [
+    ("I am 29, woman from Chennai, married, 1 lakh family income", 100000),
+    ("10000 monthly income, I am a farmer", 120000),
+    ("₹80,000 annual income", 80000),
+    ("परिवार की आय 1 लाख", 100000),
+])
+def test_an_income_said_amount_first_is_read(text, income):
+    assert extract(text)["annual_family_income"] == income

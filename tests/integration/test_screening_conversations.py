@@ -246,3 +246,11 @@ def test_a_student_is_not_offered_a_business_loan_as_likely_and_no_exclusion_is_
     _, verdict = until_verdict(bundled_engine, "which schemes can I get? I am 30, SC, I want to start a business in Bihar, "
                                "family income 1 lakh", user="founder30")
     assert "Stand-Up India: likely eligible" in verdict.text.split("If this applies to you:")[0]
+
+
+def test_a_hindi_answer_of_several_facts_is_noted_not_searched(bundled_engine):
+    say(bundled_engine, "मुझे कौन सी योजना मिल सकती है", "hindi29")
+    replies = say(bundled_engine, "मैं 29 साल की महिला हूँ, तमिलनाडु से, परिवार की आय 1 लाख", "hindi29")
+    assert replies[0].kind == "info" and replies[0].text.startswith("नोट किया")
+    assert not any(r.kind == "answer" for r in replies)  # "परिवार" (family) names no scheme
+    assert replies[-1].kind == "question" and replies[-1].field not in ("state", "age", "gender", "annual_family_income")
