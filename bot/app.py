@@ -51,6 +51,9 @@ MAX_ORPHANS = 6000
 READY_TIMEOUT_S = 1.0
 
 
+#: the most a Twilio message may take before it is answered without state (seconds): Twilio gives up on a
+#: webhook after 15 s and never retries it
+TWILIO_BUDGET_S = 10.0
 #: how long a Twilio re-post of a message still being processed waits for its reply (seconds): well
 #: inside Twilio's 15 s webhook timeout, longer than a message takes (milliseconds) or a short Redis stall
 REPOST_WAIT_S = 8.0
@@ -71,6 +74,8 @@ class Runtime:
     #: overload Telegram's deliveries slow down instead of replies queueing without bound
     in_flight: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(MAX_IN_FLIGHT))
     engine_thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="engine"))
+    #: threads for answers without state (Redis failing): never blocked by a Redis that hangs
+    stateless_thread: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="stateless"))
     sms_templates: dict[str, SmsTemplate] = field(default_factory=dict)
     #: ``time.monotonic()`` until which Redis counts as down (see :meth:`redis_failed`)
     redis_down_until: float = 0.0
@@ -119,6 +124,8 @@ class Runtime:
         probe = self.redis_suspect
         self.redis_probing = self.redis_probing or probe
         token = new_token()
+        if self.orphans:  # what a failure left claimed is freed first: this may be its re-delivery
+            await asyncio.to_thread(self.release_orphans)
         try:
             if ttl_s is None:
                 first = await asyncio.to_thread(self.claims.claim, channel, message_id, token)
@@ -135,8 +142,6 @@ class Runtime:
         finally:
             if probe:
                 self.redis_probing = False
-        if self.orphans:  # Redis answers again: free what the failure left claimed
-            await asyncio.to_thread(self.release_orphans)
         return first
 
     def release_orphans(self) -> int:
@@ -159,10 +164,14 @@ class Runtime:
         (unless it was a conflict between one user's concurrent messages: Redis itself is fine), release
         the claim so a retry can succeed (later, once Redis answers, if it cannot be released now),
         count and log ``what`` failed."""
-        if not isinstance(exc, ConflictError):
+        if isinstance(exc, ConflictError):
+            await self.release(channel, message_id)  # Redis itself is fine
+        else:
+            # Redis just failed: the claim is released once it answers again (waiting on it now would
+            # delay the user's answer by another timeout)
             self.redis_failed(exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ is not None else exc)
-        if not await self.release(channel, message_id) and token is not None:
-            self.orphans.append((channel, message_id, token))
+            if token is not None:
+                self.orphans.append((channel, message_id, token))
         self.metrics.requests.labels(channel, "error").inc()
         log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
 
@@ -175,6 +184,11 @@ class Runtime:
         except redis.RedisError as exc:
             log.error("claim not released: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return False
+
+    async def run_stateless(self, fn, *args):
+        """Run work that needs no Redis (an answer without state) on its own threads, so that it is not
+        queued behind engine threads waiting on a Redis that hangs."""
+        return await asyncio.get_running_loop().run_in_executor(self.stateless_thread, fn, *args)
 
     async def run(self, fn, *args):
         """Run engine work on the worker's engine threads, so the event loop stays free for network
@@ -371,7 +385,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         503, so that Telegram re-delivers it a little later, when the claim can be taken."""
         if not rt.redis_unreachable:
             return PlainTextResponse("state store unavailable", status_code=503)
-        chat_id, replies, lang = await rt.run(telegram_channel.handle, rt, update, True)
+        chat_id, replies, lang = await rt.run_stateless(telegram_channel.handle, rt, update, True)
         await rt.in_flight.acquire()
         background.add_task(_deliver, rt, update, chat_id, replies, lang, arrived(request))
         return JSONResponse({})
@@ -411,7 +425,13 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse("MessageSid and a From number are required", status_code=400)
         params["MessageSid"] = sid
-        first = await rt.claim(channel, sid)
+        # Twilio waits 15 s for the answer and never retries: whatever Redis does, an answer goes out in time
+        deadline = time.monotonic() + TWILIO_BUDGET_S
+        try:
+            first = await asyncio.wait_for(rt.claim(channel, sid), TWILIO_BUDGET_S)
+        except asyncio.TimeoutError:
+            rt.redis_failed(redis.TimeoutError("claim outlasted the Twilio budget"))
+            first = None
         if first is None:  # Twilio does not retry: the user gets an answer that needs no state
             return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
         if first.state != "new":
@@ -425,8 +445,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                 return PlainTextResponse("being processed", status_code=503)
             return Response(twilio_channel.twiml([], None), media_type="application/xml")
         try:
-            xml = await twilio_channel.handle_inbound(rt, channel, params, arrived(request))
-        except (StoreError, redis.RedisError, OSError) as exc:
+            xml = await asyncio.wait_for(twilio_channel.handle_inbound(rt, channel, params, arrived(request)),
+                                         max(0.5, deadline - time.monotonic()))
+        except (StoreError, redis.RedisError, OSError, asyncio.TimeoutError) as exc:
+            if isinstance(exc, asyncio.TimeoutError):
+                exc = redis.TimeoutError("message outlasted the Twilio budget")
             await rt.handling_failed(channel, sid, first.token, exc, "message failed")
             return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
         return Response(xml, media_type="application/xml")

@@ -187,7 +187,7 @@ async def handle_stateless(rt: Runtime, channel: str, params: dict[str, str], st
     """The TwiML reply to one message while Redis is unreachable or stalled: answered without state
     (:meth:`~conversations.engine.Engine.handle_stateless`), nothing claimed, kept or paged for later."""
     t0 = time.perf_counter() if started is None else started
-    result = await rt.run(rt.engine.handle_stateless, inbound(channel, params))
+    result = await rt.run_stateless(rt.engine.handle_stateless, inbound(channel, params))
     xml = twiml(render(rt, channel, result.replies, result.lang), None)
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return xml

@@ -287,8 +287,11 @@ class Engine:
 
         def apply(state: UserState) -> tuple[TurnResult, bool]:
             deleted.clear()
-            if done and message_id is not None and state.last_message_id == message_id:
-                return done[0], False  # the save whose answer was lost did happen: do not apply it twice
+            if message_id is not None and state.last_message_id == message_id and (done or state.last_replies):
+                # the save whose answer was lost did happen (in this call, or before a re-delivery): do not
+                # apply the message twice; answer it as it was answered
+                return (done[0] if done else TurnResult([Reply.model_validate(r) for r in state.last_replies],
+                                                        lang=state.language or state.auto_language or "en")), False
             if msg.option_field is not None and not self._asking(state, msg.option_field):
                 return self._stale_button(state, text), False
             result, action = self.process(text, state, msg.channel)
@@ -298,6 +301,7 @@ class Engine:
                 return result, False
             if action == "save":
                 state.last_message_id = message_id
+                state.last_replies = [r.model_dump(mode="json", exclude={"outcomes"}) for r in result.replies][:12] if message_id else []
             return result, action == "save"
 
         result = update(self.store, key, apply)

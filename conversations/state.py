@@ -115,7 +115,9 @@ class UserState(BaseModel):
             them, ``pending`` ``pick``, and a number answers it).
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
-            message is not applied a second time.
+            message is not applied a second time; last_replies: the replies to that message (without
+            eligibility outcomes), sent again when a re-delivery of it finds its save went through
+            (Telegram re-delivers after a 503 given when the answer to the save was lost).
         notice_given: the user was told what is kept about them and for how long (before the first
             personal fact is kept, or the interview's first question).
     """
@@ -144,6 +146,7 @@ class UserState(BaseModel):
     list_ids: list[str] = Field(default_factory=list, max_length=20)
     topic_state: str | None = None
     last_message_id: str | None = Field(default=None, max_length=200)
+    last_replies: list[dict[str, Any]] = Field(default_factory=list, max_length=12)
     created_at: _dt.datetime = Field(default_factory=_now)
     updated_at: _dt.datetime = Field(default_factory=_now)
     #: the user's earlier state expired while an eligibility interview was running (from the store's

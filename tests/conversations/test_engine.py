@@ -295,3 +295,25 @@ def test_after_a_life_event_list_a_number_picks_and_a_list_of_one_is_the_scheme_
     state = engine.store.load(UserKey("telegram", "u1", engine.secret))
     engine._listed(state, answer.citations)  # a list of one scheme
     assert (state.scheme_id, state.list_ids) == (listed[0], [listed[0]])
+
+
+def test_a_redelivered_message_whose_save_went_through_is_answered_again_not_applied_twice(answerer, redis_available):
+    client, secret = redis_client(), uuid.uuid4().bytes
+    engine = Engine(answerer, RedisStore(client, ttl_s=600), secret=secret, pagers={"sms": lambda replies, lang: [r.text for r in replies]})
+    user = f"+9198{uuid.uuid4().int % 10**8:08d}"
+    key = UserKey("sms", user, secret)
+
+    def send(text, mid):
+        return engine.handle_turn(InboundMessage(channel="sms", user_id=user, text=text, message_id=mid)).replies
+
+    try:
+        send("pension schemes for old people", "m1")
+        first = send("MORE", "m2")  # the save went through, but its answer was lost: the channel re-delivers "m2"
+        before = engine.store.load(key)
+        again = send("MORE", "m2")
+        assert [r.text for r in again] == [r.text for r in first]
+        after = engine.store.load(key)
+        assert (after.paging, after.turn_count, after.version) == (before.paging, before.turn_count, before.version)
+        assert send("MORE", "m3")[0].text != first[0].text  # the next MORE moves on
+    finally:
+        client.delete(key.key)
