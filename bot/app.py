@@ -51,6 +51,9 @@ MAX_ORPHANS = 6000
 READY_TIMEOUT_S = 1.0
 
 
+#: a Telegram update dated more than this many seconds ahead of this server's clock is refused (clocks drift
+#: by seconds; Telegram never dates an update in the future)
+FUTURE_SKEW_S = 300
 #: the most a Twilio message may take before it is answered without state (seconds): Twilio gives up on a
 #: webhook after 15 s and never retries it
 TWILIO_BUDGET_S = 10.0
@@ -347,8 +350,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.metrics.requests.labels("telegram", "bad_request").inc()
             return PlainTextResponse("not a Telegram update", status_code=400)
         sent = telegram_channel.sent_at(update)
-        if settings.replay_window_s and sent is not None and time.time() - sent > settings.replay_window_s:
-            # a captured update replayed after the window (its id may be forgotten): 200, so it is not retried
+        if settings.replay_window_s and sent is not None and not -FUTURE_SKEW_S <= time.time() - sent <= settings.replay_window_s:
+            # a captured update replayed after the window (its id may be forgotten), or one dated in the future
+            # (Telegram never sends one): 200, so it is not retried
             rt.metrics.requests.labels("telegram", "replay").inc()
             return JSONResponse({})
         update_id = str(update.update_id)
@@ -372,6 +376,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             await rt.handling_failed("telegram", update_id, first.token, exc, "telegram update failed")
             return await telegram_stateless(request, update, background)
         except Exception as exc:  # noqa: BLE001 - a malformed update that got past the parser
+            await rt.release("telegram", update_id)  # nothing was done: its claim must not hold a retry off
             rt.metrics.requests.labels("telegram", "bad_request").inc()
             log.error("telegram update unusable: %s", exc.__class__.__name__, extra={"event": {"channel": "telegram"}})
             return PlainTextResponse("unusable update", status_code=400)

@@ -259,7 +259,11 @@ class Engine:
             result.replies[:0] = notes + [Reply(kind="info", text=t("stateless", result.lang))]
             pager = self.pagers.get(msg.channel)
             if pager is not None:
-                result.replies = [_as_page(result.replies, pager(result.replies, result.lang)[0])]
+                pages = pager(result.replies, result.lang)
+                first = pages[0]
+                if len(pages) > 1 and "MORE" in first.rsplit("\n", 1)[-1]:
+                    first = first.rsplit("\n", 1)[0]  # no "reply MORE": the rest cannot be kept for it
+                result.replies = [_as_page(result.replies, first)]
         except Exception as exc:  # noqa: BLE001 - as in handle_turn
             log.error("message could not be handled without state: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", lang))], lang=lang)

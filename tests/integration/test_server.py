@@ -506,6 +506,7 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         page = messages(r.text)
         # one SMS page: the notice, then the quote with its source (the rest could not be kept for MORE)
         assert r.status_code == 200 and len(page) == 1 and page[0].startswith(notice) and "6,000" in page[0]
+        assert "MORE" not in page[0].rsplit("\n", 1)[-1]  # no promise of pages that cannot be kept
         assert sms_segments(page[0]) <= 3
         # /forget cannot delete anything now, and says so instead of asking for a confirmation
         assert "nothing was deleted yet" in messages(sms("/forget", sender).text)[0]
@@ -670,6 +671,9 @@ def test_replayed_requests_older_than_their_claim_are_not_handled_again(stack):
     old = tg_update(uid(), chat, "pm kisan")
     old["message"]["date"] = int(time.time()) - 8 * 86400
     assert post_tg(stack, old).status_code == 200
+    future = tg_update(uid(), chat, "pm kisan")
+    future["message"]["date"] = int(time.time()) + 86400
+    assert post_tg(stack, future).status_code == 200
     time.sleep(0.5)
     assert stack["tg"].sent(chat) == []
     # Twilio signs no timestamp: the MessageSid is remembered; replayed after its claim and kept reply expired
