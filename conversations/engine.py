@@ -69,6 +69,8 @@ THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so muc
 LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
+#: a pattern that matches nothing (a need chosen from the menu is no life event to detect)
+_NEVER = re.compile(r"(?!)")
 #: a word for schemes ("yojana", "schemes", "योजनाएं")
 SCHEME_WORD = re.compile(r"\b(schemes?|yojana\w*|yojna\w*|programmes?|programs?)\b|योजना", re.IGNORECASE)
 #: a list's schemes a later "documents?" can pick from by number (the first page and two "MORE" pages)
@@ -163,6 +165,14 @@ class Engine:
         self.max_message_chars = max_message_chars
         self.eligibility = eligibility
         self.names = {sid: s.name for sid, s in answerer.index.schemes.items()}
+
+    def _need_question(self, place: str | None, lang: str, note: str | None = None) -> TurnResult:
+        """What help is needed (in ``place``), with the numbered needs of :data:`~conversations.strings.NEEDS`
+        (after ``note``, if any)."""
+        where = "" if not place else {"hi": f" {place} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
+        options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
+        text = t("which_need", lang, where=where)
+        return TurnResult([Reply(kind="question", field="need", text=f"{note} {text}" if note else text, options=options)])
 
     def _listed(self, state: UserState, citations: list) -> None:
         """Note the schemes a list answer showed (``citations``; none after an answer that is no list):
@@ -454,15 +464,29 @@ class Engine:
             if picked is not None and query:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
                 return self.question(query, state, lang), "save"
+            if query and re.fullmatch(r"\s*\d{1,3}\s*[.)]?\s*", text.translate(_DIGITS)):
+                # a number that is none of the listed schemes: the question again
+                asked = self.question(query, state, lang)
+                if asked.replies and asked.replies[-1].field == "pick":
+                    asked.replies[-1].text = f"{t('no_such_option', lang, n=len(asked.replies[-1].options))} {asked.replies[-1].text}"
+                return asked, "save"
         if state.pending == "need":
             # "2", "kheti", "pension chahiye" after "what do you need help with?": searched in the state asked about
             place, state.pending, state.pending_query = state.pending_query, None, None
             if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
                 digits = re.fullmatch(r"\s*(\d{1,2})\s*[.)]?\s*", text.translate(_DIGITS))
                 number = int(digits.group(1)) if digits else None
-                need = f"schemes for {text}" if number is None else NEEDS[number - 1][3] if 1 <= number <= len(NEEDS) else None
-                if need is not None:
-                    return self.question(f"{need} in {place}" if place else need, state, lang), "save"
+                if number is not None and not 1 <= number <= len(NEEDS):
+                    state.pending, state.pending_query = "need", place  # no such option: the menu again
+                    return self._need_question(place, lang, t("no_such_option", lang, n=len(NEEDS))), "save"
+                # served like a life event: the schemes that fit the need, in the state, without the gate's doubt
+                # about a question the bot itself phrased (a need in the user's words is searched as said)
+                labels = dict(zip(("en", "hi", "hinglish"), NEEDS[number - 1][:3])) if number else {"en": text, "hi": text, "hinglish": text}
+                query = NEEDS[number - 1][3] if number else f"schemes for {text}"
+                told = self._life_event(query, LifeEvent("need", query, labels, _NEVER), state, lang, place)
+                if told is not None:
+                    return told, "save"
+                return self.question(f"{query} in {place}" if place else query, state, lang), "save"
         if state.pending == "state_offer":
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands
@@ -571,9 +595,7 @@ class Engine:
             # a number or words, is searched with the state: _dispatch)
             place = state_of(text) or ctx.state
             state.pending, state.pending_query = "need", place
-            where = "" if not place else {"hi": f" {place} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
-            options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
-            return TurnResult([Reply(kind="question", field="need", text=t("which_need", lang, where=where), options=options)], rw.standalone)
+            return self._need_question(place, lang)
         known = rw.state or told
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
         if event is not None:

@@ -182,11 +182,12 @@ def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_a
     say(engine, "how to apply?")
     named = say(engine, "atal pension yojana").replies[0]
     assert [(c.scheme_id, c.section) for c in named.citations] == [("apy", "application_process")]
-    # a number past the list is no pick: handled as it stands (and the list question is dropped)
+    # a number past the list is no pick: the question again
     say(engine, "pension schemes for old people")
     say(engine, "documents?")
-    assert say(engine, "9").replies[0].kind != "answer"
-    assert engine.store.load(UserKey("telegram", "u1", engine.secret)).pending is None
+    again = say(engine, "9").replies[0]
+    assert again.field == "pick" and again.text.startswith("Please reply with a number from 1 to 5.")
+    assert [c.scheme_id for c in say(engine, "2").replies[0].citations] == [ids[1]]
 
 
 def test_delete_from_someone_with_nothing_stored_creates_no_state(answerer, redis_available):
@@ -282,7 +283,16 @@ def test_a_request_for_schemes_with_no_need_asks_what_help_is_needed_then_lists_
     # in English, with no state, and a need in the user's words
     assert say(engine, "which schemes are there?", user="u2").replies[0].text.startswith("I know many schemes. What do you need help with?")
     words = say(engine, "pension", user="u2").replies
-    assert words[-1].kind == "answer" and {c.scheme_id for c in words[-1].citations} >= {"ignoaps", "ignwps"}
+    listed = next(r for r in words if r.kind == "answer")
+    assert words[0].text.startswith("For pension, these schemes may help") and {c.scheme_id for c in listed.citations} >= {"ignoaps", "ignwps"}
+    # health, a need the gate doubts when phrased as a question, still gets the schemes that fit it
+    say(engine, "bihar sarkar ki yojana", user="u4")
+    health = say(engine, "4", user="u4").replies
+    assert next(r for r in health if r.kind == "answer").citations[0].scheme_id == "pmjay"
+    # a number that is no option asks again
+    say(engine, "bihar sarkar ki yojana", user="u5")
+    again = say(engine, "99", user="u5").replies
+    assert again[0].field == "need" and again[0].text.startswith("Kripya 1 se 8 tak ka koi number likhiye.")
     # a message that names a need is searched as it is
     assert say(engine, "pension schemes in bihar", user="u3").replies[-1].kind == "answer"
 
