@@ -397,6 +397,7 @@ class Engine:
             page = state.paging.pop(0)
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
         earlier_pages = state.paging
+        notice: Reply | None = None
         lapsed = state.lapsed and state.version == 0
         if lapsed and self.eligibility is not None and not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
@@ -416,16 +417,23 @@ class Engine:
             answers = [i for i, r in enumerate(result.replies) if r.kind == "answer"]
             at = answers[-1] + 1 if answers else \
                 len(result.replies) - 1 if result.replies and result.replies[-1].kind == "question" else len(result.replies)
-            result.replies.insert(at, Reply(kind="info", text=t("privacy_notice", lang, days=days)))
+            notice = Reply(kind="info", text=t("privacy_notice", lang, days=days))
+            result.replies.insert(at, notice)
         # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long is not None:
             note = t("too_long", lang, limit=self.max_message_chars) if too_long.how == "start" else \
                 t("too_long_focus", lang, used=text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "...")
             result.replies.insert(0, Reply(kind="info", text=note))
-        if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing
-            return result, action
         pager = self.pagers.get(channel)
+        if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing
+            if pager is not None and result.replies:
+                pages = pager(result.replies, lang)  # (the help text is several SMS pages in Hindi)
+                if len(pages) > 1:
+                    state.paging = pages[1:] + state.paging
+                    action = "save"
+                result.replies = [_as_page(result.replies, pages[0])]
+            return result, action
         if action == "save" or state.list_rest:
             # a new answer replaces the list of an earlier one (the rest of its list, if it is one)
             if state.list_rest != result.list_rest:
@@ -435,6 +443,8 @@ class Engine:
                 action = "save"
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
+            if notice is not None and notice.text not in pages[0]:
+                state.notice_given = False  # pushed past the first SMS page: said again with the next answer
             if own_pages:
                 pages += pager([Reply(kind="info", text=p) for p in own_pages], lang)
             if len(pages) > 1 or state.paging:

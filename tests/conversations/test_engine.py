@@ -327,3 +327,17 @@ def test_a_redelivered_message_whose_save_went_through_is_answered_again_not_app
         assert send("MORE", "m3")[0].text != first[0].text  # the next MORE moves on
     finally:
         client.delete(key.key)
+
+
+def test_on_sms_small_talk_fits_its_segments_and_the_privacy_notice_is_never_lost_on_page_two(answerer):
+    from bot.render import sms_pages
+    from bot.split import sms_segments
+
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes, pagers={"sms": lambda r, lang: sms_pages(r, lang, 3)})
+    user = "+919812345678"
+    first = say(engine, "मैं बिहार से हूँ", user=user, channel="sms").replies
+    state = engine.store.load(UserKey("sms", user, engine.secret))
+    # the notice is on the page sent, or still to be said
+    assert ("/forget" in first[0].text) == state.notice_given
+    help_page = say(engine, "nahi", user=user, channel="sms").replies
+    assert len(help_page) == 1 and sms_segments(help_page[0].text) <= 3
