@@ -354,14 +354,31 @@ def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | No
     first = 0
     if figures:
         first = next((i for i, (a, b) in enumerate(sents) if FIGURE.search(section_text[a:b])), 0)
+    # a heading ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS") says nothing: the quote starts after it
+    while first + 1 < len(sents) and _heading(section_text[sents[first][0]:sents[first][1]]):
+        first += 1
     a, b = sents[first]
     for x, y in sents[first + 1:]:
-        if b - a >= LIST_QUOTE_MIN_CHARS and not section_text[a:b].rstrip().endswith(":"):
+        if b - a >= LIST_QUOTE_MIN_CHARS and not _lead_in(section_text[a:b]):
             break
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
         b = y
     return a, b
+
+
+def _lead_in(text: str) -> bool:
+    """A sentence that only announces what follows: "... will be provided as follows:-", "... offers -"."""
+    return text.rstrip().endswith((":", ":-", ":–", " -", " –"))
+
+
+def _heading(text: str) -> bool:
+    """A heading line, not a sentence: a Markdown quote marker, a table's header row, or at most five
+    words with no figure and no closing punctuation ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS")."""
+    t = text.strip()
+    if t.startswith(">") or ("|" in t and not any(c.isdigit() for c in t.replace("S. No", ""))):
+        return True  # (a table's header row: its column names, no figure)
+    return 0 < len(t.split()) <= 5 and not any(c.isdigit() for c in t) and not t.endswith((".", "!", "?", "।"))
 
 
 def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chunk, str, int, int] | None:

@@ -180,3 +180,19 @@ def test_benefits_asked_in_hindi_and_hinglish_words():
     for q in ("sukanya samriddhi ke labh", "ujjwala ka fayda", "jan dhan yojana ke fayde", "पीएम किसान के फायदे", "pm kisan ka labh kya hai"):
         assert section_intents(q) == ["benefits"], q
     assert section_intents("colours fade in the sun") == []
+
+
+@pytest.mark.parametrize("section,quoted", [
+    ("Benefits\n\nEach girl gets ₹5,000 at her marriage.", "Each girl gets ₹5,000 at her marriage."),
+    ("> NUMBER OF SCHOLARSHIPS\n\nUp to 500 scholarships are given every year to students of the state.",
+     "Up to 500 scholarships are given every year to students of the state."),
+    ("The following financial assistance will be provided:-\n1. ₹2,000 per month to each farmer for two years.",
+     "The following financial assistance will be provided:-\n1. ₹2,000 per month to each farmer for two years."),
+    ("Category Of Courses | Hostellers (Yearly) | Day Scholars\nGroup I | ₹13,500 | ₹7,000",
+     "Group I | ₹13,500 | ₹7,000"),
+])
+def test_a_list_entry_quotes_what_a_scheme_gives_not_a_heading_or_a_lead_in(section, quoted):
+    from retrieval.answer import list_quote
+
+    a, b = list_quote(section)
+    assert section[a:b] == quoted
