@@ -109,11 +109,11 @@ def test_short_section_is_quoted_whole_and_nothing_is_left():
     assert list_items_after(text, len(text)) == 0
 
 
-def test_list_quote_takes_whole_sentences_past_a_heading_and_prefers_a_figure():
+def test_list_quote_skips_a_heading_takes_whole_sentences_and_prefers_a_figure():
     text = "Benefits:\nThe family gets help.\nA grant of ₹25,000 is paid once.\nOther support."
     a, b = list_quote(text)
-    # a heading ending in ':' and short sentences take the next sentence, up to at least 60 characters
-    assert text[a:b] == "Benefits:\nThe family gets help.\nA grant of ₹25,000 is paid once."
+    # a heading is skipped, and short sentences take the next sentence, up to at least 60 characters
+    assert text[a:b] == "The family gets help.\nA grant of ₹25,000 is paid once.\nOther support."
     a, b = list_quote(text, figures=True)
     assert text[a:b].startswith("A grant of ₹25,000")
     assert list_quote("") is None
