@@ -596,8 +596,10 @@ class EligibilityFlow:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
         entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(likely + broad)]
         tail: list[str] = []
-        if broad:
+        if broad and likely:
             tail += ["", t("screen_broad", lang, n=len(broad))]
+        elif broad:  # nothing more telling: the broad ones on the first page, said to be broad
+            lines += ["", t("screen_broad_only", lang)]
         if gated:
             ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}" for o, ev in gated[:2])
             if len(gated) > 2:
@@ -631,8 +633,8 @@ class EligibilityFlow:
                 body += ["", t("verdict_more", lang, n=len(entries) - shown)]
             return "\n".join(body + ["", t("confirm_all", lang)]).strip()
 
-        # the broad ones never on the first page: counted there, listed on MORE
-        shown = min(VERDICT_SCHEMES, len(likely))
+        # the broad ones not on the first page when there are others: counted there, listed on MORE
+        shown = min(VERDICT_SCHEMES, len(likely) or len(broad))
         while shown > 1 and len(compose(shown)) > VERDICT_CHARS:
             shown -= 1  # fewer schemes on this page, never a cut one: the rest come on "MORE"
         text = compose(shown)

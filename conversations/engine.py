@@ -169,6 +169,8 @@ class Engine:
     def _need_question(self, place: str | None, lang: str, note: str | None = None) -> TurnResult:
         """What help is needed (in ``place``), with the numbered needs of :data:`~conversations.strings.NEEDS`
         (after ``note``, if any)."""
+        if place and not any(s.state == place for s in self.answerer.index.schemes.values()):
+            place = None  # no scheme of that state here: do not claim "many schemes for Kerala"
         where = "" if not place else {"hi": f" {place} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
         options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
         text = t("which_need", lang, where=where)

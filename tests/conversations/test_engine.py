@@ -341,3 +341,8 @@ def test_on_sms_small_talk_fits_its_segments_and_the_privacy_notice_is_never_los
     assert ("/forget" in first[0].text) == state.notice_given
     help_page = say(engine, "nahi", user=user, channel="sms").replies
     assert len(help_page) == 1 and sms_segments(help_page[0].text) <= 3
+
+
+def test_the_need_menu_claims_no_schemes_of_a_state_the_corpus_has_none_of(engine):
+    # the bundled corpus holds no Kerala scheme
+    assert say(engine, "kerala sarkar ki yojana", user="k1").replies[0].text.startswith("Mere paas kai yojanayein hain.")

@@ -254,3 +254,15 @@ def test_a_hindi_answer_of_several_facts_is_noted_not_searched(bundled_engine):
     assert replies[0].kind == "info" and replies[0].text.startswith("नोट किया")
     assert not any(r.kind == "answer" for r in replies)  # "परिवार" (family) names no scheme
     assert replies[-1].kind == "question" and replies[-1].field not in ("state", "age", "gender", "annual_family_income")
+
+
+def test_broad_matches_are_shown_first_when_nothing_more_telling_was_found(pages_engine):
+    say(pages_engine, "मुझे कौन सी योजना मिल सकती है", "tn29")
+    replies = say(pages_engine, "मैं 29 साल की महिला हूँ, तमिलनाडु से, परिवार की आय 1 लाख", "tn29")
+    for _ in range(12):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(pages_engine, "skip", "tn29")
+    text = replies[-1].text
+    assert "ये केवल आपके राज्य, उम्र, लिंग या आय से मेल खाती हैं; इनकी बाकी शर्तें जाँची नहीं गईं:" in text
+    assert "\n1. " in text and "संभवतः पात्र" in text.split("MORE")[0]
