@@ -266,3 +266,9 @@ def test_broad_matches_are_shown_first_when_nothing_more_telling_was_found(pages
     text = replies[-1].text
     assert "ये केवल आपके राज्य, उम्र, लिंग या आय से मेल खाती हैं; इनकी बाकी शर्तें जाँची नहीं गईं:" in text
     assert "\n1. " in text and "संभवतः पात्र" in text.split("MORE")[0]
+
+
+def test_a_negative_condition_in_the_eligibility_section_is_no_reason_either(pages_engine):
+    _, verdict = until_verdict(pages_engine, "which schemes can I get? I am a 20 year old student from Bihar, family income 1 lakh",
+                               user="student20")
+    assert "should not be working" not in verdict.text and "not be employed" not in verdict.text
