@@ -178,15 +178,12 @@ class Runtime:
         self.metrics.requests.labels(channel, "error").inc()
         log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
 
-    async def release(self, channel: str, message_id: str) -> bool:
-        """Release a claim after a failure; False when Redis failed (logged, never raised: Redis may be
-        the thing that failed)."""
+    async def release(self, channel: str, message_id: str) -> None:
+        """Release a claim after a failure (logged, never raised: Redis may be the thing that failed)."""
         try:
             await asyncio.to_thread(self.claims.release, channel, message_id)
-            return True
         except redis.RedisError as exc:
             log.error("claim not released: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
-            return False
 
     async def run_stateless(self, fn, *args):
         """Run work that needs no Redis (an answer without state) on its own threads, so that it is not

@@ -679,7 +679,8 @@ class EligibilityFlow:
         # section or, as "should not be employed in government service", a negative condition anywhere, is
         # no reason why a student qualifies): an exclusion only when nothing else was checked, and said as one
         met = [c for c in o.reasons if not c.url.endswith("#exclusions") and c.op not in ("not_in", "is_false")]
-        telling = next((c for c in met or o.reasons if c.field not in ("state", "age", "gender")), (met or o.reasons)[0])
+        pool = met or o.reasons
+        telling = next((c for c in pool if c.field not in ("state", "age", "gender")), pool[0])
         unless = "" if met else t("unless", lang) + " "
         return [f"   {unless}\u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
 

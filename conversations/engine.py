@@ -125,6 +125,14 @@ def _yes_or_no(text: str) -> bool | None:
     return None
 
 
+def _masked(msg: InboundMessage) -> tuple[str, bool]:
+    """The message's text (or pressed option) with any Aadhaar, phone or account number blanked and the
+    clauses that only introduced it dropped, and whether there was one: such a number is neither searched
+    nor kept (:mod:`conversations.privacy`)."""
+    text, private = mask_numbers((msg.option or msg.text or "").strip())
+    return (without_number_clauses(" ".join(text.split())) if private else text), private
+
+
 def state_answer(text: str) -> str | None:
     """The state a short answer names ("up", "main bihar se hoon", "Patna" -> Bihar by
     ``data/lexicon/cities.tsv``), or ``None`` (a command, a longer message, no state)."""
@@ -222,9 +230,7 @@ class Engine:
             conversations.store.StoreError: the state store failed (the caller answers with an error).
         """
         key = UserKey(msg.channel, msg.user_id, self.secret)
-        # an Aadhaar, phone or account number is neither searched nor kept (conversations.privacy)
-        text, private = mask_numbers((msg.option or msg.text or "").strip())
-        text = without_number_clauses(" ".join(text.split())) if private else text
+        text, private = _masked(msg)
         try:
             limit = self.rate_limit_per_minute
             # deleting one's data is never held back: /forget, and the yes or no that confirms it
@@ -254,8 +260,7 @@ class Engine:
         is not remembered now (so no interview, "MORE" page or follow-up carries over). /forget and its
         words are not confirmed (nothing could be deleted): the user is asked to send it again later.
         Never raises (a bug costs one apology)."""
-        text, private = mask_numbers((msg.option or msg.text or "").strip())
-        text = without_number_clauses(" ".join(text.split())) if private else text
+        text, private = _masked(msg)
         lang = detect_language(msg.text or "") or "en"
         lang = lang if lang in LANGUAGES else "en"
         try:

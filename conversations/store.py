@@ -37,6 +37,8 @@ KEY_PREFIX = "schemebot:v1:user:"
 #: keys a user owns besides the state, ``<prefix><user digest>:<...>`` (replies kept for Twilio re-posts):
 #: deleted with the state
 OWNED_PREFIX = "schemebot:v1:kept:"
+
+
 def owned_key(digest: str, name: str) -> str:
     """The key ``name`` owned by the user whose :class:`UserKey` digest is ``digest``
     (``<OWNED_PREFIX><digest>:<name>``): every such key is deleted with the user's state."""
@@ -46,6 +48,12 @@ def owned_key(digest: str, name: str) -> str:
 #: Redis socket and connect timeout (seconds): a loopback or LAN Redis answers in about a millisecond, so
 #: 2 s means it is hung; one retry (not redis-py's default three, with backoff) keeps a message's wait short
 SOCKET_TIMEOUT_S = 2
+def _client_options() -> dict:
+    """The timeouts and retry of every Redis client the store makes (plain, cluster or Sentinel-managed):
+    :data:`SOCKET_TIMEOUT_S`, and one retry without backoff."""
+    return {"socket_timeout": SOCKET_TIMEOUT_S, "socket_connect_timeout": SOCKET_TIMEOUT_S, "retry": Retry(NoBackoff(), 1)}
+
+
 #: a user's owned key (no content) marking that their state holds a running eligibility interview: it
 #: outlives the state by LAPSE_GRACE_S (seconds, two weeks), so that a user whose state expired mid-interview
 #: is told their earlier answers expired rather than meeting a bot that forgot them without a word
@@ -143,12 +151,7 @@ class RedisStore:
             StoreError: a malformed URL.
         """
         try:
-            if cluster:
-                client = redis.RedisCluster.from_url(url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
-                                                     retry=Retry(NoBackoff(), 1))
-            else:
-                client = redis.Redis.from_url(url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
-                                              retry=Retry(NoBackoff(), 1))
+            client = (redis.RedisCluster if cluster else redis.Redis).from_url(url, **_client_options())
         except (ValueError, redis.RedisError) as exc:
             raise StoreError(f"cannot use SCHEMEBOT_REDIS_URL ({exc.__class__.__name__}: {exc}); expected redis://host:port/db") from None
         return cls(client, ttl_s)
@@ -166,8 +169,7 @@ class RedisStore:
 
         try:
             watch = Sentinel(sentinels, socket_timeout=SOCKET_TIMEOUT_S, sentinel_kwargs={"socket_timeout": SOCKET_TIMEOUT_S})
-            client = watch.master_for(service, db=db, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S,
-                                      retry=Retry(NoBackoff(), 1))
+            client = watch.master_for(service, db=db, **_client_options())
         except (ValueError, redis.RedisError) as exc:
             raise StoreError(f"cannot use SCHEMEBOT_REDIS_SENTINELS ({exc.__class__.__name__}: {exc})") from None
         return cls(client, ttl_s)
@@ -217,7 +219,8 @@ class RedisStore:
                 self.client.set(marker, b"1", ex=self.ttl_s + LAPSE_GRACE_S)  # outlives the state, to say it expired
             elif ok and state.lapse_marked:
                 self.client.delete(marker)
-            state.lapse_marked = bool(ok and running) or (state.lapse_marked and not ok)
+            if ok:
+                state.lapse_marked = running
         except redis.RedisError as exc:
             self.failed()
             raise StoreError(f"state store unavailable: {exc.__class__.__name__}") from exc

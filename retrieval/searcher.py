@@ -496,9 +496,10 @@ def state_words(text: str) -> frozenset[str]:
 
 def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
     """The user's words the gate (and the ranking's name check) weighs: ``(content, unknown, alts,
-    weights)`` — content words and unknown words (numbers and state names left out: a state is handled by the state filter, "गोवा" is
-    no unknown word), each content word with its resolved forms, and its IDF (the largest of its forms;
-    the corpus's largest for a word it does not know)."""
+    weights)`` — content words and unknown words (numbers and state names left out: a state is handled
+    by the state filter, "गोवा" is no unknown word), each content word with its resolved forms (and the
+    Romanized Hindi words that mean it), and its IDF (the largest of its forms; the corpus's largest for
+    a word it does not know)."""
     q = r.user_query
     place = state_words(r.user_query_text)
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
