@@ -29,7 +29,8 @@ from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, 
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_words
 from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
-from eligibility.parse import is_skip, is_stop, normalise, parse_money
+from conversations.intents import intents_of, is_skip, is_stop, means, mentions
+from eligibility.parse import normalise, parse_money
 from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
@@ -38,16 +39,6 @@ from retrieval.query import section_intents
 if TYPE_CHECKING:
     from conversations.engine import Engine, TurnResult
 
-START = re.compile(
-    r"\b(am i|m i|i am|im|can i|could i|will i|would i|are we|can we)\b[\w\s]{0,12}\b(eligible|qualify|entitled)\b"
-    r"|\bcheck (my |our )?eligibility\b|\beligibility check\b|\bwhich schemes? (can|could|do|am|should|will) (i|we)\b"
-    r"|\bwhat schemes? (can|could|am|are there for) (i|we|me)\b|\bschemes? (for|available for) me\b|\bam i eligible\b"
-    r"|\b(kya|kia) (main|mai|mein|me|hum|ham)\b.{0,60}\b(eligible|patra|paatra|yogya|hakdar|haqdar)\b"
-    r"|\b(eligible|patra|paatra) (hoon|hu|hun|hain|he|hai kya)\b|\bmujhe (kaun ?si|konsi|kaunsi) yojana\b"
-    r"|\b(kaun ?si|konsi|kaunsi) yojana(en|ein|yein)? (mil sakti|milegi|mil sakte)\b|\bmere liye (kaun ?si|konsi) yojana\b"
-    r"|मुझे कौन सी योजना|कौन सी योजना(एँ|एं|ये)? मिल सकती|क्या मैं.{0,60}(पात्र|योग्य|हकदार)|पात्र हूँ|पात्र हूं|पात्रता जाँच|पात्रता जांच",
-    re.IGNORECASE,
-)
 #: "am I eligible for this / it / is yojana ke liye": the scheme under discussion
 THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana)\b|इस योजना|इसके|इसका", re.IGNORECASE)
 #: a check across schemes rather than of the one under discussion ("which schemes can I get", "koi yojana")
@@ -61,10 +52,6 @@ _GENERIC_NAME_WORDS = frozenset("""any all some a an the this that it scheme sch
     central state benefit benefits pension pensions scholarship scholarships loan loans subsidy subsidies help support money
     kisi koi kaun konsi kaunsi sab sabhi me mein main mai i am kya which what these those them one ones something anything
     of for in my our to get""".split())
-#: a yes to "Earlier you told me ...: is that still right?"
-YES = re.compile(r"^\s*(yes|y|yeah|yep|yup|haan|han|ha|haa|ji|ji haan|ji ha|sahi|sahi hai|correct|right|still right|हाँ|हां|जी|जी हाँ|जी हां|सही|सही है)"
-                 r"(?:\s*,?\s*(?:it is|that'?s right|that is right|correct|ji|sahi|sahi hai|hai|hain|still|जी|सही|सही है|है))*\s*[.!]*\s*$", re.IGNORECASE)
-NO = re.compile(r"^\s*(no|n|nope|nahi|nahin|na|galat|wrong|not anymore|नहीं|ना|गलत)\s*[.!]*\s*$", re.IGNORECASE)
 #: a verdict fits one WhatsApp message (Twilio's documented limit for a WhatsApp body is 1,600 characters)
 VERDICT_CHARS = 1600
 #: schemes shown per verdict page (the rest on "MORE")
@@ -303,7 +290,7 @@ class EligibilityFlow:
 
         self._sanitise(state)
         if state.interview is not None and state.interview.finished:
-            if CORRECTION.search(text) and not START.search(text):
+            if CORRECTION.search(text) and not mentions(text, "start_check"):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
                 gone = denied(text, {k: v.value for k, v in state.profile.items()}) if not found else []
                 if gone:
@@ -320,11 +307,11 @@ class EligibilityFlow:
                 state.interview.field = None
                 noted = self._record(found, state, text, lang)
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
-            if not START.search(text):
+            if not mentions(text, "start_check"):
                 return None  # the finished check stays, so that a later correction can reopen it
-        if state.interview is not None and not START.search(text):
+        if state.interview is not None and not mentions(text, "start_check"):
             return self._answer(engine, text, state, lang)
-        if not START.search(text) and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
+        if not mentions(text, "start_check") and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))
             if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
@@ -335,7 +322,7 @@ class EligibilityFlow:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                     return answered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
-        elif not START.search(text) and FIRST_PERSON.search(text):
+        elif not mentions(text, "start_check") and FIRST_PERSON.search(text):
             # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who
             # is asking; the facts are noted (a later check does not ask them again) and the question answered
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))
@@ -345,7 +332,7 @@ class EligibilityFlow:
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
-        if START.search(text):  # a new check replaces a running one
+        if mentions(text, "start_check"):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None
 
@@ -421,11 +408,11 @@ class EligibilityFlow:
             state.interview = None
             return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
-        if pending and pending in state.profile and YES.match(text):
+        if pending and pending in state.profile and means(text, "yes"):
             # "Earlier you told me category: SC. Is that still right?" "yes": keep it
             iv.field, iv.invalid = None, 0
             return TurnResult(self._next(engine, state, lang))
-        if pending and pending in state.profile and NO.match(text):
+        if pending and pending in state.profile and means(text, "no"):
             state.profile.pop(pending, None)  # no longer true: ask it afresh
             return TurnResult([self._question(pending, lang)])
         if pending and is_skip(text):
@@ -467,9 +454,7 @@ class EligibilityFlow:
         spec = FIELDS[pending] if pending else None
         if spec is None:
             return TurnResult(self._next(engine, state, lang))
-        from conversations.engine import ACK, THANKS
-
-        if ACK.match(text) or THANKS.match(text):  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
+        if intents_of(text).whole & {"ack", "thanks"}:  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
             return TurnResult([self._question(pending, lang)])
         iv.invalid += 1
         if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop

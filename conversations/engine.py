@@ -25,11 +25,11 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, for_another_group, life_event
 from conversations.long_message import Focus, focus
-from conversations.privacy import FORGET_WORDS, mask_numbers, without_number_clauses
+from conversations.intents import intents_of, is_skip, is_stop, means
+from conversations.privacy import mask_numbers, without_number_clauses
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
 from eligibility.fields import FIELDS
-from eligibility.parse import SKIP_WORDS, is_skip, is_stop
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
@@ -44,27 +44,6 @@ log = logging.getLogger("schemebot.conversation")
 
 #: ``(replies, language) -> pages of text``: how a channel with small messages (SMS) pages a reply.
 Pager = Callable[[list[Reply], str], list[str]]
-#: "MORE" in the languages users write (the word SMS pages ask for).
-MORE = re.compile(r"^\s*(more|next|aur|aage|और|आगे)\s*[.!]*\s*$", re.IGNORECASE)
-HELP = re.compile(r"^\s*(help|menu|madad|सहायता|मदद)\s*[.!?]*\s*$", re.IGNORECASE)
-#: emoji of thanks and of assent, with any skin tone (U+1F3FB-1F3FF) or variation selector
-_TONE = "[\U0001F3FB-\U0001F3FF\uFE0F]?"
-_THANKS_EMOJI = rf"(?:[\U0001F64F\U0001F60A\u263A\u2764\U0001F496\U0001F970]{_TONE})"
-_ACK_EMOJI = rf"(?:[\U0001F44D\U0001F44C\u2705\U0001F642\U0001F600]{_TONE})"
-_NICE_EMOJI = rf"(?:{_THANKS_EMOJI}|{_ACK_EMOJI})"
-#: how a short message may end: stops (Latin, Devanagari), "ji"/"sir"/"madam", emoji of assent or thanks
-_SMALL_END = rf"(?:\s*(?:ji|sir|madam|mam|ma'am|bhai|bhaiya|didi|जी|सर))?(?:\s*{_NICE_EMOJI})*\s*[.!\u0964]*\s*$"
-GREETING = re.compile(r"^\s*(hi+|hello+|hey+|namaste|namaskar|namasté|hola|good (morning|afternoon|evening)|नमस्ते|नमस्कार|प्रणाम|राम राम|ram ram"
-                      r"|(?:\U0001F44B[\U0001F3FB-\U0001F3FF]?)+)\s*[.!]*\s*$", re.IGNORECASE)
-#: an acknowledgement that asks nothing ("ok", "hmm", "theek hai", "अच्छा", 👌, a "skip" with no question
-#: asked): a short reply, nothing changed
-ACK = re.compile(r"^\s*(ok(ay)?|okk+|k+|hm+|hmm+|oh|ohh+|acc?ha|achh?a|accha ji|th(ee|i)k( hai)?|fine|alright|got it|cool|noted|"
-                 r"samajh? ?(gaya|gayi|gai|aa gaya)|ठीक( है)?|अच्छा|ओके|हम्म+|समझ (गया|गई|गयी)|skip|chhodo|rehne do|छोड़ो|रहने दो|स्किप|"
-                 rf"{_ACK_EMOJI}+){_SMALL_END}", re.IGNORECASE)
-#: a folded-hands or waving emoji alone as a first message greets (🙏 is namaste before it is thanks)
-GREETING_EMOJI = re.compile(rf"^\s*(?:[\U0001F64F\U0001F44B]{_TONE})+\s*$")
-THANKS = re.compile(r"^\s*(thanks?( you| u)?( (so|very) much)?|thank you( so much| very much)?|thx|ty|dhanya[vwb]aa?d( ji)?|shukriya|shukria|"
-                    rf"bahut (accha|achha|badhiya)|dhanyawad ji|धन्यवाद|शुक्रिया|ok(ay)?,? thanks?|{_THANKS_EMOJI}+){_SMALL_END}", re.IGNORECASE)
 #: a life event's further searches add only schemes scoring at least this share of their best one
 LIFE_EVENT_MORE_SHARE = 0.7
 #: "MORE" after a list shows at most this many further schemes (two pages)
@@ -85,8 +64,6 @@ MAX_MESSAGE_CHARS = 1000
 DEFAULT_NOTICE_DAYS = 30
 #: of a long message, at most this many times MAX_MESSAGE_CHARS are scanned for its question
 LONG_MESSAGE_SCAN = 20
-YES = re.compile(r"^\s*(y|yes|yeah|yep|ok|okay|haan|han|ha|haa|ji|ji haan|sure|confirm|हाँ|हां|हा|जी|जी हाँ)\s*[.!]*\s*$", re.IGNORECASE)
-NO = re.compile(r"^\s*(n|no|nope|nahi|nahin|na|mat|cancel|नहीं|नही|ना|मत)\s*[.!]*\s*$", re.IGNORECASE)
 
 Action = Literal["save", "none", "delete"]
 
@@ -118,9 +95,9 @@ def _is_command(text: str, name: str) -> bool:
 def _yes_or_no(text: str) -> bool | None:
     """True for a yes, False for a no, ``None`` for neither; "1" and "2" are the numbered options SMS and
     WhatsApp show for the yes/no buttons (:func:`_yes_no`)."""
-    if YES.match(text) or text.strip() == "1":
+    if means(text, "yes") or text.strip() == "1":
         return True
-    if NO.match(text) or text.strip() == "2":
+    if means(text, "no") or text.strip() == "2":
         return False
     return None
 
@@ -234,7 +211,7 @@ class Engine:
         try:
             limit = self.rate_limit_per_minute
             # deleting one's data is never held back: /forget, and the yes or no that confirms it
-            if limit and not FORGET_WORDS.match(text) and not _is_command(text, "forget") and (count := self.store.count_message(key)) > limit:
+            if limit and not means(text, "forget") and not _is_command(text, "forget") and (count := self.store.count_message(key)) > limit:
                 held = self.store.load(key) if count == limit + 1 or _yes_or_no(text) is not None else None
                 if held is None or held.pending != "forget" or _yes_or_no(text) is None:
                     # one polite reply when the limit is passed, then nothing until the minute is over
@@ -264,7 +241,7 @@ class Engine:
         lang = detect_language(msg.text or "") or "en"
         lang = lang if lang in LANGUAGES else "en"
         try:
-            if FORGET_WORDS.match(text) or _is_command(text, "forget"):
+            if means(text, "forget") or _is_command(text, "forget"):
                 return TurnResult([Reply(kind="info", text=t("stateless_forget", lang))], lang=lang)
             if msg.kind != "text" or not text:
                 result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
@@ -356,17 +333,20 @@ class Engine:
 
     def language(self, state: UserState, text: str) -> str:
         """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, Romanized Hindi
-        for a Latin one with Hindi function words ("kitna", "milta", "hai"; two words or more), English
-        for a Latin one of several words; a short message ("skip", "65") keeps the language of the
-        conversation so far."""
+        for a Latin one with Hindi function words ("kitna", "milta", "hai"; two words or more) or that is
+        a Romanized Hindi phrase of two words or more of the intents table ("bas karo"), English for a Latin one of
+        several words; a short message ("skip", "65") keeps the language of the conversation so far."""
         if state.language:
             return state.language
         # "yojana" is part of scheme names ("am I eligible for Ladli Behna Yojana?" is English)
         detected = detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
         words = len(text.split())
+        # a message of two words or more that is a Romanized Hindi phrase of the intents table ("bas karo",
+        # "haan ji"); one word ("haan", "roko") keeps the conversation's language
+        hinglish_phrase = words >= 2 and detected != "hi" and intents_of(text).langs == {"hinglish"}
         if detected == "hi":
             state.auto_language = "hi"
-        elif detected == "hinglish" and (words >= 2 or state.auto_language is None):
+        elif hinglish_phrase or (detected == "hinglish" and (words >= 2 or state.auto_language is None)):
             state.auto_language = "hinglish"  # "kisan samman nidhi me kitna paisa milta h"
         elif words > 3 or state.auto_language is None:
             state.auto_language = "en"
@@ -387,11 +367,11 @@ class Engine:
                                  self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
             text = too_long.text
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
-        if FORGET_WORDS.match(text):
+        if means(text, "forget"):
             text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
-        if MORE.match(text) and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
+        if means(text, "more") and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
                                  or state.interview.finished):
             if not state.paging and state.list_rest:
                 # the next schemes of a list, composed only now that they are asked for
@@ -519,7 +499,7 @@ class Engine:
             if chosen is not None and query:
                 # "Bihar" after "which state?": noted in the profile, and the question answered for it
                 return self._answer_for_state(query, chosen, text, state, lang), "save"
-            if query and (is_stop(text) or NO.match(text)):
+            if query and (is_stop(text) or means(text, "no")):
                 return TurnResult([Reply(kind="info", text=t("state_dropped", lang))]), "save"
             if query and (is_skip(text) or (asked_twice and len(text.split()) <= 3)):
                 # "pata nahi", or a second answer that names no state: answered without a state (the
@@ -540,20 +520,21 @@ class Engine:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:
                 return handled, "save"
-        if HELP.match(text):
+        said = intents_of(text).whole
+        if "help" in said:
             return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
         if is_stop(text):  # "stop" with no check running: not a search for "One Stop Centre"
             return TurnResult([Reply(kind="info", text=t("nothing_to_stop", lang))], small_talk=True), "save"
-        if GREETING.match(text) or (state.turn_count == 1 and GREETING_EMOJI.match(text)):
+        if "greeting" in said or (state.turn_count == 1 and "greeting_emoji" in said):
             return TurnResult([Reply(kind="info", text=t("greeting", lang))], small_talk=True), "save"
-        if THANKS.match(text):
+        if "thanks" in said:
             return TurnResult([Reply(kind="info", text=t("thanks", lang))], small_talk=True), "save"
         finished = state.interview is not None and state.interview.finished
         # "ok", "hmm", or "skip" / "pata nahi" with no question asked: nothing to search for
-        unasked = ACK.match(text) is not None or SKIP_WORDS.match(text) is not None
+        unasked = bool(said & {"ack", "skip", "dont_know"})
         if unasked and not finished:
             return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
-        if YES.match(text) or NO.match(text) or unasked:
+        if said & {"yes", "no"} or unasked:
             # after a verdict, "yes"/"haan" is not a question: say what can be done next
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"

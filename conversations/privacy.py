@@ -8,25 +8,15 @@
   them. Incomes, ages, years and PIN codes (at most 8 digits), lists of amounts or years ("2000 2000
   2000", "60000-80000"), round amounts and toll-free numbers are left alone. Digits of any script count
   ("९८७६५४३२१०").
-- :data:`FORGET_WORDS`: a whole message asking to delete one's data in words ("DELETE", "STOP DATA",
-  "हटाओ", "mera data hatao"), for SMS users who cannot send a command; it starts the same confirmation
-  as ``/forget``.
+- the words that ask to delete one's data ("DELETE", "STOP DATA", "हटाओ", "mera data hatao"), for SMS
+  users who cannot send a command, are the ``forget`` intent of ``data/lexicon/intents.tsv``
+  (:mod:`conversations.intents`); they start the same confirmation as ``/forget``.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-
-#: a whole message that asks to delete the user's data
-FORGET_WORDS = re.compile(
-    r"^\s*(?:please\s+|plz\s+|kripya\s+|कृपया\s+)?"
-    r"(?:delete|delete (?:all )?(?:my )?data|stop data|forget me|(?:delete|remove|erase) (?:all )?my (?:data|details|information)"
-    r"|(?:(?:mera|meri|mere)\s+)?(?:data|jankari|jaankari)\s+(?:hata|mita|delete\s+kar)\s*(?:o|do|dijiye|dein|de)?"
-    r"|हटाओ|मिटाओ|(?:(?:मेरा|मेरी)\s+)?(?:डेटा|डाटा|जानकारी)\s+(?:हटाओ|मिटाओ|(?:हटा|मिटा|डिलीट\s+कर)\s*(?:दो|दें|दीजिए)|हटाएं|हटाएँ|मिटाएं|मिटाएँ))"
-    r"\s*(?:please|plz)?\s*[.!।]*\s*$",
-    re.IGNORECASE,
-)
 
 #: a run of digit groups joined by at most three spaces, dashes, dots, slashes, underscores or brackets
 #: ("2345 6789 0123", "+91 (98765) 43210", "98 76 54 32 10", "1234-5678-901")

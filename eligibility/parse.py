@@ -64,39 +64,9 @@ YES_WORDS = frozenset("""yes y yeah yep yup haan han haa ha ji jee sure true cor
 #: yes-words that only say "there is" ("hai nahi", "nahi hai": there is not)
 _WEAK_YES = frozenset({"hai", "hain", "है", "हैं", "ji", "jee", "जी"})
 NO_WORDS = frozenset("""no n nope nahi nahin nai na not false nhi नहीं नही ना मत never""".split())
-SKIP_WORDS = re.compile(
-    r"^\s*(skip|pass|next|don'?t know|dont know|do not know|not sure|no idea|pata nahi|pata nahin|maloom nahi|"
-    r"malum nahi|nahi pata|nahi maloom|पता नहीं|मालूम नहीं|नहीं पता|छोड़ो|छोड़ें|स्किप|skip karo|rehne do|rahne do)\s*[.!\u0964]*\s*$",
-    re.IGNORECASE,
-)
-#: "I have no idea", "not really sure", "na pata", "nahi maloom ji", "no, I don't know", "never heard of it": in a
-#: short answer, unknown (never a "no")
-DONT_KNOW = re.compile(
-    r"\b(?:no idea|no clue|not (?:really |quite )?sure|don'?t know|dont know|do not know|never heard|can'?t say|cannot say|"
-    r"(?:na|nahi|nahin|nhi) (?:pata|maloom|malum)|(?:pata|maloom|malum) (?:na|nahi|nahin|nhi))\b|पता नहीं|मालूम नहीं|नहीं पता|नहीं मालूम|"
-    r"पता न\b|कह नहीं सकते", re.IGNORECASE)
-STOP_WORDS = re.compile(
-    r"^\s*(?:please\s+|pls\s+|plz\s+)?(?:i\s+want\s+to\s+|i\s+wanna\s+|let'?s\s+)?(stop|cancel|quit|exit|end)"
-    r"(?:\s+(?:it|this|now|please|pls|the check|the questions|asking(?: me)?(?: questions)?|here))*\s*[.!]*\s*$"
-    r"|^\s*(band karo|band kar do|bas|bas karo|bas kar do|ruko|ruk jao|रुको|रुकिए|रुकिये|रोको|रोकिए|रुक जाओ|बंद करो|बंद कर दो|बस|बस करो|बस कर दो|/stop|/cancel)"
-    r"(?:\s+(?:please|pls|ji|जी|प्लीज़))?\s*[.!]*\s*$", re.IGNORECASE)
-
-
 def normalise(text: str) -> str:
     """NFC, case-folded, digits of Indian scripts and Arabic-Indic digits as ASCII."""
     return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS)
-
-
-def is_skip(text: str) -> bool:
-    """"skip", "don't know", "pata nahi", "पता नहीं", and a short answer that says it does not know ("I
-    have no idea", "nahi maloom ji", "no, I don't know")."""
-    t = normalise(text)
-    return SKIP_WORDS.match(t) is not None or (len(t.split()) <= 7 and DONT_KNOW.search(t) is not None)
-
-
-def is_stop(text: str) -> bool:
-    """"stop", "cancel", "bas", "बंद करो" ..."""
-    return STOP_WORDS.match(normalise(text)) is not None
 
 
 def parse_number(text: str) -> float | None:

@@ -6,7 +6,8 @@ import uuid
 import pytest
 
 from conversations.engine import Engine
-from conversations.privacy import FORGET_WORDS, mask_numbers
+from conversations.intents import means
+from conversations.privacy import mask_numbers
 from conversations.store import OWNED_PREFIX, RedisStore, UserKey
 from conversations.types import InboundMessage
 from retrieval.answer import Answerer
@@ -54,7 +55,7 @@ def test_incomes_ages_years_and_pin_codes_are_not_identity_numbers(text):
     ("mera data hata do", True), ("मेरा डेटा मिटा दो", True), ("please delete my data", True), ("mera data delete kar do", True),
 ])
 def test_deletion_asked_in_words(text, match):
-    assert bool(FORGET_WORDS.match(text)) is match
+    assert means(text, "forget") is match
 
 
 def test_a_number_is_warned_about_and_never_stored(answerer):

@@ -139,3 +139,16 @@ def test_a_save_whose_answer_was_lost_is_not_applied_twice(engine):
     assert lost and reply.field == "is_bpl"  # the next question, not "could not understand 70" for BPL
     state = engine.store.load(UserKey("sms", "+919800000001", engine.secret))
     assert state.profile["age"].value == 70 and state.interview.field == "is_bpl" and state.last_message_id == "SM2"
+
+
+@pytest.mark.parametrize("stop,lang", [("रोको", "hi"), ("बस करो", "hi"), ("roko", "en"), ("bas kar do ji", "hinglish"),
+                                       ("Stop please", "en")])
+def test_a_check_stops_on_stop_words_of_each_language(engine, stop, lang):
+    # the reply is in the language of the stop words, but one Latin word keeps the conversation's (English)
+    from conversations.strings import t
+
+    assert say(engine, "am I eligible for old age pension?").replies[-1].field == "age"
+    assert say(engine, "65").replies[-1].field == "is_bpl"
+    assert say(engine, stop).replies[0].text == t("stopped", lang)
+    state = engine.store.load(UserKey("cli", "u", engine.secret))
+    assert state.interview is None and state.profile["age"].value == 65  # stopped, and what was said is kept

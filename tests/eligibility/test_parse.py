@@ -4,7 +4,7 @@ import pytest
 
 from eligibility.extract import extract
 from eligibility.fields import FIELDS
-from eligibility.parse import is_skip, is_stop
+from conversations.intents import is_skip, is_stop
 
 
 @pytest.mark.parametrize("text,value", [
