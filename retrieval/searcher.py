@@ -146,6 +146,13 @@ def known_schemes() -> tuple[CatalogEntry, ...]:
     return tuple(parse_named_catalog(rows))
 
 
+@lru_cache(maxsize=1)
+def known_scheme_states() -> dict[str, str]:
+    """The state of each state scheme of ``data/catalog/known_schemes.json``, by id (central ones absent)."""
+    rows = json.loads(resources.files("data").joinpath("catalog", "known_schemes.json").read_text(encoding="utf-8"))
+    return {row["id"]: row["state"] for row in rows if row.get("level") == "state" and row.get("state")}
+
+
 def _bundled_entries(held: set[str]) -> list[CatalogEntry]:
     """Bundled schemes missing from an index, as catalog entries (their myScheme page is known)."""
     return [CatalogEntry(sid, names[0], "", None, tuple(names[1:])) for sid, names in bundled_names().items() if sid not in held]
@@ -283,6 +290,8 @@ class Searcher:
           ("Kanyashree" asked by someone known to live in Bihar), never by a family name, and never
           when the text itself names the other state (``strict``; by default: whether ``text`` names
           ``state``: "electric auto rickshaw ... in kerala" is no other state's "Electric Auto Rickshaw");
+          a scheme known by name only (the catalog) of another state than the one the text names is
+          dropped;
         - with no state known, a state scheme is not named by a name other states' schemes bear too, nor
           by a descriptive name (:meth:`descriptive`);
         - with a state known, a central scheme is not named by a descriptive name ("विधवा पेंशन" in a
@@ -296,7 +305,11 @@ class Searcher:
         for m in mentions:
             scheme = idx.schemes.get(m.scheme_id) if m.indexed else None
             if scheme is None:
-                kept.append(m)
+                # a known-by-name state scheme of another state than the one the text names is not the
+                # scheme asked about ("असम की ... सर्वजनीन वृद्धा पेंशन" is not Jharkhand's Sarvjan Pension)
+                other = known_scheme_states().get(m.scheme_id) if not m.indexed else None
+                if not (strict and other is not None and other.casefold() != (state or "").casefold()):
+                    kept.append(m)
                 continue
             if scheme.level == "state":
                 if state is not None:

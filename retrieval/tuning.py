@@ -4,6 +4,9 @@ Calibration data (never the hidden test set):
 
 - the labelled questions passed to ``eval`` (the dev set);
 - ``data/calibration/out_of_scope.jsonl``: questions no scheme corpus answers;
+- ``data/calibration/faq_hi_hinglish.jsonl``: FAQ questions of the pages put in Hindi and Romanized
+  Hindi (:func:`translated_questions`), weighed like the out-of-scope questions; the curves of these,
+  of the out-of-scope and of the dev questions are also printed per language;
 - with ``--calibration DIR`` (the Prabhav ``cleandata`` folder): FAQ questions of every scheme there,
   matched to the index's schemes by title (then by the opening of the details text, then by a title
   contained in exactly one indexed name; see :func:`match_faq_schemes`). FAQ questions are sampled to at
@@ -60,7 +63,12 @@ DEFAULT_HOLDOUT = 0.1
 #: an index with more schemes than this gets :data:`DEFAULT_HOLDOUT` by default (a small one, none)
 HOLDOUT_MIN_SCHEMES = 500
 #: FAQ sources, in printout order
-FAQ_SOURCES = ("faq", "faq_held_out", "faq_absent")
+FAQ_SOURCES = ("faq", "faq_held_out", "faq_absent", "faq_translated", "faq_translated_held_out")
+#: the FAQ questions as myScheme writes them (many, formal, English): weight 1 each in the fit; the
+#: rest (dev, out-of-scope, translated) are weighed up to count as much together
+ENGLISH_FAQ_SOURCES = ("faq", "faq_held_out", "faq_absent")
+#: sources whose curves are also printed per language
+BY_LANGUAGE_SOURCES = ("dev", "out_of_scope", "faq_translated")
 
 
 def _kind(source: str) -> str:
@@ -292,6 +300,29 @@ def out_of_scope_questions() -> list[EvalQuestion]:
     return [EvalQuestion.model_validate_json(line) for line in text.splitlines() if line.strip()]
 
 
+def translated_questions(index: Index, held_out: Iterable[str] = ()) -> list[EvalQuestion]:
+    """The project's Hindi and Hinglish calibration questions (``data/calibration/faq_hi_hinglish.jsonl``:
+    FAQ questions of the pages put in Hindi and Romanized Hindi), labelled against ``index``:
+    ``faq_translated`` when a gold scheme is indexed and not held out (answerable),
+    ``faq_translated_held_out`` when every indexed gold scheme is held out (unanswerable); questions of
+    schemes the index does not hold are left out (a smaller corpus may answer them from another
+    scheme of the same kind, so they are neither)."""
+    held = frozenset(held_out)
+    text = resources.files("data").joinpath("calibration", "faq_hi_hinglish.jsonl").read_text(encoding="utf-8")
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        q = EvalQuestion.model_validate_json(line)
+        ids = [sid for sid in q.gold_scheme_ids if sid in index.schemes]
+        if not ids:
+            continue
+        kept = [sid for sid in ids if sid not in held]
+        out.append(q.model_copy(update={"answerable": bool(kept), "gold_scheme_ids": kept,
+                                        "kind": "faq_translated" if kept else "faq_translated_held_out"}))
+    return out
+
+
 # ------------------------------------------------------------------ fitting
 
 
@@ -358,8 +389,11 @@ def _corpus_rows(answerer: Answerer, calibration: list[str], limit: int, fractio
         lines.append(f"{folder}{at}: {sum(m.values())} FAQ schemes, matched to the index by title {m['title']}, "
                      f"by details {m['details']}, by a contained title {m['contained']}; unmatched {m['none']}")
         faq = faq_questions(Path(folder), answerer, limit, seed, held_out=split.held_out, match=match)
-        for source in FAQ_SOURCES:
+        for source in ENGLISH_FAQ_SOURCES:
             rows += [dict(r, source=r["source"] + at) for r in _rows(faq_answerer, [q for q in faq if q.kind == source], source)]
+    translated = translated_questions(index, split.held_out)
+    for source in ("faq_translated", "faq_translated_held_out"):
+        rows += [dict(r, source=r["source"] + at) for r in _rows(faq_answerer, [q for q in translated if q.kind == source], source)]
     return rows, lines
 
 
@@ -399,7 +433,7 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
                                    seed, faq_text, label)
         rows += more
         lines_pre += lines
-    dev_held_out = any(_kind(r["source"]) in FAQ_SOURCES for r in rows)
+    dev_held_out = any(_kind(r["source"]) in ENGLISH_FAQ_SOURCES for r in rows)
     fit = [r for r in rows if not r["settled"] and (r["source"] != "dev" or not dev_held_out)]
     x = np.array([r["x"] for r in fit])
     y = np.array([r["y"] for r in fit])
@@ -408,15 +442,17 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
                                 "add --calibration with the Prabhav cleandata folder")
     # dev and out-of-scope questions are few but look like real chat questions: weigh them up so
     # that they count as much as the (more numerous, more formal) FAQ questions together
-    n_faq = sum(_kind(r["source"]) in FAQ_SOURCES for r in fit)
+    n_faq = sum(_kind(r["source"]) in ENGLISH_FAQ_SOURCES for r in fit)
     n_other = len(fit) - n_faq
-    w = np.array([1.0 if _kind(r["source"]) in FAQ_SOURCES else max(1.0, n_faq / max(n_other, 1)) for r in fit])
+    w = np.array([1.0 if _kind(r["source"]) in ENGLISH_FAQ_SOURCES else max(1.0, n_faq / max(n_other, 1)) for r in fit])
     model = LogisticRegression(C=1.0, class_weight="balanced", max_iter=2000)
     model.fit(x, y, sample_weight=w)
     lines = ["gate features: " + ", ".join(FEATURES), *lines_pre]
     scale = ("LARGE" if len(index.schemes) >= LARGE_INDEX_SCHEMES else "SMALL") + ("_DENSE" if index.dense_on else "")
     lines.append(f"{scale}_INTERCEPT = {model.intercept_[0]:.4f}")
     lines.append(f"{scale}_COEFFICIENTS = (" + ", ".join(f"{c:.4f}" for c in model.coef_[0]) + ")")
+    for r in rows:  # the per-language curves: "out_of_scope:hi"
+        r["lang_source"] = f"{r['source']}:{r['q'].lang}" if _kind(r["source"]) in BY_LANGUAGE_SOURCES else None
     sources = list(dict.fromkeys(r["source"] for r in rows))
     by_source = {s: sum(r["source"] == s for r in fit) for s in sources if _kind(s) in FAQ_SOURCES and any(r["source"] == s for r in fit)}
     lines.append(f"fitted on {len(fit)} questions ({n_faq} FAQ: "
@@ -427,8 +463,9 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
                     "no --calibration: dev questions fitted too, their curve is optimistic"))
     thresholds = [round(t, 2) for t in np.arange(0.05, 0.96, 0.05)]
     curves: dict[str, list[tuple[float, float, float]]] = {}
-    for source in sources:
-        sub = [r for r in rows if r["source"] == source]
+    by_lang = sorted({r["lang_source"] for r in rows if r["lang_source"]})
+    for source in sources + by_lang:
+        sub = [r for r in rows if source in (r["source"], r["lang_source"])]
         if not sub:
             continue
         p = model.predict_proba(np.array([r["x"] for r in sub]))[:, 1]
@@ -445,7 +482,7 @@ def run_tuning(answerer: Answerer, questions: list[EvalQuestion], calibration: l
             continue
         cells = []
         for source, c in curves.items():
-            labels = {r["y"] for r in rows if r["source"] == source}
+            labels = {r["y"] for r in rows if source in (r["source"], r["lang_source"])}
             cells.append((f"{c[i][1]:.3f}" if 1 in labels else "-") + " / " + (f"{c[i][2]:.3f}" if 0 in labels else "-"))
         lines.append(f"  {t:9.2f}  " + "  ".join(f"{c:>15}" for c in cells))
     return "\n".join(lines)
@@ -465,4 +502,5 @@ __all__ = [
     "out_of_scope_questions",
     "read_faq_schemes",
     "run_tuning",
+    "translated_questions",
 ]

@@ -282,3 +282,14 @@ def test_a_topic_question_quotes_what_the_scheme_gives_not_its_exclusions(answer
     ans = answerer.ask("widow pension in Bihar")
     assert ans.status == "answered" and verify(pages_index, ans)
     assert all(c.section != "exclusions" for c in ans.citations)
+
+
+@pytest.mark.parametrize("question,scheme", [
+    ("दिव्यांग पेंशन के लिए कितने प्रतिशत विकलांगता चाहिए इंदिरा गांधी योजना में", "igndps"),
+    # "सर्वजनीन ... पेंशन" also spells Jharkhand's Sarvjan Pension, which the pages lack (a name-only
+    # scheme): asked of Assam, it is not the scheme meant, and the Assam page is answered
+    ("असम में स्वाहिद कुशल कोंवर सर्वजनीन वृद्धा पेंशन कितनी मिलती है", "skksbpa"),
+])
+def test_hindi_questions_with_loanwords_and_everyday_words_are_answered_from_their_scheme(answerer, question, scheme):
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == scheme

@@ -133,6 +133,20 @@ def test_trades_and_groups_in_hindi_words_reach_the_english_of_the_scheme_texts(
     assert meaning in terms.weights
 
 
+@pytest.mark.parametrize("word,meaning", [("वरिष्ठ", "senior"), ("टैक्स", "tax"), ("प्रतिशत", "percent"), ("ट्रेनिंग", "training"),
+                                          ("औरतों", "women"), ("machhuaron", "fishermen"), ("मिट्टी", "soil"), ("स्कॉलरशिप", "scholarship")])
+def test_everyday_hindi_words_are_not_spelled_into_other_english_words(answerer, word, meaning):
+    # before the glossary had them, a spelling match read वरिष्ठ as "wrist", टैक्स as "taxis", प्रतिशत as
+    # "protest", ट्रेनिंग as "turning" and औरतों as "aeration"
+    from retrieval.query import analyze_query
+
+    idx = answerer.index
+    vocabulary = {**idx.vocabulary, meaning: 0, "wrist": 0, "taxis": 0, "protest": 0, "turning": 0, "aeration": 0, "micron": 0}
+    terms = analyze_query(f"{word} ke liye yojana", vocabulary, answerer.searcher.matcher)
+    assert meaning in terms.weights
+    assert not {"wrist", "taxis", "protest", "turning", "aeration", "micron"} & set(terms.weights)
+
+
 @pytest.mark.parametrize("question,scheme,sentence", [
     ("how much pension under atal pension yojana", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),
     ("apy mein kitni pension milti hai", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),

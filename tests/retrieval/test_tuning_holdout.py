@@ -16,6 +16,7 @@ from retrieval.tuning import (
     match_faq_schemes,
     read_faq_schemes,
     run_tuning,
+    translated_questions,
 )
 
 
@@ -137,9 +138,21 @@ def test_run_tuning_with_holdout_prints_every_source(bundled_index, tmp_path):
     scale = "SMALL_DENSE" if bundled_index.dense is not None else "SMALL"  # the held-out index keeps its vectors
     assert f"{scale}_INTERCEPT = " in out and f"{scale}_COEFFICIENTS = (" in out
     assert "calibration index: 30 of 40 schemes, 10 held out" in out
-    for source in ("out_of_scope:", "\nfaq:", "faq_held_out:"):
+    for source in ("out_of_scope:", "\nfaq:", "faq_held_out:", "out_of_scope:hi:", "out_of_scope:hinglish:", "faq_translated:hi:"):
         assert source in out
     # the default on a 40-scheme index is no holdout: every FAQ question is asked of an index of all the
     # schemes (without their FAQ sections)
     plain = run_tuning(Answerer(bundled_index), [], calibration=[str(folder)])
     assert "calibration index: 40 of 40 schemes, 0 held out" in plain and "faq_held_out" not in plain
+
+
+def test_translated_questions_are_labelled_against_the_index(bundled_index):
+    every = translated_questions(bundled_index)
+    assert every and all(q.kind == "faq_translated" and q.answerable for q in every)
+    assert {q.lang for q in every} == {"hi", "hinglish"}
+    assert all(q.gold_scheme_ids and set(q.gold_scheme_ids) <= set(bundled_index.schemes) for q in every)
+    # a held-out scheme's questions are unanswerable once it is left out of the calibration index
+    held = translated_questions(bundled_index, held_out={"pm-kisan"})
+    gone = [q for q in held if q.kind == "faq_translated_held_out"]
+    assert gone and all(not q.answerable and q.gold_scheme_ids == [] for q in gone)
+    assert len(held) == len(every)
