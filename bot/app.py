@@ -426,6 +426,10 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if not sid or not any(ch.isdigit() for ch in sender):
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse("MessageSid and a From number are required", status_code=400)
+        if sender.startswith("whatsapp:") != (channel == "whatsapp"):
+            # Twilio sends WhatsApp senders as "whatsapp:+91...", SMS senders as "+91...": another shape is not its
+            rt.metrics.requests.labels(channel, "bad_request").inc()
+            return PlainTextResponse(f"a {channel} sender is required", status_code=400)
         params["MessageSid"] = sid
         # Twilio waits 15 s for the answer and never retries: whatever Redis does, an answer goes out in time
         deadline = time.monotonic() + TWILIO_BUDGET_S

@@ -216,13 +216,42 @@ async def deliver_later(rt: Runtime, chat_id: int, replies: list[Reply], lang: s
     return False
 
 
+#: a chat or user id has at most 52 significant bits (Telegram Bot API, "Chat" and "User": "id ... has at
+#: most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe")
+MAX_ID = 2**52
+
+
+def _ids_ok(data: dict) -> bool:
+    """True if every chat and user id of the update's message, edited message or callback query is an
+    integer Telegram could send (a string, a float or a 100-bit number is a forged update)."""
+    for key in ("message", "edited_message", "callback_query"):
+        part = data.get(key)
+        if not isinstance(part, dict):
+            continue
+        holders = [part.get("chat"), part.get("from")]
+        if isinstance(part.get("message"), dict):  # a callback query's message
+            holders.append(part["message"].get("chat"))
+        for holder in holders:
+            if holder is None:
+                continue
+            if not isinstance(holder, dict):
+                return False
+            ident = holder.get("id")
+            if not isinstance(ident, int) or isinstance(ident, bool) or not -MAX_ID <= ident <= MAX_ID:
+                return False
+    return True
+
+
 def parse_update(body: bytes, bot: Bot) -> Update | None:
-    """The update in a webhook body, or ``None`` if it is not a Telegram update."""
+    """The update in a webhook body, or ``None`` if it is not a Telegram update (not JSON, no integer
+    ``update_id``, a chat or user id that is not an integer of at most 52 bits, a shape PTB refuses)."""
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("update_id"), int) or isinstance(data.get("update_id"), bool):
+        return None
+    if not _ids_ok(data):
         return None
     try:
         return Update.de_json(data, bot)

@@ -93,11 +93,11 @@ def _is_command(text: str, name: str) -> bool:
 
 
 def _yes_or_no(text: str) -> bool | None:
-    """True for a yes, False for a no, ``None`` for neither; "1" and "2" are the numbered options SMS and
-    WhatsApp show for the yes/no buttons (:func:`_yes_no`)."""
+    """True for a yes, False for a no (or "stop", "रोको"), ``None`` for neither; "1" and "2" are the numbered
+    options SMS and WhatsApp show for the yes/no buttons (:func:`_yes_no`)."""
     if means(text, "yes") or text.strip() == "1":
         return True
-    if means(text, "no") or text.strip() == "2":
+    if means(text, "no") or is_stop(text) or text.strip() == "2":  # "stop" at "delete your data?" keeps it
         return False
     return None
 

@@ -11,9 +11,9 @@ matched. Phrase syntax:
 - ``…``: a gap of up to :data:`GAP_WORDS` words (``am i … eligible`` = "am I still eligible").
 
 A message and every phrase are normalised the same way (:func:`normalise_message`): NFC, case-folded,
-digits of Indian scripts as ASCII, apostrophes dropped ("don't" = "dont"), other punctuation (the danda
-too) as a space, emoji split from words with skin tones and variation selectors removed and a repeated
-emoji counted once, and a letter typed three or more times tried once and twice ("hiii" = "hi",
+digits of Indian scripts as ASCII, apostrophes, zero-width and direction marks dropped ("don't" =
+"dont"), other punctuation (the danda too) as a space, emoji split from words with skin tones and
+variation selectors removed, a word or emoji repeated at once counted once ("hi hi", "👍👍"), and a letter typed three or more times tried once and twice ("hiii" = "hi",
 "thanksss" = "thanks", "hmmm" = "hmm"), a doubled one also once ("yess" = "yes"). Words of courtesy (``polite_before``: "please", "kripya";
 ``polite_after``: "ji", "sir", 🙏, 👍) are dropped from either end while a word remains.
 
@@ -70,7 +70,7 @@ MAX_WHOLE_WORDS = 12
 #: of a longer message, at most this many characters are searched for a within intent
 MAX_SCAN_CHARS = 4000
 
-_DROP = dict.fromkeys(map(ord, "'\u2019\u2018`\ufe0f\u200d"), None) | {c: None for c in range(0x1F3FB, 0x1F400)}
+_DROP = dict.fromkeys(map(ord, "'\u2019\u2018`\ufe0e\ufe0f"), None) | {c: None for c in range(0x1F3FB, 0x1F400)}
 _RUN3 = re.compile(r"([a-z])\1{2,}")
 _RUN2 = re.compile(r"([a-z])\1+")
 _GROUP = re.compile(r"\{([^{}]*)\}")
@@ -86,6 +86,8 @@ def _words(text: str) -> list[str]:
     out: list[str] = []
     buf: list[str] = []
     for ch in text:
+        if unicodedata.category(ch) == "Cf":
+            continue  # zero-width and direction marks (U+200B-200F, U+061C, U+2066-2069, ...): invisible
         if _is_symbol(ch):
             out.append("".join(buf))
             buf = []
@@ -96,8 +98,8 @@ def _words(text: str) -> list[str]:
             buf.append(ch)
     out.append("".join(buf))
     words = " ".join(out).split()
-    # an emoji repeated is said once ("👍👍👍")
-    return [w for i, w in enumerate(words) if not (i and w == words[i - 1] and len(w) == 1 and _is_symbol(w))]
+    # a word or emoji repeated is said once ("👍👍👍", "hi hi")
+    return [w for i, w in enumerate(words) if not (i and w == words[i - 1])]
 
 
 def normalise_message(text: str) -> tuple[str, ...]:
@@ -119,6 +121,7 @@ def _expand(phrase: str) -> list[str]:
         words = []
         for piece in " ".join(combo).split():
             words.extend(["…"] if piece in ("…", "...") else _words(piece))
+        words = [w for i, w in enumerate(words) if not (i and w == words[i - 1])]  # as _words does
         if words:
             out.append(" ".join(words))
     return out

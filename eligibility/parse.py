@@ -64,6 +64,14 @@ YES_WORDS = frozenset("""yes y yeah yep yup haan han haa ha ji jee sure true cor
 #: yes-words that only say "there is" ("hai nahi", "nahi hai": there is not)
 _WEAK_YES = frozenset({"hai", "hain", "है", "हैं", "ji", "jee", "जी"})
 NO_WORDS = frozenset("""no n nope nahi nahin nai na not false nhi नहीं नही ना मत never""".split())
+#: words that may follow a yes or no in the same clause without making it something else ("yes sir",
+#: "no I don't", "haan ji bilkul")
+_ANSWER_WORDS = frozenset("""i we it its this that there sir madam ji jee please pls bilkul sure of course ofcourse definitely
+    really dont don t didnt doesnt havent hasnt do does did am is are was mere mera meri hamare hamara hamari paas pas ke ki ka
+    जी मेरे मेरा मेरी हमारे हमारा पास के की का""".split())
+#: a verb after a yes or no makes the clause an answer whatever else it names ("yes we have a BPL card",
+#: "haan card hai")
+_ANSWER_VERBS = frozenset("""have has had hai hain tha thi hoon hun hu है हैं था थी हूँ हूं""".split())
 def normalise(text: str) -> str:
     """NFC, case-folded, digits of Indian scripts and Arabic-Indic digits as ASCII."""
     return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS)
@@ -190,12 +198,25 @@ def parse_money(text: str) -> int | None:
 
 def parse_yes_no(text: str) -> bool | None:
     """``True`` for yes/haan/हाँ, ``False`` for no/nahi/नहीं, ``None`` otherwise, read from the first four
-    words ("yes, BPL card" is yes; "hai nahi" is no; "yes no" and a bare "ok" are neither)."""
-    words = re.findall(WORD, normalise(text))[:4]
+    words ("yes, BPL card" is yes; "hai nahi" is no; "yes no" and a bare "ok" are neither). A letter
+    typed three times or more counts once ("yesss", "nahiiii"). Also neither: a yes that leads a clause of
+    other words without a verb ("yes bank", "true caller", "right to information": names, not answers),
+    and a yes with a negation later in a short answer ("yes I have a ration card but not BPL")."""
+    norm = re.sub(r"([a-z])\1{2,}", r"\1", normalise(text))
+    every = re.findall(WORD, norm)
+    words = every[:4]
     yes = [w for w in words if w in YES_WORDS]
     no = [w for w in words if w in NO_WORDS]
     if no and yes and not all(w in _WEAK_YES for w in yes):
         return None  # "yes no": ask again rather than pick one
+    clause = re.findall(WORD, re.split(r"[,;.!?\n\u0964]", norm, maxsplit=1)[0])
+    if clause and clause[0] in YES_WORDS and clause[0] not in _WEAK_YES:
+        # (a no before other words stays a no: "not muslim", "no BPL card")
+        rest = [w for w in clause[1:] if w not in YES_WORDS and w not in NO_WORDS and w not in _ANSWER_WORDS]
+        if rest and not _ANSWER_VERBS & set(clause[1:]):
+            return None
+    if yes and not no and len(every) <= 12 and any(w in NO_WORDS for w in every[4:]):
+        return None  # "yes I have a ration card but not BPL"
     if no:
         return False  # "hai nahi", "nahi hai": there is not
     return True if yes else None

@@ -115,3 +115,11 @@ def test_an_unknown_intent_is_refused():
         means("yes", "maybe")
     with pytest.raises(KeyError):
         mentions("yes", "yes")
+
+
+@pytest.mark.parametrize("text,intent", [("\u200fhi", "greeting"), ("ok\u200f", "ack"), ("\u200fDELETE", "forget"),
+                                         ("\u200estop", "stop"), ("\u2066help\u2069", "help"), ("🙏 namaste", "greeting"),
+                                         ("👋 hi", "greeting"), ("🙏 stop", "stop"), ("🙏 delete my data", "forget"),
+                                         ("\u263a\ufe0e", "thanks"), ("hi hi", "greeting"), ("stop stop", "stop")])
+def test_invisible_marks_a_leading_emoji_and_a_repeated_word_change_nothing(text, intent):
+    assert means(text, intent)

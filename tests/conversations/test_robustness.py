@@ -152,3 +152,12 @@ def test_a_check_stops_on_stop_words_of_each_language(engine, stop, lang):
     assert say(engine, stop).replies[0].text == t("stopped", lang)
     state = engine.store.load(UserKey("cli", "u", engine.secret))
     assert state.interview is None and state.profile["age"].value == 65  # stopped, and what was said is kept
+
+
+@pytest.mark.parametrize("stop", ["stop", "रोको"])
+def test_stop_at_the_delete_confirmation_keeps_the_data(engine, stop):
+    say(engine, "I am 45, from Uttar Pradesh")
+    say(engine, "delete my data")
+    say(engine, stop)
+    state = engine.store.load(UserKey("cli", "u", engine.secret))
+    assert state.profile["age"].value == 45 and state.pending is None

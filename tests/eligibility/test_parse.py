@@ -138,7 +138,11 @@ def test_not_knowing_is_unknown_never_a_no(text):
 
 
 @pytest.mark.parametrize("text,value", [("hai nahi", False), ("nahi hai", False), ("ok", None), ("yes no", None), ("haan ji", True),
-                                        ("yes, BPL card", True)])
+                                        ("yes, BPL card", True), ("yesss", True), ("haaan", True), ("nahiiii", False),
+                                        ("yes we have a bpl card", True), ("haan card hai", True), ("no, we don't", False),
+                                        # names and mixed answers are no yes or no: asked again
+                                        ("yes bank", None), ("true caller", None), ("right to information", None),
+                                        ("yes i have ration card but not bpl", None)])
 def test_yes_no_read_from_the_whole_short_answer(text, value):
     assert FIELDS["is_bpl"].read(text) is value
 

@@ -477,6 +477,17 @@ def test_caption_of_a_photo_is_the_question(stack):
 
 def test_twilio_without_a_phone_number_is_rejected(stack):
     assert post_twilio(stack, "/twilio/sms", sms_params("hi", "not-a-phone")).status_code == 400
+    # a sender of the other channel: WhatsApp senders are "whatsapp:+91...", SMS senders "+91..."
+    assert post_twilio(stack, "/twilio/sms", sms_params("hi", f"whatsapp:+9198{uid():08d}")).status_code == 400
+    assert post_twilio(stack, "/twilio/whatsapp", sms_params("hi", f"+9198{uid():08d}")).status_code == 400
+
+
+@pytest.mark.parametrize("chat_id", ["abc", 1e308, 2**100, True, None])
+def test_a_telegram_update_with_a_forged_chat_id_is_refused_and_nothing_is_sent(stack, chat_id):
+    update = tg_update(uid(), 1, "hi")
+    update["message"]["chat"]["id"] = chat_id
+    assert post_tg(stack, update).status_code == 400
+    assert stack["tg"].problems == []
 
 
 def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(stack):
