@@ -342,8 +342,8 @@ class Engine:
         detected = detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
         words = len(text.split())
         # a message of two words or more that is a Romanized Hindi phrase of the intents table ("bas karo",
-        # "haan ji"); one word ("haan", "roko") keeps the conversation's language
-        hinglish_phrase = words >= 2 and detected != "hi" and intents_of(text).langs == {"hinglish"}
+        # "haan ji"); one word ("haan", "roko") keeps the conversation's language, or sets it as a first message
+        hinglish_phrase = (words >= 2 or state.auto_language is None) and detected != "hi" and intents_of(text).langs == {"hinglish"}
         if detected == "hi":
             state.auto_language = "hi"
         elif hinglish_phrase or (detected == "hinglish" and (words >= 2 or state.auto_language is None)):

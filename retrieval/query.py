@@ -8,8 +8,10 @@ English, Hindi (Devanagari) and Romanized Hindi questions meet an English corpus
    chunks, ``widow`` in 1,451: under :data:`RARE_SHARE` of the equivalent's chunks), at half weight as
    synonyms when it does (``kisan`` in 429 chunks, ``farmer`` in 2,087);
 3. a word still unknown is matched to the corpus vocabulary by spelling: a typo (``benifits`` ->
-   ``benefit``, Levenshtein ratio >= 84 among words of the same first letter and similar length) or a
-   transliteration variant (``उज्ज्वला`` -> ``ujjwala``; same :func:`~retrieval.translit.skeleton`);
+   ``benefit``, Levenshtein ratio >= 84 among words of the same first letter and similar length), a
+   transliteration variant (``उज्ज्वला`` -> ``ujjwala``; same :func:`~retrieval.translit.skeleton`) or,
+   for a Devanagari word, the English word it writes (``सीनियर`` -> ``senior``; same
+   :func:`~retrieval.translit.loanword_key`, see :meth:`VocabularyMatcher.loanword`);
 4. what remains unknown is reported: such words are a strong sign the question is about something the
    corpus does not cover (a scheme we hold no text for, or another topic altogether).
 """
@@ -26,7 +28,7 @@ from importlib import resources
 from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
-from retrieval.translit import has_devanagari, romanize, skeleton
+from retrieval.translit import has_devanagari, loanword_key, romanize, skeleton
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -133,18 +135,29 @@ def reverse_expansions() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in table.items()}
 
 
+#: an English word written in Devanagari is matched by a sound key of at least this many letters (shorter
+#: keys collide: "sl" is "soil", "sale", "seal" and "साल", a year)
+LOANWORD_KEY_MIN = 3
+#: ... and at most this many letters longer or shorter than the romanised word ("siniyar"/"senior")
+LOANWORD_LENGTH_GAP = 4
+
+
 class VocabularyMatcher:
     """Spelling and transliteration look-ups against one index vocabulary (built once per index)."""
 
     def __init__(self, vocabulary: dict[str, int]) -> None:
         self._buckets: dict[tuple[str, int], list[str]] = defaultdict(list)
         self._skeletons: dict[str, list[str]] = defaultdict(list)
+        self._loan_keys: dict[str, list[str]] = defaultdict(list)
         for term in vocabulary:
             if term.isascii() and term.isalpha() and len(term) >= 3:
                 self._buckets[(term[0], len(term))].append(term)
                 sk = skeleton(term)
                 if len(sk) >= 3:
                     self._skeletons[sk].append(term)
+                key = loanword_key(term)
+                if len(key) >= LOANWORD_KEY_MIN:
+                    self._loan_keys[key].append(term)
 
     def correct(self, word: str) -> str | None:
         """The vocabulary word ``word`` is most likely a misspelling of, or ``None``."""
@@ -165,6 +178,23 @@ class VocabularyMatcher:
         cands = self._skeletons.get(sk, ())
         best = process.extractOne(latin, cands, scorer=fuzz.ratio, score_cutoff=cutoff) if cands else None
         return best[0] if best else None
+
+    def loanword(self, word: str, df: Callable[[str], int] | None = None) -> str | None:
+        """The English vocabulary word a Devanagari ``word`` writes (``सीनियर`` -> "senior", ``स्कीम`` ->
+        "scheme"): the same :func:`~retrieval.translit.loanword_key` of at least
+        :data:`LOANWORD_KEY_MIN` letters and a length within :data:`LOANWORD_LENGTH_GAP` letters of the
+        romanised word; of several, the one in most chunks (``df``), then the closest spelling. ``None``
+        for a Latin word or no such word."""
+        if not has_devanagari(word):
+            return None
+        key = loanword_key(word)
+        if len(key) < LOANWORD_KEY_MIN:
+            return None
+        latin = romanize(word)
+        cands = [t for t in self._loan_keys.get(key, ()) if abs(len(t) - len(latin)) <= LOANWORD_LENGTH_GAP]
+        if not cands:
+            return None
+        return max(cands, key=lambda t: ((df(t) if df else 0), fuzz.ratio(latin, t)))
 
 
 @dataclass
@@ -290,6 +320,8 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
             fix = matcher.correct(tok) if not has_devanagari(tok) else None
             if fix is None:
                 fix = matcher.transliteration(tok)
+            if fix is None:
+                fix = matcher.loanword(tok, df)
             if fix is not None:
                 fixes.append(fix)
                 mapped = [fix]

@@ -5,6 +5,9 @@
 speakers write it). :func:`skeleton` maps spelling variants of one Romanized Hindi word to one key
 (``yojana``/``yojna`` -> ``yjn``, ``ujjwala``/``ujwala``/``ujjvala`` -> ``ujvl``): consonants only, after
 the usual Hinglish spelling alternations (w/v, sh/s, ph/f, z/j, aspirated/plain, doubled letters).
+:func:`loanword_key` is a looser key for English words written in Devanagari (``सीनियर`` "siniyar" =
+"senior", ``स्कीम`` "skim" = "scheme", ``रजिस्ट्रेशन`` = "registration"): English spelling rules
+(soft c and g, "sch", "-tion") applied, then consonants only with ``y`` and ``h`` dropped too.
 """
 
 from __future__ import annotations
@@ -65,6 +68,34 @@ def skeleton(word: str) -> str:
     head, tail = w[0], re.sub(r"[aeiou]", "", w[1:])
     out = head
     for ch in tail:
+        if ch != out[-1]:
+            out += ch
+    return out
+
+
+#: English spellings and their sounds, in order (applied to English words and to romanized Hindi alike)
+_LOAN_RULES = (("tion", "shan"), ("sch", "sk"), ("ck", "k"), ("ph", "f"), ("th", "t"), ("sh", "s"), ("ch", "c"), ("dh", "d"),
+               ("bh", "b"), ("kh", "k"), ("gh", "g"), ("jh", "j"), ("q", "k"), ("x", "ks"), ("z", "j"), ("w", "v"))
+_ROUNDED_O = str.maketrans({"\u0949": "o", "\u0911": "o"})  # ॉ and ऑ, the "o" of "doctor", which ITRANS leaves
+
+
+@lru_cache(maxsize=65536)
+def loanword_key(word: str) -> str:
+    """Sound key of an English word or of an English word written in Devanagari (romanised first):
+    English spelling rules applied (``c`` before e/i/y is ``s``, else ``k``; ``g`` before e/i is ``j``;
+    ``sch`` is ``sk``; ``-tion`` is ``shan``), then a leading vowel as ``a`` and the other letters'
+    consonants without ``y`` and ``h``, doubled ones once ("senior" and "siniyar" -> ``snr``,
+    "disability" and "disebiliti" -> ``dsblt``). Non-Latin input -> ``""``."""
+    w = romanize(word.translate(_ROUNDED_O)).lower()
+    if not w or not w.isascii() or not w.isalpha():
+        return ""
+    for old, new in _LOAN_RULES:
+        w = w.replace(old, new)
+    w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k")
+    w = re.sub(r"g(?=[ei])", "j", w)
+    head = "a" if w[0] in "aeiou" else w[0]
+    out = head
+    for ch in re.sub(r"[aeiouyh]", "", w[1:]):
         if ch != out[-1]:
             out += ch
     return out

@@ -147,6 +147,26 @@ def test_everyday_hindi_words_are_not_spelled_into_other_english_words(answerer,
     assert not {"wrist", "taxis", "protest", "turning", "aeration", "micron"} & set(terms.weights)
 
 
+@pytest.mark.parametrize("word,english", [("सीनियर", "senior"), ("सिटीजन", "citizen"), ("सेविंग्स", "savings"), ("स्कीम", "scheme"),
+                                          ("इंस्पायर", "inspire"), ("डिसेबिलिटी", "disability"), ("रजिस्ट्रेशन", "registration"),
+                                          ("सर्टिफिकेट", "certificate")])
+def test_an_english_word_written_in_devanagari_reaches_the_english_word(answerer, word, english):
+    from retrieval.query import VocabularyMatcher, analyze_query
+    from retrieval.translit import loanword_key
+
+    assert loanword_key(word) == loanword_key(english)
+    vocabulary = {english: 0, "kisan": 1}
+    terms = analyze_query(f"{word} kya hai", vocabulary, VocabularyMatcher(vocabulary))
+    assert english in terms.weights and word not in terms.unknown
+
+
+def test_a_short_sound_key_matches_nothing():
+    from retrieval.query import VocabularyMatcher
+
+    matcher = VocabularyMatcher({"soil": 0, "sale": 1, "seal": 2})
+    assert matcher.loanword("साल") is None and matcher.loanword("soil") is None  # "sl": too short; a Latin word
+
+
 @pytest.mark.parametrize("question,scheme,sentence", [
     ("how much pension under atal pension yojana", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),
     ("apy mein kitni pension milti hai", "apy", "₹1,000, ₹2,000, ₹3,000, ₹4,000 or ₹5,000 per month"),
