@@ -232,6 +232,7 @@ class Searcher:
         text is dropped: the corpus talks about that thing ("Seva Nidhi" of the Agnipath scheme is not
         the PM SVANidhi scheme)."""
         found = self.gazetteer.find(text)
+        found += self._loanword_mentions(text, found)
         if any(not m.exact for m in found):
             # a near spelling of a name that is really a function word ("पहले" is not "PAHAL")
             from retrieval.gazetteer import word_spans
@@ -244,6 +245,31 @@ class Searcher:
             return found
         ws = words(text)
         return [m for m in found if m.indexed or not self.index.phrase_in_corpus(" ".join(ws[m.start:m.end]))]
+
+    def _loanword_mentions(self, text: str, found: list[Mention]) -> list[Mention]:
+        """Names written in Devanagari as English words ("सीनियर सिटीजन सेविंग्स स्कीम" is the Senior
+        Citizens Savings Scheme): the text again with each such word replaced by the English word of
+        the corpus it writes (:meth:`retrieval.query.VocabularyMatcher.loanword`), word for word, and the
+        names found there that do not overlap one found in the text as written (never exact)."""
+        from retrieval.translit import has_devanagari
+
+        if not has_devanagari(text):
+            return []
+        from retrieval.gazetteer import word_spans
+
+        norm = normalize(text)
+        # (the gazetteer's words are romanised: the word as written is the text's own span)
+        ws, written = zip(*[(w, norm[a:b]) for w, a, b in word_spans(text)]) if text.strip() else ((), ())
+        english = [self.matcher.loanword(o, self.index.chunk_frequency) if has_devanagari(o) and o not in stopwords() else None
+                   for o in written]
+        if not any(english) or len(ws) > 60:
+            return []
+        taken = {i for m in found for i in range(m.start, m.end)}
+        out = []
+        for m in self.gazetteer.find(" ".join(e or w for e, w in zip(english, ws))):
+            if not taken & set(range(m.start, m.end)) and any(english[m.start:m.end]):
+                out.append(replace(m, exact=False))
+        return out
 
     @cached_property
     def _plain_words(self) -> tuple[frozenset[str], frozenset[str]]:

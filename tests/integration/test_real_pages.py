@@ -293,3 +293,11 @@ def test_a_topic_question_quotes_what_the_scheme_gives_not_its_exclusions(answer
 def test_hindi_questions_with_loanwords_and_everyday_words_are_answered_from_their_scheme(answerer, question, scheme):
     answer = answerer.ask(question)
     assert answer.status == "answered" and answer.citations[0].scheme_id == scheme
+
+
+def test_a_scheme_named_in_english_words_written_in_devanagari_is_named(answerer):
+    # "सीनियर सिटीजन सेविंग्स स्कीम": the Senior Citizens Savings Scheme, by the English words the Hindi writes
+    mentions = answerer.searcher.mentions("सीनियर सिटीजन सेविंग्स स्कीम में टैक्स बेनिफिट क्या है")
+    assert [m.scheme_id for m in mentions] == ["scss"] and not mentions[0].exact
+    answer = answerer.ask("सीनियर सिटीजन सेविंग्स स्कीम में टैक्स बेनिफिट क्या है")
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "scss"
