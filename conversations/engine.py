@@ -534,6 +534,9 @@ class Engine:
         unasked = bool(said & {"ack", "skip", "dont_know"})
         if unasked and not finished:
             return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
+        if finished and "no" in said and "yes" not in said:
+            # after a verdict, "no"/"nahi" closes the talk: a short reply, nothing changed
+            return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
         if said & {"yes", "no"} or unasked:
             # after a verdict, "yes"/"haan" is not a question: say what can be done next
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"

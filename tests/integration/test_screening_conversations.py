@@ -11,6 +11,7 @@ from bot.render import sms_pages
 from bot.split import sms_fits
 from conversations.eligibility_flow import VERDICT_CHARS, EligibilityFlow
 from conversations.rulebook import build_rulebook
+from conversations.strings import t
 from tests.conftest import flow_engine, say
 
 WIDOW = ("which schemes can I get? I am a 67 year old widow living in a village in Bihar, we have a BPL card, "
@@ -170,7 +171,8 @@ def test_after_a_verdict_more_yes_and_stop_are_understood(bundled_engine):
         if last.startswith("There is nothing more"):
             break
     assert last.startswith("There is nothing more") and extra
-    assert say(bundled_engine, "haan", user=user)[-1].text.startswith("To know more about one of these schemes")
+    assert say(bundled_engine, "haan", user=user)[-1].text.startswith("To know more about a scheme of this check")
+    assert say(bundled_engine, "no", user=user)[-1].text == t("ack", "en")  # a "no" after a verdict: a short reply
     # an unknown scheme by name: said so, then all schemes are checked
     first = say(bundled_engine, "am I eligible for Ladli Behna Yojana?", user="unknown")
     assert first[0].text == "I don't know a scheme called \"Ladli Behna Yojana\", so I will check all schemes."
