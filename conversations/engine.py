@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import OWN_NEED, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
-from conversations.life_events import LifeEvent, for_another_group, life_event
+from conversations.life_events import LifeEvent, life_event
 from conversations.long_message import Focus, focus
 from conversations.intents import intents_of, is_skip, is_stop, means
 from conversations.privacy import mask_numbers, without_number_clauses
@@ -33,7 +33,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import detect_language
+from retrieval.query import detect_language, for_another_group
 from retrieval.states import canonical_state, find_states, state_of
 from retrieval.tokenize import analyze
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from data import lexicon_rows
+from retrieval.query import compile_pattern
 
 
 @dataclass(frozen=True)
@@ -39,37 +40,8 @@ def life_events() -> tuple[LifeEvent, ...]:
     Raises:
         ValueError: a row without its six columns or with a pattern that does not compile.
     """
-    return tuple(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, _compiled(pattern, "life_events.tsv", n))
+    return tuple(LifeEvent(name, query, {"en": en, "hi": hi, "hinglish": hinglish}, compile_pattern(pattern, "life_events.tsv", n))
                  for n, (name, query, en, hi, hinglish, pattern) in lexicon_rows("life_events.tsv", 6))
-
-
-def _compiled(pattern: str, table: str, line: int) -> re.Pattern[str]:
-    """``pattern`` of line ``line`` of lexicon ``table``, compiled case-insensitive.
-
-    Raises:
-        ValueError: the pattern does not compile (the message names the table and line).
-    """
-    try:
-        return re.compile(pattern, re.IGNORECASE)
-    except re.error as exc:
-        raise ValueError(f"{table} line {line}: {exc}") from exc
-
-
-@lru_cache(maxsize=1)
-def special_groups() -> tuple[re.Pattern[str], ...]:
-    """The patterns of ``data/lexicon/special_groups.tsv``: groups a scheme can be reserved for.
-
-    Raises:
-        ValueError: a row without its two columns or with a pattern that does not compile.
-    """
-    return tuple(_compiled(pattern, "special_groups.tsv", n) for n, (_, pattern) in lexicon_rows("special_groups.tsv", 2))
-
-
-def for_another_group(scheme_name: str, text: str) -> bool:
-    """Whether ``scheme_name`` names a group of ``special_groups.tsv`` ("... Widows Of Ex-Servicemen")
-    that ``text``, the user's message, does not."""
-    name, said = scheme_name.casefold(), text.casefold()
-    return any(p.search(name) and not p.search(said) for p in special_groups())
 
 
 def life_event(text: str) -> LifeEvent | None:

@@ -32,7 +32,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions, reverse_expansions
+from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, reverse_expansions
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -466,6 +466,17 @@ class Searcher:
                         and total[sid] >= NAME_MARGIN * total[top[0]]]
                 if full:
                     total[full[0]] = total[top[0]] * 1.0001
+        if not named:
+            # a scheme reserved for a group the question does not name (a construction workers' board's
+            # widow pension, for "widow pension in Haryana") yields the lead to a scheme for everyone
+            # scoring nearly as well
+            said = question if user_text is None else f"{question} {user_text}"
+            top = sorted(total, key=lambda s: (-total[s], s))[:GROUP_TOP]
+            if top and for_another_group(idx.schemes[top[0]].name, said):
+                general = next((sid for sid in top[1:] if total[sid] >= GROUP_MARGIN * total[top[0]]
+                                and not for_another_group(idx.schemes[sid].name, said)), None)
+                if general is not None:
+                    total[general] = total[top[0]] * 1.0001
         ranked = sorted(best, key=lambda s: (-total[s], s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared
@@ -514,6 +525,11 @@ class Searcher:
 NAME_MARGIN = 0.8
 NAME_GAIN = 0.3
 NAME_MIN = 0.5
+#: a scheme reserved for a group the question does not name (``data/lexicon/special_groups.tsv``) leading
+#: the ranking yields to the first of the next GROUP_TOP - 1 schemes that is for everyone and scores at
+#: least GROUP_MARGIN of it
+GROUP_TOP = 5
+GROUP_MARGIN = 0.7
 NAME_TOP = 5
 
 
