@@ -44,7 +44,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
     elif args.channel:
         print(_render_for(args.channel, answer))
     else:
-        print(answer.plain())
+        from conversations.engine import answer_reply
+
+        # the bot's own words (a decline, "Sources:") in the question's language, as the chat says them
+        print(answer_reply(answer, answer.language if answer.language in ("hi", "hinglish") else "en").text)
     return 0
 
 

@@ -27,6 +27,14 @@ def test_ask_plain_decline(capsys):
     assert "https://www.myscheme.gov.in/search" in out and "[1]" not in out
 
 
+def test_ask_declines_a_hindi_question_in_hindi(capsys):
+    from conversations.strings import t
+
+    assert main(["ask", "कल क्रिकेट मैच किसने जीता"]) == 0
+    out = capsys.readouterr().out
+    assert t("official_sources", "hi") in out and "Official source" not in out
+
+
 def test_console_script_runs(tmp_path):
     exe = ROOT / ".venv" / "bin" / "schemebot"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bot.cli"]
