@@ -516,6 +516,13 @@ class Engine:
         if text.startswith("/"):
             state.pending = state.pending if state.pending == "forget" else None
             return self.command(text, state, lang)
+        running = state.interview is not None and not state.interview.finished
+        if state.list_ids and not running and re.fullmatch(r"\s*\[?\d{1,2}\]?\s*[.)]?\s*", text.translate(_DIGITS)):
+            # "2" after a list: what the second scheme listed is (the lists number their schemes [1], [2] ...)
+            picked = self._picked(text, state.list_ids)
+            if picked is not None:
+                state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
+                return self.question(self.names[picked], state, lang), "save"
         if self.eligibility is not None:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:

@@ -155,6 +155,17 @@ def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
     assert all(b"919800000001" not in k for k in client.scan_iter(match="*", count=1000))
 
 
+def test_a_bare_number_after_a_list_tells_what_that_scheme_is_and_makes_it_the_one_discussed(engine):
+    ids = say(engine, "pension schemes for old people").scheme_ids
+    picked = say(engine, "3").replies[0]
+    assert picked.kind == "answer" and picked.citations[0].scheme_id == ids[2]
+    follow = say(engine, "documents?").replies[0]
+    assert follow.kind == "answer" and [(c.scheme_id, c.section) for c in follow.citations] == [(ids[2], "documents")]
+    # a number past the list is no pick (nothing to look up: declined)
+    say(engine, "pension schemes for old people")
+    assert say(engine, "9").replies[0].kind == "decline"
+
+
 def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_answers_it(engine):
     listed = say(engine, "pension schemes for old people")
     ids = listed.scheme_ids
