@@ -444,6 +444,10 @@ class EligibilityFlow:
             iv.field, iv.invalid = None, 0
             replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
             return TurnResult(replies + self._next(engine, state, lang))
+        if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
+            # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
+            # (answered, then the interview's question again) rather than "could not understand"
+            question_like = engine.answerer.ask(text).status == "answered"
         if question_like:
             answered = engine.question(text, state, lang)
             reminder = self._question(pending, lang) if pending else None

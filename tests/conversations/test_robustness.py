@@ -161,3 +161,13 @@ def test_stop_at_the_delete_confirmation_keeps_the_data(engine, stop):
     say(engine, stop)
     state = engine.store.load(UserKey("cli", "u", engine.secret))
     assert state.profile["age"].value == 45 and state.pending is None
+
+
+def test_a_question_the_corpus_answers_asked_inside_a_check_is_answered_then_the_check_resumes(engine):
+    say(engine, "am I eligible for old age pension?")
+    assert say(engine, "67").replies[-1].field == "is_bpl"
+    replies = say(engine, "help for widows").replies
+    assert replies[0].kind == "answer" and replies[0].citations[0].scheme_id == "ignwps"
+    assert replies[-1].field == "is_bpl"  # the check's question again
+    state = engine.store.load(UserKey("cli", "u", engine.secret))
+    assert "is_bpl" not in state.profile and state.interview.field == "is_bpl"
