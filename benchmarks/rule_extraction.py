@@ -136,6 +136,10 @@ def predicted_fields(rule) -> dict[str, object]:
         spec = REGISTRY[f]
         if isinstance(out.get(f), set) and spec.values and set(spec.values) <= out[f]:  # every value: no restriction
             del out[f]
+    if isinstance(out.get("gender"), set) and {"male", "female"} <= out["gender"]:
+        # both men and women (an age limit by gender, "50 for men and 55 for women"): no gender restriction,
+        # as for the filters (see gold_fields)
+        del out["gender"]
     if isinstance(out.get("residence"), set):
         out["residence"] = next(iter(out["residence"])) if len(out["residence"]) == 1 else None
         if out["residence"] is None:
