@@ -334,8 +334,9 @@ class Engine:
     def language(self, state: UserState, text: str) -> str:
         """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, Romanized Hindi
         for a Latin one with Hindi function words ("kitna", "milta", "hai"; two words or more) or that is
-        a Romanized Hindi phrase of two words or more of the intents table ("bas karo"), English for a Latin one of
-        several words; a short message ("skip", "65") keeps the language of the conversation so far."""
+        a Romanized Hindi phrase of the intents table ("bas karo"; of one word only as a first message),
+        English for a Latin one of several words; a short message ("skip", "65") keeps the language of
+        the conversation so far."""
         if state.language:
             return state.language
         # "yojana" is part of scheme names ("am I eligible for Ladli Behna Yojana?" is English)
