@@ -85,7 +85,7 @@ def test_repeated_question_is_embedded_once(model):
 
 @pytest.mark.parametrize("question, lexical_top, fused_top", [
     # Hindi to English: no word of it is in PMUY's text, its meaning is
-    ("घर में खाना बनाने के लिए गैस कनेक्शन", "pmay-u", "pmuy"),
+    ("घर में खाना बनाने के लिए गैस कनेक्शन", "pahal-dbtl", "pmuy"),
     ("खेत के लिए पैसा सरकार से", "nfbs", "pm-kisan"),
     # a paraphrase: MUDRA's text speaks of loans to micro and small enterprises, never of a tea stall
     # ("grain every month for poor families", once missed, is now found lexically: "poor" and "grain"
@@ -93,15 +93,19 @@ def test_repeated_question_is_embedded_once(model):
     ("loan to open a tea stall", "kcc", "pmmy"),
     # life events: a death in the family
     ("my husband passed away, is there any help for me", "pmegp", "nfbs"),
-    ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "post-st", "ignwps"),
+    # ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", once ranked post-st lexically, is now found
+    # lexically too: ignwps first since the glossary's everyday words of 2026-12-02)
 ])
 def test_fusion_finds_what_lexical_ranking_misses(dense_index, question, lexical_top, fused_top):
     from retrieval.searcher import Searcher
 
     searcher = Searcher(dense_index)
     dense_index.rankers = LEXICAL
-    assert searcher.search(question).ranked_ids[0] == lexical_top
-    dense_index.rankers = FUSED
+    try:
+        lexical = searcher.search(question).ranked_ids[0]
+    finally:
+        dense_index.rankers = FUSED  # (the next tests rank with every ranker, whatever happens here)
+    assert lexical == lexical_top
     r = searcher.search(question)
     assert r.ranked_ids[0] == fused_top
     assert r.dense and max(r.dense.values()) > 0.8  # the question's vector met the passages'
