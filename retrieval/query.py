@@ -184,9 +184,10 @@ class VocabularyMatcher:
         "scheme"): the same :func:`~retrieval.translit.loanword_key` of at least
         :data:`LOANWORD_KEY_MIN` letters and a length within :data:`LOANWORD_LENGTH_GAP` letters of the
         romanised word; of several, the one in most chunks (``df``), then the closest spelling. ``None``
-        for a Latin word or no such word."""
-        if not has_devanagari(word):
-            return None
+        for a Latin word, a word of the glossary (``data/lexicon/expansions.tsv``: Hindi, whatever its
+        sound) or no such word."""
+        if not has_devanagari(word) or word in expansions():
+            return None  # (a word of the glossary is Hindi: खबर is "news", never "kabir")
         key = loanword_key(word)
         if len(key) < LOANWORD_KEY_MIN:
             return None

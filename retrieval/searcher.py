@@ -250,7 +250,8 @@ class Searcher:
         """Names written in Devanagari as English words ("सीनियर सिटीजन सेविंग्स स्कीम" is the Senior
         Citizens Savings Scheme): the text again with each such word replaced by the English word of
         the corpus it writes (:meth:`retrieval.query.VocabularyMatcher.loanword`), word for word, and the
-        names found there that do not overlap one found in the text as written (never exact)."""
+        names found there that hold at least :data:`LOANWORD_NAME_WORDS` such words and do not overlap
+        one found in the text as written (never exact)."""
         from retrieval.translit import has_devanagari
 
         if not has_devanagari(text):
@@ -267,7 +268,9 @@ class Searcher:
         taken = {i for m in found for i in range(m.start, m.end)}
         out = []
         for m in self.gazetteer.find(" ".join(e or w for e, w in zip(english, ws))):
-            if not taken & set(range(m.start, m.end)) and any(english[m.start:m.end]):
+            # two English words written in Devanagari at least: one alone is too often a Hindi word that
+            # sounds like one (खबर "khabar" is not "Kabir" of the Kabir Puraskar)
+            if not taken & set(range(m.start, m.end)) and sum(e is not None for e in english[m.start:m.end]) >= LOANWORD_NAME_WORDS:
                 out.append(replace(m, exact=False))
         return out
 
@@ -529,6 +532,8 @@ NAME_MIN = 0.5
 #: the ranking yields to the first of the next GROUP_TOP - 1 schemes that is for everyone and scores at
 #: least GROUP_MARGIN of it
 GROUP_TOP = 5
+#: a name found through English words written in Devanagari must hold at least this many of them
+LOANWORD_NAME_WORDS = 2
 GROUP_MARGIN = 0.7
 NAME_TOP = 5
 

@@ -315,3 +315,9 @@ def test_a_scheme_reserved_for_a_group_the_question_does_not_name_yields_the_lea
     # the dense ranker of an ingested index, 0.92: the margin is set here so that the rule is what is tested)
     monkeypatch.setattr(retrieval.searcher, "GROUP_MARGIN", 0.6)
     assert answerer.ask(question).ranked_scheme_ids[0] == scheme
+
+
+
+def test_one_hindi_word_that_sounds_like_a_name_names_no_scheme(answerer):
+    # खबर ("khabar", news) sounds like "Kabir" of the Kabir Puraskar scheme: one such word names nothing
+    assert answerer.searcher.mentions("किसान आंदोलन की ताज़ा खबर क्या है") == []

@@ -163,8 +163,9 @@ def test_an_english_word_written_in_devanagari_reaches_the_english_word(answerer
 def test_a_short_sound_key_matches_nothing():
     from retrieval.query import VocabularyMatcher
 
-    matcher = VocabularyMatcher({"soil": 0, "sale": 1, "seal": 2})
+    matcher = VocabularyMatcher({"soil": 0, "sale": 1, "seal": 2, "kabir": 3})
     assert matcher.loanword("साल") is None and matcher.loanword("soil") is None  # "sl": too short; a Latin word
+    assert matcher.loanword("खबर") is None  # a word of the glossary is Hindi ("news"), whatever it sounds like
 
 
 @pytest.mark.parametrize("question,scheme,sentence", [
