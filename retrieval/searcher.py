@@ -139,18 +139,22 @@ def _key(name: str) -> str:
 
 
 @lru_cache(maxsize=1)
+def _known_scheme_rows() -> tuple[dict, ...]:
+    """The rows of ``data/catalog/known_schemes.json``, read once."""
+    return tuple(json.loads(resources.files("data").joinpath("catalog", "known_schemes.json").read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=1)
 def known_schemes() -> tuple[CatalogEntry, ...]:
     """The project's list of well-known schemes (names, aliases, official page), from
     ``data/catalog/known_schemes.json``: used to recognise schemes a corpus holds no text for."""
-    rows = json.loads(resources.files("data").joinpath("catalog", "known_schemes.json").read_text(encoding="utf-8"))
-    return tuple(parse_named_catalog(rows))
+    return tuple(parse_named_catalog(list(_known_scheme_rows())))
 
 
 @lru_cache(maxsize=1)
 def known_scheme_states() -> dict[str, str]:
     """The state of each state scheme of ``data/catalog/known_schemes.json``, by id (central ones absent)."""
-    rows = json.loads(resources.files("data").joinpath("catalog", "known_schemes.json").read_text(encoding="utf-8"))
-    return {row["id"]: row["state"] for row in rows if row.get("level") == "state" and row.get("state")}
+    return {row["id"]: row["state"] for row in _known_scheme_rows() if row.get("level") == "state" and row.get("state")}
 
 
 def _bundled_entries(held: set[str]) -> list[CatalogEntry]:
@@ -532,9 +536,9 @@ NAME_MIN = 0.5
 #: the ranking yields to the first of the next GROUP_TOP - 1 schemes that is for everyone and scores at
 #: least GROUP_MARGIN of it
 GROUP_TOP = 5
+GROUP_MARGIN = 0.7
 #: a name found through English words written in Devanagari must hold at least this many of them
 LOANWORD_NAME_WORDS = 2
-GROUP_MARGIN = 0.7
 NAME_TOP = 5
 
 

@@ -65,7 +65,11 @@ def skeleton(word: str) -> str:
     w = re.sub(r"(?<=[bcdfgjklmnpqrstvxyz])h", "", w)
     w = re.sub(r"(?<=[aeiou])h(?=[aeiou])", "", w)  # "palanahar" (from पालनहार) = "palanhar"
     w = re.sub(r"n(?=[bpm])", "m", w)  # anusvara before a labial: "svavalanban" = "swavalamban"
-    head, tail = w[0], re.sub(r"[aeiou]", "", w[1:])
+    return _squeezed(w[0], re.sub(r"[aeiou]", "", w[1:]))
+
+
+def _squeezed(head: str, tail: str) -> str:
+    """``head`` then the letters of ``tail``, a letter repeated at once written once."""
     out = head
     for ch in tail:
         if ch != out[-1]:
@@ -93,9 +97,4 @@ def loanword_key(word: str) -> str:
         w = w.replace(old, new)
     w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k")
     w = re.sub(r"g(?=[ei])", "j", w)
-    head = "a" if w[0] in "aeiou" else w[0]
-    out = head
-    for ch in re.sub(r"[aeiouyh]", "", w[1:]):
-        if ch != out[-1]:
-            out += ch
-    return out
+    return _squeezed("a" if w[0] in "aeiou" else w[0], re.sub(r"[aeiouyh]", "", w[1:]))
