@@ -7,8 +7,11 @@ answers 404. With nothing configured the app still starts, on the embedded store
 channels are off.
 
 Bad input never crashes a handler: a wrong secret or signature is 403, a body too large 413, a body
-that is not a Telegram update or a Twilio form 400, and a failure while handling a message releases
-the delivery's claim (so a retry can succeed) and answers the user with an apology.
+that is not a Telegram update or a Twilio form 400. When Redis fails while a message is handled, a
+Telegram update gets a 503 (its claim released once Redis answers, so the re-delivery is handled) or,
+with Redis unreachable, an answer without state; a WhatsApp or SMS message (Twilio does not retry) is
+answered without state, and that answer is what a re-post of its MessageSid gets again, from this
+worker at once and from any worker once Redis answers and the claim is settled with it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ import asyncio
 import gc
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import redis
 from fastapi import BackgroundTasks, FastAPI, Request, Response
@@ -29,7 +33,7 @@ from starlette.requests import ClientDisconnect
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import telegram_channel, twilio_channel
-from bot.claims import Claim, Claims, new_token
+from bot.claims import KEPT_TTL_S, Claim, Claims, new_token
 from bot.observability import Metrics, log_turn
 from bot.render import SmsTemplate, kinds_without_template, sms_pages
 from bot.settings import Settings, weak_state_secret
@@ -62,6 +66,19 @@ TWILIO_BUDGET_S = 10.0
 REPOST_WAIT_S = 8.0
 
 
+class Orphan(NamedTuple):
+    """A claim Redis failed on: released once Redis answers (``answered`` False: the message was not
+    handled, a re-delivery must be), or settled as handled with the reply it got (``kept``, under the
+    user digest ``owner``: a Twilio re-post returns it)."""
+
+    channel: str
+    message_id: str
+    token: str | None
+    answered: bool = False
+    kept: str | None = None
+    owner: str = ""
+
+
 @dataclass
 class Runtime:
     """What the handlers share: settings, engine, Redis, claims, metrics and the channel clients."""
@@ -89,10 +106,16 @@ class Runtime:
     #: the last Redis failure refused the connection (Redis is down), rather than timing out (a stall,
     #: which a Telegram re-delivery a little later outlasts)
     redis_unreachable: bool = False
-    #: claims whose command failed (a timeout: Redis may still run it) or whose release failed, as
-    #: ``(channel, message id, token)``: released, if still unsettled and theirs, once Redis answers again
-    #: (else the claim would turn every re-delivery away for PROCESSING_TTL_S); bounded, oldest dropped
+    #: claims whose command failed (a timeout: Redis may still run it) or whose release failed, and
+    #: messages answered while Redis failed (:class:`Orphan`): once Redis answers again, the first are
+    #: released if still unsettled and theirs (else the claim would turn every re-delivery away for
+    #: PROCESSING_TTL_S), the second settled with the reply they got; bounded, oldest dropped
     orphans: deque = field(default_factory=lambda: deque(maxlen=MAX_ORPHANS))
+    #: Twilio replies that Redis may not hold (answered without state, or not settled), by
+    #: ``(channel, MessageSid)``: ``(time.monotonic() deadline, owner digest, TwiML)``, so that a re-post to
+    #: this worker gets the same reply whatever Redis did meanwhile (a failover may lose the last writes);
+    #: kept ``KEPT_TTL_S``, bounded like the orphans, dropped for a user who says /forget
+    answers: OrderedDict = field(default_factory=OrderedDict)
     #: background tasks of this worker (replies sent later): kept referenced until they end
     tasks: set = field(default_factory=set)
 
@@ -139,7 +162,7 @@ class Runtime:
         except redis.RedisError as exc:
             self.redis_failed(exc)
             if ttl_s is None:
-                self.orphans.append((channel, message_id, token))
+                self.orphans.append(Orphan(channel, message_id, token))
             log.error("claim failed: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
             return None
         finally:
@@ -148,19 +171,45 @@ class Runtime:
         return first
 
     def release_orphans(self) -> int:
-        """Release the claims in :attr:`orphans` that their tokens still hold unsettled (on a worker
-        thread); stops at the first Redis failure, keeping the rest. Returns how many were released."""
-        released = 0
+        """Release the claims in :attr:`orphans` that their tokens still hold unsettled, and settle those
+        answered meanwhile (on a worker thread); stops at the first Redis failure, keeping the rest.
+        Returns how many claims were released or settled."""
+        done = 0
         while True:
             try:  # several threads may be at it: each takes its own (deque operations are atomic)
                 orphan = self.orphans.popleft()
             except IndexError:
-                return released
+                return done
             try:
-                released += self.claims.release_own(*orphan)
+                if orphan.answered:
+                    done += self.claims.settle_own(orphan.channel, orphan.message_id, orphan.token, orphan.kept, orphan.owner)
+                else:
+                    done += self.claims.release_own(orphan.channel, orphan.message_id, orphan.token)
             except redis.RedisError:
                 self.orphans.appendleft(orphan)
-                return released
+                return done
+
+    def answered_unsettled(self, channel: str, message_id: str, token: str | None, xml: str, owner: str) -> None:
+        """Note a Twilio message answered with ``xml`` that Redis does not record as handled (it failed):
+        a re-post to this worker gets the same reply at once, and the claim is settled with it once Redis
+        answers (so a re-post to another worker gets it too, and the message is not handled twice)."""
+        self.orphans.append(Orphan(channel, message_id, token, True, xml, owner))
+        self.answers[(channel, message_id)] = (time.monotonic() + KEPT_TTL_S, owner, xml)
+        self.answers.move_to_end((channel, message_id))
+        while len(self.answers) > MAX_ORPHANS:
+            self.answers.popitem(last=False)
+
+    def answered(self, channel: str, message_id: str) -> str | None:
+        """The reply :meth:`answered_unsettled` noted for a message, while it is kept."""
+        entry = self.answers.get((channel, message_id))
+        if entry is None or entry[0] < time.monotonic():
+            return None
+        return entry[2]
+
+    def forget_answers(self, owner: str) -> None:
+        """Drop the replies noted for the user whose key digest is ``owner`` (/forget)."""
+        for key in [k for k, v in list(self.answers.items()) if v[1] == owner]:
+            self.answers.pop(key, None)
 
     async def handling_failed(self, channel: str, message_id: str, token: str | None, exc: Exception, what: str) -> None:
         """After the state store failed on a message claimed as ``token``: start the Redis cool-down
@@ -174,7 +223,7 @@ class Runtime:
             # delay the user's answer by another timeout)
             self.redis_failed(exc.__cause__ if isinstance(exc, StoreError) and exc.__cause__ is not None else exc)
             if token is not None:
-                self.orphans.append((channel, message_id, token))
+                self.orphans.append(Orphan(channel, message_id, token))
         self.metrics.requests.labels(channel, "error").inc()
         log.error("%s: %s", what, exc.__class__.__name__, extra={"event": {"channel": channel}})
 
@@ -431,6 +480,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse(f"a {channel} sender is required", status_code=400)
         params["MessageSid"] = sid
+        owner = twilio_channel.owner(rt, channel, params)
+        noted = rt.answered(channel, sid)
+        if noted is not None:  # a re-post of a message this worker answered while Redis failed: the same reply
+            rt.metrics.duplicates.labels(channel).inc()
+            return Response(noted, media_type="application/xml")
         # Twilio waits 15 s for the answer and never retries: whatever Redis does, an answer goes out in time
         deadline = time.monotonic() + TWILIO_BUDGET_S
         try:
@@ -439,25 +493,28 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             rt.redis_failed(redis.TimeoutError("claim outlasted the Twilio budget"))
             first = None
         if first is None:  # Twilio does not retry: the user gets an answer that needs no state
-            return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
+            xml = await twilio_channel.handle_stateless(rt, channel, params, arrived(request))
+            rt.answered_unsettled(channel, sid, None, xml, owner)
+            return Response(xml, media_type="application/xml")
         if first.state != "new":
             # a re-post (Twilio never read the first response): the same reply again, never an empty one;
             # while the first is still being processed, wait for its reply a little
             rt.metrics.duplicates.labels(channel).inc()
-            xml = await kept_reply(channel, sid, twilio_channel.owner(rt, channel, params), wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
+            xml = await kept_reply(channel, sid, owner, wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
             if xml is not None:
                 return Response(xml, media_type="application/xml")
             if first.state == "busy":
                 return PlainTextResponse("being processed", status_code=503)
             return Response(twilio_channel.twiml([], None), media_type="application/xml")
         try:
-            xml = await asyncio.wait_for(twilio_channel.handle_inbound(rt, channel, params, arrived(request)),
+            xml = await asyncio.wait_for(twilio_channel.handle_inbound(rt, channel, params, first.token, arrived(request)),
                                          max(0.5, deadline - time.monotonic()))
         except (StoreError, redis.RedisError, OSError, asyncio.TimeoutError) as exc:
             if isinstance(exc, asyncio.TimeoutError):
                 exc = redis.TimeoutError("message outlasted the Twilio budget")
             await rt.handling_failed(channel, sid, first.token, exc, "message failed")
-            return Response(await twilio_channel.handle_stateless(rt, channel, params, arrived(request)), media_type="application/xml")
+            xml = await twilio_channel.handle_stateless(rt, channel, params, arrived(request))
+            rt.answered_unsettled(channel, sid, first.token, xml, owner)
         return Response(xml, media_type="application/xml")
 
     async def kept_reply(channel: str, sid: str, owner: str, wait_s: float) -> str | None:

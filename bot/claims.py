@@ -9,7 +9,9 @@ learns which it met (:class:`Claim`): ``done`` (drop it, or send the reply kept 
 twice (a Redis stall past the socket timeout: the first run set it, the retry found it set) is
 recognised by its token as the caller's own, so the message is handled, not eaten. If processing
 fails the claim is released, so a retry can succeed; if the worker dies first, the short TTL lets a
-re-delivery through after ``PROCESSING_TTL_S``.
+re-delivery through after ``PROCESSING_TTL_S``. A message answered while Redis failed is settled with
+the reply it got once Redis answers (:meth:`Claims.settle_own`), unless a re-delivery was handled
+meanwhile.
 
 Replays: a settled message is also remembered for the replay window (``replay_window_s``, default a
 week) as a 63-bit integer digest of ``<channel>:<id>`` in one of ``SEEN_BUCKETS`` sets per channel and
@@ -57,6 +59,13 @@ _RELEASE_OWN_LUA = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+#: mark a claim done (``ARGV[2]``: its TTL, seconds) only while it is unset or holds ``ARGV[1]`` (an
+#: unsettled claim of one token; ``""`` for none): one key, so it runs on a Redis Cluster too
+_SETTLE_OWN_LUA = """
+local held = redis.call('GET', KEYS[1])
+if held == false or held == ARGV[1] then redis.call('SET', KEYS[1], 'd', 'EX', ARGV[2]) return 1 end
+return 0
+"""
 
 
 def new_token() -> str:
@@ -88,6 +97,7 @@ class Claims:
         self.ttl_s = ttl_s
         self.replay_window_s = replay_window_s
         self._release_own = client.register_script(_RELEASE_OWN_LUA)
+        self._settle_own = client.register_script(_SETTLE_OWN_LUA)
 
     def _seen_keys(self, channel: str, bucket: int, day: int) -> list[str]:
         """The sets that may remember a message of ``channel`` in ``bucket``, from ``day`` (days since
@@ -136,25 +146,47 @@ class Claims:
             return Claim("done" if held.startswith(b"d") else "busy")
         return Claim("busy")
 
-    def settle(self, channel: str, message_id: str, kept: str | None = None, owner: str = "") -> None:
+    def settle(self, channel: str, message_id: str, kept: str | None = None, owner: str = "") -> bool:
         """Mark a claim done and keep it for the full TTL: the message has been handled (its state
         change is saved); ``kept``: the reply to return when the same message is posted again
         (Twilio), kept ``KEPT_TTL_S`` under a hashed key named by ``owner`` (the user's key digest,
-        so that /forget deletes it). A Redis failure is logged, not raised: the reply is ready, and the
-        claim still lives its processing TTL."""
+        so that /forget deletes it). Returns False, after logging it, when Redis failed: the reply is
+        ready, and the claim still lives its processing TTL (the caller may settle it later:
+        :meth:`settle_own`)."""
         try:
             pipe = self.client.pipeline(transaction=False)
             pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
-            if self.replay_window_s > 0:
-                member, bucket = _seen(channel, message_id)
-                today = self._seen_keys(channel, bucket, int(time.time() // DAY_S))[0]
-                pipe.sadd(today, member)
-                pipe.expire(today, self.replay_window_s + DAY_S)
-            if kept is not None:
-                pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
+            self._record(pipe, channel, message_id, kept, owner)
             pipe.execute()
+            return True
         except redis.RedisError as exc:
             log.error("claim not settled: %s", exc.__class__.__name__, extra={"event": {"channel": channel}})
+            return False
+
+    def settle_own(self, channel: str, message_id: str, token: str | None, kept: str | None = None, owner: str = "") -> bool:
+        """Settle, once Redis answers again, a message answered while it failed: the claim is marked
+        done (and ``kept`` kept as in :meth:`settle`) only while nobody holds it or ``token`` holds it
+        unsettled, so a re-delivery processed meanwhile keeps its own outcome. True when settled.
+
+        Raises:
+            redis.RedisError: Redis failed.
+        """
+        if not self._settle_own(keys=[self._key(channel, message_id)], args=[f"p:{token}" if token else "", self.ttl_s]):
+            return False
+        pipe = self.client.pipeline(transaction=False)
+        self._record(pipe, channel, message_id, kept, owner)
+        pipe.execute()
+        return True
+
+    def _record(self, pipe, channel: str, message_id: str, kept: str | None, owner: str) -> None:
+        """Queue on ``pipe`` what a settled message leaves: its replay mark and the ``kept`` reply."""
+        if self.replay_window_s > 0:
+            member, bucket = _seen(channel, message_id)
+            today = self._seen_keys(channel, bucket, int(time.time() // DAY_S))[0]
+            pipe.sadd(today, member)
+            pipe.expire(today, self.replay_window_s + DAY_S)
+        if kept is not None:
+            pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
 
     def _kept_key(self, channel: str, message_id: str, owner: str) -> str:
         return owned_key(owner, hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest())

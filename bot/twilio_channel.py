@@ -151,10 +151,12 @@ def render(rt: Runtime, channel: str, replies: list[Reply], lang: str) -> list[s
     return [r.text for r in replies]
 
 
-async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], started: float | None = None) -> str:
-    """Process one inbound message (already validated and claimed); returns the TwiML reply. The
-    logged latency runs from ``started`` (``time.perf_counter()`` when the request reached the app;
-    default now) to the TwiML being ready."""
+async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], token: str | None = None,
+                         started: float | None = None) -> str:
+    """Process one inbound message (already validated and claimed as ``token``); returns the TwiML
+    reply, kept for a re-post (if Redis fails to keep it, the worker notes it: see
+    :meth:`~bot.app.Runtime.answered_unsettled`). The logged latency runs from ``started``
+    (``time.perf_counter()`` when the request reached the app; default now) to the TwiML being ready."""
     t0 = time.perf_counter() if started is None else started
     keep_ref = channel == "whatsapp" and rt.settings.sms_enabled and bool(rt.settings.public_base_url)
     ref = params.get("MessageSid", "")
@@ -178,7 +180,12 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], star
     xml = twiml(parts, action)
     # done, with the reply kept: a re-post of this MessageSid (the response never read) gets it again
     # (after /forget nothing of the user is kept, this reply neither)
-    await rt.run(rt.claims.settle, channel, ref, None if result.forgotten else xml, digest)
+    if result.forgotten:  # the same number on both Twilio channels is one person (as /forget itself holds)
+        for ch in ("whatsapp", "sms"):
+            rt.forget_answers(owner(rt, ch, params))
+        await rt.run(rt.claims.settle, channel, ref, None, digest)
+    elif not await rt.run(rt.claims.settle, channel, ref, xml, digest):
+        rt.answered_unsettled(channel, ref, token, xml, digest)
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return xml
 

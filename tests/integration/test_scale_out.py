@@ -85,7 +85,8 @@ class Traffic:
             time.sleep(0.1)
         time.sleep(0.5)
         assert [c for c in self.chats if len(tg.sent(c)) != 1] == []
-        assert [sid for sid, a in self.answers.items() if not messages(a[0]) or len(set(a)) != 1] == []
+        bad = {sid: a for sid, a in self.answers.items() if not messages(a[0]) or len(set(a)) != 1}
+        assert bad == {}, "\n".join(f"{sid}: {[messages(x) for x in a]}" for sid, a in bad.items())
         assert self.problems == []
 
 
@@ -165,3 +166,53 @@ def test_a_sentinel_failover_during_traffic_loses_and_doubles_nothing(standins):
             while not redis.Redis(host="127.0.0.1", port=replica).exists(key):
                 assert time.time() < deadline
                 time.sleep(0.1)
+
+
+def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_from_every_worker(standins):
+    """Redis down: the message is answered without state. Re-posted (Twilio never read the answer) while
+    Redis is down, after it is back, to this worker and to another: the same TwiML every time, never the
+    answer with state (which would be a second, different reply), and the claim ends settled."""
+    import shutil
+    import subprocess
+
+    from tests.integration.standins import free_port
+
+    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH")
+    tg, tg_url, tw_url = standins
+    port = free_port()
+    start = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+
+    def up() -> subprocess.Popen:
+        proc = subprocess.Popen(start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while True:
+            try:
+                redis.Redis(port=port).ping()
+                return proc
+            except redis.ConnectionError:
+                assert time.time() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    proc = up()
+    try:
+        settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
+        with ServerThread(create_app(settings, engine=build_engine(settings))) as a, \
+                ServerThread(create_app(settings, engine=build_engine(settings))) as b:
+            params = sms_params("how much money do farmers get under pm kisan", f"+9199{uid():08d}")
+            proc.terminate()
+            proc.wait(10)
+            first = post_twilio({"url": a.url}, "/twilio/sms", params)
+            assert first.status_code == 200 and messages(first.text)[0].startswith("My memory is unavailable")
+            assert post_twilio({"url": a.url}, "/twilio/sms", params).text == first.text
+            proc = up()
+            time.sleep(2.5)  # the worker's Redis cool-down is over
+            assert post_twilio({"url": a.url}, "/twilio/sms", params).text == first.text
+            # the next message this worker claims settles the one answered while Redis was down
+            other = post_twilio({"url": a.url}, "/twilio/sms", sms_params("pm kisan documents", f"+9199{uid():08d}"))
+            assert "Aadhaar" in other.text
+            assert redis.Redis(port=port).get(f"schemebot:v1:claim:sms:{params['MessageSid']}") == b"d"
+            again = post_twilio({"url": b.url}, "/twilio/sms", params)  # another worker: the reply kept in Redis
+            assert (again.status_code, again.text) == (200, first.text)
+    finally:
+        proc.terminate()
+        proc.wait(10)

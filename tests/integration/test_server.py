@@ -656,6 +656,28 @@ def test_a_claim_left_by_a_timed_out_command_is_released_only_while_its_token_ho
     claims.release("telegram", mid)
 
 
+def test_a_message_answered_while_redis_failed_is_settled_later_only_where_nobody_else_took_it(redis_available):
+    from bot.claims import Claims
+
+    r, claims = redis_client(), Claims(redis_client(), ttl_s=3600)
+    mid = uuid.uuid4().hex
+    key = f"schemebot:v1:claim:sms:{mid}"
+    r.set(key, b"p:stalled", ex=60)  # its claim ran, then Redis failed: answered without state as "stalled"
+    assert not claims.settle_own("sms", mid, "another", kept="<Response>b</Response>")
+    assert r.get(key) == b"p:stalled" and claims.kept("sms", mid) is None
+    assert claims.settle_own("sms", mid, "stalled", kept="<Response>a</Response>")
+    assert (r.get(key), claims.kept("sms", mid), claims.handled_before("sms", mid)) == (b"d", "<Response>a</Response>", True)
+    assert 120 < r.ttl(key) <= 3600
+    mid2 = uuid.uuid4().hex  # never claimed (Redis was down): settled if nobody took it meanwhile ...
+    assert claims.settle_own("sms", mid2, None, kept="<Response/>") and claims.claim("sms", mid2).state == "done"
+    mid3 = uuid.uuid4().hex  # ... but a re-post another worker handled meanwhile keeps its own outcome
+    assert claims.claim("sms", mid3).state == "new"
+    assert not claims.settle_own("sms", mid3, None, kept="<Response/>") and claims.kept("sms", mid3) is None
+    for m in (mid, mid2, mid3):
+        claims.release("sms", m)
+        r.delete(claims._kept_key("sms", m, ""))
+
+
 def test_a_handled_message_is_remembered_for_the_replay_window_in_intsets(redis_available):
     from bot.claims import SEEN_PREFIX, Claims, _seen
 
