@@ -34,6 +34,7 @@ from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
 from retrieval.query import detect_language, for_another_group
+from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_of
 from retrieval.tokenize import analyze
 
@@ -717,23 +718,12 @@ class Engine:
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
 
 
-#: words that ask for schemes without saying for what: "schemes", "sarkari yojana", "which", "all", "batao"
-#: (analysed forms); a request made only of these, state names and government words asks for no need
-_NO_NEED_WORDS = frozenset(analyze(
-    "scheme schemes yojana yojna yojanaen yojanayen yojnaye yojanaye yojnayen programme programmes program programs "
-    "what which all list any available koi kaun kon konsi kaunsi kya batao bataiye bataye tell show about there "
-    "new latest nayi naya chal rahi running offer offers provide provides has have get can give gives "
-    "government govt sarkar sarkari state central centre kendra rajya ki ka ke me mein main "
-    "योजना योजनाएं योजनाएँ योजनाओं सरकार सरकारी राज्य केंद्र कौन सी कौनसी कोई सभी सारी बताओ बताइए नई चल रही"))
-
-
 def asks_no_need(text: str) -> bool:
     """True when ``text`` asks for schemes and names nothing they are for but, perhaps, a state ("bihar
     sarkar ki yojana", "schemes in tamil nadu", "मध्य प्रदेश की योजनाएं")."""
     if not SCHEME_WORD.search(text):
         return False
-    place = {w for m in find_states(text) for w in analyze(m.surface)}
-    return all(w in _NO_NEED_WORDS or w in place for w in analyze(text))
+    return not need_words(analyze(text), {w for m in find_states(text) for w in analyze(m.surface)})
 
 
 def _as_page(replies: list[Reply], page: str) -> Reply:
@@ -753,6 +743,8 @@ def answer_reply(answer: Answer, lang: str) -> Reply:
     """An :class:`~retrieval.answer.Answer` as a channel-neutral reply with a plain-text rendering."""
     if answer.status == "clarify":
         return Reply(kind="question", field="state", text=t("which_state", lang, examples=", ".join(answer.state_versions[:4])))
+    if answer.status == "declined" and answer.decline_reason == "too_broad":  # "which schemes": ask what for
+        return Reply(kind="info", text=t("too_broad", lang))
     if answer.status == "declined":
         if answer.decline_reason in ("not_in_corpus", "no_section", "not_stated") and answer.decline_scheme:
             head = t("decline_named" if answer.decline_reason == "not_in_corpus" else "decline_no_section", lang, scheme=answer.decline_scheme)

@@ -140,6 +140,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "why": {"en": "I ask because: {why} You can answer ({example}), say \"skip\" to leave it unknown, or \"stop\" to end the check.",
             "hi": "मैं इसलिए पूछ रहा हूँ: {why} आप उत्तर दें ({example}), \"skip\" कहकर छोड़ें, या \"stop\" कहकर जाँच बंद करें।"},
     "resume": {"en": "Back to your eligibility check: {question}", "hi": "आपकी पात्रता जाँच पर लौटते हैं: {question}"},
+    "too_broad": {"en": "Many schemes would fit that: whom are they for, or what do you need? For example \"schemes for farmers in "
+                        "Bihar\", \"scholarship for SC students\", \"pension for widows\", \"loan to start a business\". "
+                        "To find the ones you may qualify for, send /eligibility.",
+                  "hi": "इसमें बहुत सी योजनाएँ आती हैं: किसके लिए, या आपको क्या चाहिए? जैसे \"बिहार में किसानों के लिए योजनाएँ\", "
+                        "\"एससी छात्रों के लिए छात्रवृत्ति\", \"विधवा पेंशन\", \"व्यवसाय के लिए लोन\"। "
+                        "आपको कौन सी मिल सकती हैं, यह जानने के लिए /eligibility भेजें।"},
     "which_state": {"en": "Each state runs this scheme its own way (for example {examples}). Which state do you live in?",
                     "hi": "हर राज्य यह योजना अपने ढंग से चलाता है (जैसे {examples})। आप किस राज्य में रहते हैं?"},
     "state_dropped": {"en": "All right, I won't ask. Ask me anything else, or name your state in a question.",
@@ -279,6 +285,9 @@ HINGLISH: dict[str, str] = {
     "reask": "Maaf kijiye, yeh samajh nahi aaya. {question} ({example})",
     "why": "Main isliye poochh raha hoon: {why} Aap jawab de sakte hain ({example}), \"skip\" keh kar chhod sakte hain, ya \"stop\" keh kar jaanch rok sakte hain.",
     "resume": "Wapas aapki patrata jaanch par: {question}",
+    "too_broad": "Ismein bahut si yojanayein aati hain: kiske liye, ya aapko kya chahiye? Jaise \"Bihar mein kisanon ke liye yojana\", "
+                 "\"SC chhatron ke liye scholarship\", \"vidhwa pension\", \"business ke liye loan\". "
+                 "Aapko kaun si mil sakti hain, yeh jaanne ke liye /eligibility bhejiye.",
     "which_state": "Har rajya yeh yojana apne tareeke se chalata hai (jaise {examples}). Aap kis rajya mein rehte hain?",
     "state_dropped": "Theek hai, nahi poochhunga. Kuch aur poochhiye, ya sawal mein apne rajya ka naam likhiye.",
     "state_skipped": "Aapke rajya ke bina main sirf kendriya yojanayein aur har rajya ki yojanayein dekh sakta hoon.",

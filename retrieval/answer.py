@@ -79,6 +79,7 @@ DECLINE_TEXT = {
     "not_stated": "The documents I have for this scheme do not state that (they hold no application status or payment dates), so I cannot quote an answer.",
     "low_confidence": "I am not confident any scheme document I have answers this.",
     "out_of_scope": "This does not look like a question about a government scheme I have documents for.",
+    "too_broad": "Every scheme would answer this: say whom the schemes are for or what you need (\"schemes for farmers in Bihar\").",
 }
 
 

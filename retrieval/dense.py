@@ -37,10 +37,13 @@ from retrieval.errors import IndexMismatchError
 
 #: sections whose opening is embedded (what a scheme is, what it gives, who gets it)
 DENSE_SECTIONS: tuple[str, ...] = ("details", "benefits", "eligibility")
+#: embedded for a scheme that has none of DENSE_SECTIONS (a page of FAQs alone: 76 of the real pages,
+#: among them PM Jan Dhan Yojana), so that every scheme can be found by meaning
+FALLBACK_SECTION = "faqs"
 #: words of a section's text embedded after the "name | section:" prefix
 DENSE_WORDS = 40
 #: the recipe's version: a change here makes saved vectors stale
-RECIPE = f"e5-passages/1:{','.join(DENSE_SECTIONS)}:{DENSE_WORDS}"
+RECIPE = f"e5-passages/2:{','.join(DENSE_SECTIONS)}|{FALLBACK_SECTION}:{DENSE_WORDS}"
 #: width of a vector (multilingual-e5-small)
 DIM = 384
 #: the file of an index folder holding the vectors
@@ -155,21 +158,23 @@ def passages_of(index) -> tuple[np.ndarray, list[str]]:
     chunks = passage_chunks(index)
     texts = []
     for c in chunks.tolist():
-        scheme = index.schemes[index.scheme_ids[index.chunk_scheme[c]]]
+        scheme_id = index.scheme_ids[index.chunk_scheme[c]]
         section = SECTION_ORDER[index.chunk_section[c]]
-        texts.append(passage_text(scheme.name, section, scheme.sections[section]))
+        texts.append(passage_text(index.schemes[scheme_id].name, section, index.section_text(scheme_id, section)))
     return chunks, texts
 
 
 def passage_chunks(index) -> np.ndarray:
     """The chunks the dense passages stand for, from the index's arrays alone (a load checks saved
     vectors against them in well under a millisecond): the first chunk of each run of one scheme's
-    chunks of one of :data:`DENSE_SECTIONS` (chunks are stored by scheme, then section)."""
+    chunks of one of :data:`DENSE_SECTIONS` (chunks are stored by scheme, then section), and for a
+    scheme with none of them, the first chunk of its :data:`FALLBACK_SECTION`."""
     sch, sec = index.chunk_scheme, index.chunk_section
     first = np.ones(sch.shape[0], dtype=bool)
     first[1:] = (sch[1:] != sch[:-1]) | (sec[1:] != sec[:-1])
-    wanted = np.isin(sec, [SECTION_ORDER_INDEX[s] for s in DENSE_SECTIONS])
-    return np.flatnonzero(first & wanted).astype(np.int32)
+    wanted = first & np.isin(sec, [SECTION_ORDER_INDEX[s] for s in DENSE_SECTIONS])
+    fallback = first & (sec == SECTION_ORDER_INDEX[FALLBACK_SECTION]) & ~np.isin(sch, sch[wanted])
+    return np.flatnonzero(wanted | fallback).astype(np.int32)
 
 
 def embed_index(index, encoder) -> DenseVectors:

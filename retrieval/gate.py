@@ -37,7 +37,7 @@ import math
 from dataclasses import dataclass
 
 from retrieval.index import Index
-from retrieval.query import live_info_terms
+from retrieval.query import discovery_frame, live_info_terms
 from retrieval.searcher import Retrieval, name_share, question_words, state_words
 from retrieval.tokenize import analyze
 
@@ -130,15 +130,15 @@ LARGE_INDEX_SCHEMES = 500
 THRESHOLD = 0.50
 
 #: decline reasons that come from a hard rule (never from the model)
-HARD_DECLINES = ("no_match", "not_in_corpus", "no_section", "not_stated")
+HARD_DECLINES = ("no_match", "not_in_corpus", "no_section", "not_stated", "too_broad")
 
 
 #: words naming the government itself: a question made only of these (and place names) asks about
 #: no scheme ("who is the prime minister", "chief minister of bihar kaun hai"); analysed forms
-_GOVERNMENT_WORDS = frozenset(analyze(
+GOVERNMENT_WORDS = frozenset(analyze(
     "prime minister ministers pm pradhan mantri pradhanmantri chief cm mukhyamantri president rashtrapati governor "
     "government govt sarkar sarkari india indian bharat national central centre state states country desh kendra first "
-    "pehla pahla प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री राष्ट्रपति राज्यपाल सरकार सरकारी भारत देश"))
+    "pehla pahla rajya प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री राष्ट्रपति राज्यपाल सरकार सरकारी भारत देश केंद्र राज्य"))
 
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
@@ -285,9 +285,12 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "no_match", 0.0, None)  # "no", "yes": nothing to look up
     place = state_words(r.user_query_text)
     own = [w for w in r.user_query.content if w not in place]
-    if not r.user_mentions and own and set(own) <= _GOVERNMENT_WORDS:
+    if not r.user_mentions and own and set(own) <= GOVERNMENT_WORDS:
         # "who is the prime minister", "भारत के राष्ट्रपति": words every scheme title has, asking of none
         return Decision(False, "out_of_scope", 0.0, None)
+    if r.user_query.discovery and not r.user_mentions and not r.focus and not needs_named(r):
+        # "which schemes", "schemes in Bihar", "सभी योजनाएं दिखाओ": every scheme would do; ask what for
+        return Decision(False, "too_broad", 0.0, None)
     named_indexed = [m for m in r.user_mentions if m.indexed]
     named_catalog = [m for m in r.user_mentions if not m.indexed]
     f = features(index, r)
@@ -321,6 +324,20 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     return Decision(False, "out_of_scope" if f.unknown_share >= 0.5 else "low_confidence", p, f)
 
 
+def need_words(words: list[str], place: set[str]) -> list[str]:
+    """Of ``words`` (analysed), those that say whom or what schemes are for: not a word for "scheme" or
+    one that frames a request for schemes (:func:`~retrieval.query.discovery_frame`), nor one for the
+    government (:data:`GOVERNMENT_WORDS`), nor one of ``place`` (a state's name), nor a number. ``[]`` for
+    "which schemes", "central govt schemes in Bihar", "सभी योजनाएं दिखाओ"."""
+    framing = frozenset().union(*discovery_frame())
+    return [w for w in words if w not in place and w not in framing and w not in GOVERNMENT_WORDS and not w.replace(".", "").isdigit()]
+
+
+def needs_named(r: Retrieval) -> list[str]:
+    """:func:`need_words` of the standalone question."""
+    return need_words(r.query.content, set(state_words(r.question)))
+
+
 def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
     """Whether a discovery question ("which schemes are there for farmers") has a list worth giving even
     though the model doubts it. The model was fitted on questions with one right scheme, where a small
@@ -333,7 +350,7 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
         return False
     content, _, alts, _ = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
-    alts = [a for w, a in zip(content, alts) if w not in _GOVERNMENT_WORDS]
+    alts = [a for w, a in zip(content, alts) if w not in GOVERNMENT_WORDS]
     if not alts:
         return False
     full = 0

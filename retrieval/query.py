@@ -39,6 +39,10 @@ HINDI_SPELLING_RATIO = 70
 REVERSE_WEIGHT = 0.3
 #: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
 RARE_SHARE = 0.05
+#: the weight of the word for "scheme" ("yojana", "योजना") in a discovery question: none, as every scheme
+#: is one (at full weight every short name ending "Yojana" ranked for "vidhwa ke liye yojana"; at 0.3
+#: the crop insurance scheme still came second)
+SCHEME_WORD_WEIGHT = 0.0
 #: weight of a spelling correction (the user probably meant it, but not certainly)
 CORRECTION_WEIGHT = 0.8
 #: minimum rapidfuzz ratio for a typo correction; chosen on the dev typo questions
@@ -54,18 +58,22 @@ AMOUNT = re.compile(r"\bhow much\b|\bamount\b|\bkitn[aei]\b|कितन[ाी�
 #: Hindi, Hindi). A question may ask about several sections ("who is eligible and how do I apply").
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
-        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b|\bpaise?a?\b|\bmil(ta|ti|te|ega|egi|enge)\b"
+        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b(?!\s+(umr|umar|umra|aayu|ayu|age)\b)|\bpaise?a?\b"
+        r"|\bmil(ta|ti|te|ega|egi|enge)\b"
         r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b|\blaa?bh\b|\bfaa?[iy]d[ae]\b"
-        r"|कितन[ाीे]|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)"),
+        r"|कितन[ाीे](?!\s+(उम्र|उमर|आयु))|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)|बेन[ेि]फ़?ि?ट"),
+    # (English words in Devanagari too: "डॉक्यूमेंट्स", "एलिजिबिलिटी", "अप्लाई")
     "documents": re.compile(
-        r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज"),
+        r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
     "eligibility": re.compile(
         r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
-        r"|\baay (seema|sima)\b|आय (की )?सीमा"
+        r"|\b(minimum|maximum|min|max) age\b|\bage (criteria|requirement|bar)\b|\bhow old\b|\b(umr|umar|umra|aayu)\b"
+        r"|\baay (seema|sima)\b|आय (की )?सीमा|(उम्र|आयु)(?![\u0900-\u097f])|योग्यता|एलिजिबि?ल"
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
         r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
+        r"|[अए]प्लाई|[अए]प्लीकेशन"
         r"|" + GET_HOW.pattern),
     "exclusions": re.compile(
         r"\bnot eligible\b|\bineligible\b|\bexclu|\bwho (cannot|can ?not|can't|is not allowed)\b"
@@ -232,7 +240,8 @@ DISCOVERY = re.compile(
     r"|\b(kaun|kon|konsi|kaunsi|kaun ?kaun|kon ?kon) ?(si|se)? (sarkari )?(yojana|yojna|scheme)"
     r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
     r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
-    r"|योजनाएं|योजनाएँ|योजनाओं|कौन[- ]?(कौन)? ?सी (सरकारी )?योजना|कोई (सरकारी )?योजना",
+    r"|\b(ke|ki|k) liy?e (koi |sabhi |sari |kya )?(sarkari )?(yojana|yojna|scheme)s?\b"
+    r"|योजनाएं|योजनाएँ|योजनाओं|कौन[- ]?(कौन)? ?सी (सरकारी )?योजना|कोई (सरकारी )?योजना|के लिए (कोई |सभी )?(सरकारी )?योजना",
     re.IGNORECASE,
 )
 
@@ -294,16 +303,25 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
     """Analyse ``text`` against an index ``vocabulary`` (see the module docstring); ``df`` gives the
     number of chunks holding a vocabulary term (without it, a known word is never treated as rare)."""
     tokens = analyze(text)
+    discovery = bool(DISCOVERY.search(text))
+    quiet: frozenset[str] = frozenset()  # words of the question weighted SCHEME_WORD_WEIGHT
+    if discovery:  # "list schemes for farmers": no scheme need say "list" to be listed, nor "scheme" rank
+        frame, scheme_words, quiet_words = discovery_frame()
+        tokens = [t for t in tokens if t not in frame] or tokens
+        if any(t not in scheme_words and t not in quiet_words for t in tokens):
+            quiet = quiet_words
     lex = expansions()
     stop = stopwords()
-    out = QueryTerms(language=detect_language(text), content=list(dict.fromkeys(tokens)))
+    out = QueryTerms(language=detect_language(text), content=list(dict.fromkeys(tokens)), discovery=discovery)
     w = out.weights
     fixes: list[str] = []
 
     def add(term: str, weight: float) -> None:
-        w[term] = w.get(term, 0.0) + weight
+        if scale:
+            w[term] = w.get(term, 0.0) + weight * scale
 
     for tok in tokens:
+        scale = SCHEME_WORD_WEIGHT if tok in quiet else 1.0
         known = tok in vocabulary
         if known:
             add(tok, 1.0)
@@ -339,8 +357,26 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
     read = " ".join([text, *fixes])
     out.intents = section_intents(read)
     out.figures = bool(ASKS_FIGURE.search(read.casefold()))
-    out.discovery = bool(DISCOVERY.search(text))
     return out
+
+
+@lru_cache(maxsize=1)
+def discovery_frame() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """``(frame, scheme words, quiet)``: the analysed words of ``data/lexicon/discovery_frame.tsv`` by role.
+    In a discovery question the frame words ("list", "more", "सभी", "dikhao") are left out, the quiet ones
+    ("yojana", "योजना") are kept but do not rank; neither they nor the scheme words ("scheme") name a need.
+
+    Raises:
+        ValueError: a row that is not a word and its role (``frame``, ``scheme`` or ``quiet``).
+    """
+    from data import lexicon_rows
+
+    roles: dict[str, set[str]] = {"frame": set(), "scheme": set(), "quiet": set()}
+    for n, (word, role) in lexicon_rows("discovery_frame.tsv", 2):
+        if role not in roles:
+            raise ValueError(f"discovery_frame.tsv line {n}: role {role!r} is not frame, scheme or quiet")
+        roles[role].update(analyze(word))
+    return frozenset(roles["frame"]), frozenset(roles["scheme"]), frozenset(roles["quiet"])
 
 
 def compile_pattern(pattern: str, table: str, line: int) -> re.Pattern[str]:

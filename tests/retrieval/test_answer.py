@@ -189,6 +189,13 @@ def test_a_question_for_a_figure_quotes_the_passage_that_states_it(answerer, que
     ("पीएम किसान कैसे मिलेगा", ["application_process"]),
     ("how do i get pm kisan", ["application_process"]),
     ("kisan ko paisa kaise milega kitna", ["benefits", "application_process"]),
+    # English words written in Devanagari, and age as a condition of joining
+    ("पीएम किसान के लिए डॉक्यूमेंट्स", ["documents"]),
+    ("पीएम किसान में अप्लाई कैसे करें", ["application_process"]),
+    ("atal pension minimum age", ["eligibility"]),
+    ("atal pension yojana ke liye kitni umar chahiye", ["eligibility"]),  # "kitni umar": how old, not how much
+    ("अटल पेंशन योजना के लिए न्यूनतम उम्र", ["eligibility"]),
+    ("आयुष्मान भारत क्या है", ["details"]),  # आयु (age) inside आयुष्मान is no age
 ])
 def test_who_does_not_get_it_and_how_to_get_it(question, sections):
     from retrieval.query import section_intents

@@ -55,6 +55,11 @@ def test_canonical_names_of_page_headers():
     ("what scholarships are there for SC students", True),
     ("how much money do farmers get under pm kisan", False),
     ("documents for ujjwala", False),
+    ("kisano ke liye yojana", True),  # Hindi often leaves the plural unmarked
+    ("vidhwa ke liye koi sarkari yojana", True),
+    ("किसानों के लिए योजना", True),
+    ("pm kisan ke liye documents", False),
+    ("widow ke liye pension yojana ki rashi", False),  # one scheme's amount, not a list
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
@@ -81,6 +86,24 @@ def test_a_short_discovery_question_gets_a_list_and_one_about_an_unknown_thing_d
     assert {"pm-kisan", "pmfby", "kcc"} <= {c.scheme_id for c in ans.citations}
     ans = answerer.ask("which schemes give money for buying an iphone")
     assert ans.status == "declined" and not ans.citations
+
+
+@pytest.mark.parametrize("question", ["list schemes for farmers", "more schemes for farmers", "show me all the schemes for farmers",
+                                      "kisano ke liye yojana", "किसानों के लिए सभी योजनाएं दिखाओ"])
+def test_words_that_only_frame_a_discovery_question_do_not_sink_it(bundled_index, question):
+    # no scheme says "list", "more" or "दिखाओ": counted as the question's words, they made it look unanswerable
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans) and len(ans.citations) >= 3
+    assert {"pm-kisan", "kcc"} <= {c.scheme_id for c in ans.citations}
+
+
+def test_frame_words_stay_words_outside_a_discovery_question(bundled_index):
+    from retrieval.query import analyze_query
+
+    q = analyze_query("list of documents for pm kisan", bundled_index.vocabulary, Answerer(bundled_index).searcher.matcher)
+    assert "list" in q.content and not q.discovery
+    q = analyze_query("list schemes for farmers", bundled_index.vocabulary, Answerer(bundled_index).searcher.matcher)
+    assert "list" not in q.content and q.discovery
 
 
 def test_live_information_questions():
@@ -155,3 +178,25 @@ def test_a_state_name_alone_names_no_scheme_in_any_script(bundled_index):
     assert [m.scheme_id for m in gazetteer.find("झारखंड में वृद्धा पेंशन कितनी मिलती है")] == ["ignoaps"]  # its Hindi name
     assert [m.scheme_id for m in gazetteer.find("jharkhand old age pension")] == ["ignoaps"]
     assert [m.scheme_id for m in gazetteer.find("झारखंड कृषि ऋण माफी योजना क्या है")] == ["jkrmy"]
+
+
+def test_the_word_for_scheme_does_not_rank_in_a_discovery_question(bundled_index):
+    # every scheme is one: at full weight the short name "Pradhan Mantri Fasal Bima Yojana" came second
+    # for widows, ahead of the state widow pension
+    ans = Answerer(bundled_index).ask("vidhwa ke liye koi yojana")
+    assert ans.status == "answered" and ans.list_answer
+    assert ans.ranked_scheme_ids[:2] == ["ignwps", "wpup"] and "pmfby" not in ans.ranked_scheme_ids[:5]
+
+
+@pytest.mark.parametrize("question", ["which schemes", "schemes in Bihar", "सभी योजनाएं दिखाओ", "kaun kaun si yojana hai",
+                                      "list of all central government schemes"])
+def test_a_request_for_schemes_that_names_no_need_is_too_broad_to_list(bundled_index, question):
+    # every scheme would do: a list of five chosen by nothing misleads; the reply asks whom or what for
+    ans = Answerer(bundled_index).ask(question)
+    assert (ans.status, ans.decline_reason, ans.citations) == ("declined", "too_broad", [])
+
+
+def test_a_need_or_a_named_scheme_is_not_too_broad(bundled_index):
+    answerer = Answerer(bundled_index)
+    assert answerer.ask("schemes for farmers in Bihar").list_answer
+    assert answerer.ask("what schemes like pm kisan are there").status == "answered"
