@@ -28,7 +28,7 @@ from importlib import resources
 from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
-from retrieval.translit import has_devanagari, loanword_key, romanize, skeleton
+from retrieval.translit import has_devanagari, hindi_bases, loanword_key, romanize, skeleton
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -322,13 +322,17 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
 
     for tok in tokens:
         scale = SCHEME_WORD_WEIGHT if tok in quiet else 1.0
-        known = tok in vocabulary
+        # an inflected Hindi noun the glossary and the corpus lack ("परिवारों", families) is read as its
+        # base form ("परिवार")
+        forms = hindi_bases(tok) if has_devanagari(tok) and tok not in vocabulary and tok not in lex else []
+        base = next((b for b in forms if b in lex or b in vocabulary), tok)
+        known = base in vocabulary
         if known:
-            add(tok, 1.0)
+            add(base, 1.0)
         mapped: list[str] = []
-        if tok in lex:
-            mapped = [t for t in lex[tok] if t in vocabulary and t != tok]
-            rare = known and df is not None and bool(mapped) and df(tok) < RARE_SHARE * max(df(t) for t in mapped)
+        if base in lex:
+            mapped = [t for t in lex[base] if t in vocabulary and t != base]
+            rare = known and df is not None and bool(mapped) and df(base) < RARE_SHARE * max(df(t) for t in mapped)
             for t in mapped:
                 add(t, SYNONYM_WEIGHT if known and not rare else 1.0)
         if known and not has_devanagari(tok):
@@ -337,10 +341,9 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
                     add(t, REVERSE_WEIGHT)
         if not known and not mapped:
             fix = matcher.correct(tok) if not has_devanagari(tok) else None
-            if fix is None:
-                fix = matcher.transliteration(tok)
-            if fix is None:
-                fix = matcher.loanword(tok, df)
+            for form in (tok, *forms):  # ("ड्राइवरों": "ड्राइवर", driver)
+                if fix is None:
+                    fix = matcher.transliteration(form) or matcher.loanword(form, df)
             if fix is not None:
                 fixes.append(fix)
                 mapped = [fix]

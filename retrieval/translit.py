@@ -98,3 +98,20 @@ def loanword_key(word: str) -> str:
     w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k")
     w = re.sub(r"g(?=[ei])", "j", w)
     return _squeezed("a" if w[0] in "aeiou" else w[0], re.sub(r"[aeiouyh]", "", w[1:]))
+
+
+#: Hindi noun endings and what the base form ends in instead, longest first: the oblique plural
+#: (-ों: किसानों -> किसान; -ियों: लड़कियों -> लड़की, जातियों -> जाति; -ाओं: महिलाओं -> महिला), the direct
+#: plural (-ियाँ: लड़कियाँ -> लड़की; -ाएँ: महिलाएँ -> महिला; -ें: किताबें -> किताब) and the oblique singular of a
+#: masculine noun in -ा (-े: लड़के -> लड़का, बीमे -> बीमा)
+_HINDI_ENDINGS: tuple[tuple[str, str], ...] = (
+    ("ियों", "ी"), ("ियों", "ि"), ("ियाँ", "ी"), ("ियां", "ी"), ("ाओं", "ा"), ("ाएँ", "ा"), ("ाएं", "ा"),
+    ("ों", ""), ("ें", ""), ("े", "ा"),
+)
+
+
+def hindi_bases(word: str) -> list[str]:
+    """The base forms a Devanagari noun ``word`` may be an inflection of (:data:`_HINDI_ENDINGS`), most
+    likely first; ``[]`` for a word without such an ending or too short to have one (a base of at least
+    two letters is left). The caller keeps only a base its glossary or corpus knows."""
+    return [word[: -len(end)] + base for end, base in _HINDI_ENDINGS if word.endswith(end) and len(word) - len(end) >= 2]

@@ -160,6 +160,20 @@ def test_an_english_word_written_in_devanagari_reaches_the_english_word(answerer
     assert english in terms.weights and word not in terms.unknown
 
 
+def test_an_inflected_hindi_noun_is_read_as_its_base_form():
+    from retrieval.query import VocabularyMatcher, analyze_query, expansions
+    from retrieval.translit import hindi_bases
+
+    assert hindi_bases("परिवारों") == ["परिवार"] and hindi_bases("महिलाओं") == ["महिला"]
+    assert hindi_bases("लड़कियों")[0] == "लड़की" and hindi_bases("बीमे") == ["बीमा"]
+    assert hindi_bases("के") == [] and hindi_bases("में") == []  # too short to be inflected
+    assert "बुनकरों" not in expansions() and "weaver" in expansions()["बुनकर"]
+    vocabulary = {"weaver": 0, "driver": 1, "scheme": 2}
+    terms = analyze_query("बुनकरों और ड्राइवरों के लिए योजना", vocabulary, VocabularyMatcher(vocabulary))
+    assert {"weaver", "driver"} <= set(terms.weights) and terms.unknown == []
+    assert terms.content[:2] == ["बुनकरों", "ड्राइवरों"]  # the user's own words stay what the gate weighs
+
+
 def test_a_short_sound_key_matches_nothing():
     from retrieval.query import VocabularyMatcher
 
