@@ -446,7 +446,8 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     if _TRANSGENDER.search(subject) or re.search(r"\b(?:be|is|are)\s+(?:a\s+)?transgender", text, re.IGNORECASE):
         return _crit("gender", "eq", "transgender", unit, url)
     female_subject = re.search(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?)\b(?!['’]s?\s)", subject, re.IGNORECASE)
-    female_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+|an\s+)?(?:women|woman|female|girls?|widows?|lady)\b|\bonly\s+(?:for\s+)?(?:women|girls|female)\b"
+    female_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+|an\s+|the\s+)?(?:(?:pregnant|expectant|lactating|nursing|single|unmarried|married|indian|"
+                            r"destitute|poor|working)\s+)?(?:women|woman|female|girls?|widows?|lady)\b(?!['’])|\bonly\s+(?:for\s+)?(?:women|girls|female)\b"
                             r"|\b(?:for|to)\s+(?:women|girls|female)\s+(?:only|candidates|students|applicants)\b", text, re.IGNORECASE)
     if female_subject and re.search(r"\b(?:youths?|persons?|people|applicants?|candidates?|individuals?|citizens?)\s*(?:/|\bor\b|\band\b|&)\s*"
                                     r"(?:wom[ae]n|females?|girls?)\b|\b(?:wom[ae]n|females?|girls?)\s*(?:/|\bor\b|&)\s*(?:youths?|persons?|people)\b", text, re.IGNORECASE):
@@ -935,6 +936,10 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     unchecked.append(head.text)
         group = None
 
+    # "Transgender candidates are also eligible to apply" beside "The applicant must be a pregnant woman":
+    # the women's condition is no condition on gender
+    transgender_too = any(_TRANSGENDER.search(u.text) and re.search(r"\balso\b|\bas\s+well\b|\beligible\s+to\s+apply\b", u.text, re.IGNORECASE)
+                          for u in units(eligibility or ""))
     for section, excluded, link in ((eligibility, False, url), (exclusions, True, exclusions_url or url)):
         aside = False  # under a heading of definitions, notes or lists of items: not conditions on a person
         section_units = units(section or "")
@@ -971,6 +976,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             found = read_unit(replace(unit, text=blank_name(unit.text)), link, state, excluded)
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
             crits = _merge_same_field(found.criteria)
+            if transgender_too:
+                crits = [c for c in crits if not (isinstance(c, Criterion) and c.field == "gender" and c.value == "female")]
             if unit.list_head and not excluded:
                 parts.extend(crits)
                 if unit.alternatives_head:

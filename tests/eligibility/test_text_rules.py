@@ -95,10 +95,17 @@ def test_any_one_of_the_following_with_an_inexpressible_item_is_unchecked_as_a_w
     assert crits(r.rule) == [("social_category", "in", ["sc", "st"]), ("is_bpl", "is_true", None)]
 
 
+@pytest.mark.parametrize("sentence", ["The applicant must be a pregnant woman.", "The applicant should be the single girl child of her family."])
+def test_a_woman_described_after_be_is_a_condition_on_gender(sentence):
+    r = read(sentence)
+    assert crits(r.rule) == [("gender", "eq", "female")]
+    assert outcome(r, {"gender": "male"}).status == "not_eligible"
+
+
 def test_life_events_and_inclusions_are_not_restrictions():
     r = read("The applicant should be a pregnant woman aged 19 years or more.\nTransgender candidates are also eligible to apply.")
     assert ("age", "gte", 19) in crits(r.rule)
-    assert not any(f == "gender" and v == "transgender" for f, _, v in crits(r.rule))
+    assert not any(f == "gender" for f, _, v in crits(r.rule))  # transgender applicants are eligible too
     assert r.unchecked == ["The applicant should be a pregnant woman aged 19 years or more."]
     assert outcome(r, {"age": 25, "gender": "female"}).status == "likely_eligible"  # never plain "eligible"
 
