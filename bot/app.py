@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import re
 import time
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
@@ -55,6 +56,9 @@ MAX_ORPHANS = 6000
 READY_TIMEOUT_S = 1.0
 
 
+#: a Twilio sender's number (after any "whatsapp:", spaces, dots, hyphens and brackets aside): E.164, a "+"
+#: and at most 15 digits (ITU-T E.164), or a short code of at least 5 digits
+SENDER = re.compile(r"\+?\d{5,15}")
 #: a Telegram update dated more than this many seconds ahead of this server's clock is refused (clocks drift
 #: by seconds; Telegram never dates an update in the future)
 FUTURE_SKEW_S = 300
@@ -472,7 +476,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if isinstance(params, Response):
             return params
         sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From", "")
-        if not sid or not any(ch.isdigit() for ch in sender):
+        if not sid or not SENDER.fullmatch(re.sub(r"[\s().-]", "", sender.removeprefix("whatsapp:"))):
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse("MessageSid and a From number are required", status_code=400)
         if sender.startswith("whatsapp:") != (channel == "whatsapp"):

@@ -66,7 +66,12 @@ def sent_at(update: Update) -> float | None:
 
 def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | None]:
     """``(message for the engine, chat id, special)`` for an update; ``special`` is ``"edited"`` for an
-    edited message (not processed again) and ``None`` otherwise. Unusable updates give ``(None, None, None)``."""
+    edited message (not processed again) and ``None`` otherwise. Unusable updates give ``(None, None, None)``,
+    and so do updates from a group or channel (the bot answers in private chats only: a person's
+    questions and interview answers are nobody else's) or from another bot."""
+    chat, sender = update.effective_chat, update.effective_user
+    if (chat is not None and chat.type != "private") or (sender is not None and sender.is_bot):
+        return None, None, None
     if update.callback_query is not None:
         cq = update.callback_query
         chat = cq.message.chat.id if cq.message is not None else (cq.from_user.id if cq.from_user else None)

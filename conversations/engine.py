@@ -236,7 +236,7 @@ class Engine:
         """Answer one message without the state store (it is unreachable or stalled): the message is
         handled on a fresh state that is neither loaded nor saved, after a notice that the conversation
         is not remembered now (so no interview, "MORE" page or follow-up carries over). /forget and its
-        words are not confirmed (nothing could be deleted): the user is asked to send it again later.
+        words are not confirmed (nothing could be deleted), nor /reset: the user is asked to send it again later.
         Never raises (a bug costs one apology)."""
         text, private = _masked(msg)
         lang = detect_language(msg.text or "") or "en"
@@ -244,6 +244,8 @@ class Engine:
         try:
             if means(text, "forget") or _is_command(text, "forget"):
                 return TurnResult([Reply(kind="info", text=t("stateless_forget", lang))], lang=lang)
+            if _is_command(text, "reset"):  # nothing can be reset either: never say it was
+                return TurnResult([Reply(kind="info", text=t("stateless_reset", lang))], lang=lang)
             if msg.kind != "text" or not text:
                 result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
             else:
@@ -519,12 +521,15 @@ class Engine:
             state.pending = state.pending if state.pending == "forget" else None
             return self.command(text, state, lang)
         running = state.interview is not None and not state.interview.finished
-        if state.list_ids and not running and re.fullmatch(r"\s*\[?\d{1,2}\]?\s*[.)]?\s*", text.translate(_DIGITS)):
+        if state.list_ids and not running and re.fullmatch(r"\s*-?\[?\d{1,20}\]?\s*[.)]?\s*", text.translate(_DIGITS)):
             # "2" after a list: what the second scheme listed is (the lists number their schemes [1], [2] ...)
             picked = self._picked(text, state.list_ids)
             if picked is not None:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
                 return self.question(self.names[picked], state, lang), "save"
+            shown = sum(1 for sid in state.list_ids if sid in self.names)
+            if shown:  # "7", "0", "-1" after a list of five: which numbers there are, not a search for "7"
+                return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=shown))]), "none"
         if self.eligibility is not None:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:

@@ -12,7 +12,9 @@ characters of such a message finds the story, not the question. :func:`focus` pi
    "PM-KISAN: what documents do I need?");
 3. with no question-like sentence, the last sentence that names a scheme or a section (documents,
    eligibility, benefits, how to apply);
-4. else the message's first characters, as before.
+4. a message whose last sentence is too long to be one (a story typed without full stops, the question
+   at its end): its last :data:`TAIL_WORDS` words, when they ask or name something;
+5. else the message's first characters, as before.
 
 The result is at most ``limit`` characters. Pure: no I/O.
 """
@@ -25,6 +27,9 @@ from dataclasses import dataclass
 
 from retrieval.query import section_intents
 
+#: the words of a run-on message's end searched as its question: a question rarely runs longer (the
+#: longest of the dev questions has 24 words)
+TAIL_WORDS = 30
 #: sentence ends: Latin or Devanagari full stop, ! ? (maybe repeated), or a line break
 _SENTENCE = re.compile(r"(?<=[.!?\u0964\u0965])\s+|\n+")
 #: a question: a question mark, or a question word of English, Romanized Hindi or Hindi
@@ -91,4 +96,9 @@ def focus(text: str, limit: int, scheme_named: Callable[[str], str | None],
     topical = [s for s in parts if len(s) <= limit and (section_intents(s) or scheme_named(s))]
     if topical:
         return Focus(topical[-1], "topic")
+    if len(parts[-1] if parts else "") > limit:
+        # one run-on sentence, longer than the limit: its last TAIL_WORDS words, where a question is put
+        tail = " ".join(text.split()[-TAIL_WORDS:])[-limit:]
+        if is_question(tail) or section_intents(tail) or scheme_named(tail):
+            return Focus(tail, "question")
     return Focus(text[:limit], "start")

@@ -102,6 +102,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "I cannot reach my records this moment, so nothing was deleted yet. Please send /forget again in a few minutes.",
         "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए अभी कुछ नहीं मिटा। कृपया कुछ मिनट बाद /forget फिर भेजें।",
     },
+    "stateless_reset": {
+        "en": "I cannot reach my records this moment, so our conversation was not reset yet. Please send /reset again in a few minutes.",
+        "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए बातचीत अभी नए सिरे से शुरू नहीं हुई। कृपया कुछ मिनट बाद /reset फिर भेजें।",
+    },
     "error": {"en": "Sorry, something went wrong on my side. Please try again in a moment.",
               "hi": "माफ़ कीजिए, मेरी ओर से कुछ गड़बड़ हुई। कृपया थोड़ी देर में फिर कोशिश करें।"},
     "stale_button": {"en": "That button belongs to an earlier question, so I did not use it.",
@@ -263,6 +267,7 @@ HINGLISH: dict[str, str] = {
     "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {days} din rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
     "stateless_forget": "Abhi main apne record tak nahi pahunch pa raha, isliye abhi kuch nahi mita. Kripya kuch minute baad /forget phir bhejein.",
+    "stateless_reset": "Abhi main apne record tak nahi pahunch pa raha, isliye baatcheet abhi naye sire se shuru nahi hui. Kripya kuch minute baad /reset phir bhejein.",
     "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",
     "stale_button": "Yeh button pichhle sawal ka hai, isliye maine use nahi kiya.",
     "edited": "Main sirf naye message padhta hoon, edit nahi. Sahi kiya hua message naye message ki tarah bhejiye.",

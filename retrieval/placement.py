@@ -50,7 +50,8 @@ OPENING_CHARS = 600
 DOMINANCE = 0.75
 _GOV_BEFORE = re.compile(
     r"(?:\b(?:government|govt\.?)\s+of\s+(?:the\s+)?(?:(?:nct|ut|union\s+territory)\s+of\s+)?|"
-    r"\b(?:state|ut|union\s+territory)\s+of\s+(?:the\s+)?)$",
+    r"\b(?:state|ut|union\s+territory)\s+of\s+(?:the\s+)?|"
+    r"\bdepartment\s+of\s+(?:the\s+)?)$",
     re.IGNORECASE,
 )
 _GOV_AFTER = re.compile(r"^(?:\s+state)?\s+(?:government|govt\b)", re.IGNORECASE)
@@ -220,7 +221,7 @@ def infer_state(title: str, opening: str, text: str | None = None) -> tuple[str,
     """The state a page with no state or owner in its header is about, from its own words, or ``None``.
 
     In order: the one state the title names; the one state named as "Government of X", "Govt. of
-    (NCT of) X", "X Government", "State of X" or "UT of X" in ``opening``; the only state named in the
+    (NCT of) X", "X Government", "State of X", "UT of X" or "(Revenue) Department of X" in ``opening``; the only state named in the
     first :data:`OPENING_CHARS` characters of ``opening``, named at least twice in ``text``. Several
     states at one step stop the search (a scheme of two states is not guessed), and a state found in
     the text must make at least :data:`DOMINANCE` of the state names in ``text`` ("all states except

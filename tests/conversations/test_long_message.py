@@ -24,3 +24,12 @@ def test_without_a_question_a_sentence_naming_a_section_or_scheme_then_the_start
     plain = "We are four people in the family. " * 40
     got = focus(plain, 1000, names)
     assert (got.text, got.how) == (plain[:1000], "start")
+
+
+def test_a_story_typed_without_full_stops_is_searched_by_its_end():
+    story = "mere papa kisan hain aur unke paas do bigha zameen hai gaon mein " * 40
+    got = focus(story + "pm kisan ke liye kaun se documents chahiye", 1000, names)
+    assert got.how == "question" and got.text.endswith("pm kisan ke liye kaun se documents chahiye")
+    assert len(got.text.split()) == 30  # TAIL_WORDS: the end, not the first characters
+    got = focus(story, 1000, names)  # an end that asks and names nothing: the start, as before
+    assert (got.text, got.how) == (story[:1000], "start")

@@ -170,6 +170,19 @@ def test_edited_message_is_not_processed_again(stack):
     assert sent["text"].startswith("I only read new messages")
 
 
+def test_groups_channels_and_other_bots_are_not_answered(stack):
+    group, bot_chat, private = -uid(), uid(), uid()
+    update = tg_update(uid(), group, "pm kisan documents")
+    update["message"]["chat"] = {"id": group, "type": "group", "title": "Village group"}
+    assert post_tg(stack, update).status_code == 200  # a person's questions are no business of the group's
+    update = tg_update(uid(), bot_chat, "pm kisan documents")
+    update["message"]["from"]["is_bot"] = True
+    assert post_tg(stack, update).status_code == 200
+    assert post_tg(stack, tg_update(uid(), private, "pm kisan documents")).status_code == 200
+    assert "Aadhaar" in stack["tg"].wait_sent(private)[0]["text"]  # (sent after the two above were handled)
+    assert stack["tg"].sent(group) == [] and stack["tg"].sent(bot_chat) == []
+
+
 @pytest.mark.parametrize("media", [{"sticker": {"file_id": "s", "file_unique_id": "u", "width": 1, "height": 1, "is_animated": False,
                                                 "is_video": False, "type": "regular"}},
                                    {"voice": {"file_id": "v", "file_unique_id": "u", "duration": 3}},
@@ -480,6 +493,8 @@ def test_twilio_without_a_phone_number_is_rejected(stack):
     # a sender of the other channel: WhatsApp senders are "whatsapp:+91...", SMS senders "+91..."
     assert post_twilio(stack, "/twilio/sms", sms_params("hi", f"whatsapp:+9198{uid():08d}")).status_code == 400
     assert post_twilio(stack, "/twilio/whatsapp", sms_params("hi", f"+9198{uid():08d}")).status_code == 400
+    for sender in ("whatsapp:1", "whatsapp:<script>1", "whatsapp:+91-abc-1", f"whatsapp:+{'9' * 16}"):  # not a number
+        assert post_twilio(stack, "/twilio/whatsapp", wa_params("hi", sender=sender)).status_code == 400
 
 
 @pytest.mark.parametrize("chat_id", ["abc", 1e308, 2**100, True, None])
@@ -521,6 +536,7 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         assert sms_segments(page[0]) <= 3
         # /forget cannot delete anything now, and says so instead of asking for a confirmation
         assert "nothing was deleted yet" in messages(sms("/forget", sender).text)[0]
+        assert "not reset yet" in messages(sms("/reset", sender).text)[0]  # never "Done" for what was not done
         # WhatsApp, in Hindi: the notice in the user's language
         r = post_twilio({"url": srv.url}, "/twilio/whatsapp", wa_params("पीएम किसान में कितना पैसा मिलता है"))
         assert messages(r.text)[0].startswith("मेरी याददाश्त अभी")

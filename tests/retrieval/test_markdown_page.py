@@ -144,6 +144,8 @@ def test_infer_state_is_conservative():
     assert infer_state("Grant", "The Government of NCT of Delhi pays it.") == ("Delhi", "government of")
     assert infer_state("Grant", "Launched by the Bihar Government in 2019.") == ("Bihar", "government of")
     assert infer_state("Grant", "Government of Goa and Government of Kerala share it.") is None
+    # a page of FAQs alone, whose answers name the state's department (Mukhyamantri Kisan Sahay Yojana)
+    assert infer_state("Kisan Sahay Yojana", "Apply on the website of the Revenue Department of Gujarat.") == ("Gujarat", "government of")
     assert infer_state("Grant", "Apply at the office in New Delhi. Pay at Punjab National Bank.") is None
     assert infer_state("Grant", "For artists of Sikkim. Artists of Sikkim apply online.") == ("Sikkim", "only state in opening")
     assert infer_state("Grant", "Interview held in Kerala.") is None  # named once only
