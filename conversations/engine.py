@@ -33,7 +33,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import detect_language, for_another_group
+from retrieval.query import detect_language, expansions, for_another_group
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_of
 from retrieval.tokenize import analyze
@@ -65,6 +65,11 @@ MAX_MESSAGE_CHARS = 1000
 DEFAULT_NOTICE_DAYS = 30
 #: of a long message, at most this many times MAX_MESSAGE_CHARS are scanned for its question
 LONG_MESSAGE_SCAN = 20
+#: a state's own version of a central scheme is looked for among its first this many schemes for the
+#: question (:meth:`Engine._state_version`) ...
+VERSION_TOP = 10
+#: ... and its name shares at least this share of the central scheme's name words
+VERSION_NAME_SHARE = 0.5
 
 Action = Literal["save", "none", "delete"]
 
@@ -652,9 +657,41 @@ class Engine:
         """``query`` answered again now that the user named ``chosen`` (in ``text``), which is noted in
         the profile and said first."""
         state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+        discussed = state.scheme_id
         result = self.question(query, state, lang, user_text=query)
+        version = self._state_version(discussed, query, chosen) if discussed else None
+        at = next((i for i, r in enumerate(result.replies) if r.kind == "answer"), None)
+        if version is not None and at is not None and version not in {c.scheme_id for c in result.replies[at].citations}:
+            # "vidhwa pension" then "Rajasthan": Rajasthan's own widow pension first, the national one after it
+            answer = self.answerer.ask(query, scheme_ids=[version, discussed], state=chosen, focus=[version], ask_state=False)
+            if answer.status == "answered" and answer.citations and answer.citations[0].scheme_id == version:
+                result.replies[at] = answer_reply(answer, lang)
+                result.scheme_ids = [c.scheme_id for c in answer.citations]
+                state.scheme_id, state.scheme_name = version, self.names[version]  # "documents?" next: the state's
         result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
         return result
+
+    def _state_version(self, scheme_id: str, query: str, chosen: str) -> str | None:
+        """The scheme of state ``chosen`` that is its own version of the central ``scheme_id`` ("Indira Gandhi
+        National Vidhva Pension Yojana" of Rajasthan for the national widow pension): among that state's
+        first :data:`VERSION_TOP` schemes for ``query``, the one whose name shares most of the central
+        scheme's name words, at least :data:`VERSION_NAME_SHARE` of them (or their meaning: "vidhva" is
+        "widow"); ``None`` for a state scheme, or when no name comes close."""
+        schemes = self.answerer.index.schemes
+        central = schemes.get(scheme_id)
+        if central is None or central.level != "central":
+            return None
+        r, _ = self.answerer.retrieve(query, level="state", state=chosen)
+        own = set(analyze(central.name))
+        own |= {m for w in own for m in expansions().get(w, ())}
+        best, share = None, VERSION_NAME_SHARE
+        for x in r.schemes[:VERSION_TOP]:
+            words = set(analyze(schemes[x.scheme_id].name))
+            words |= {m for w in words for m in expansions().get(w, ())}
+            overlap = len(own & words) / max(len(set(analyze(central.name))), 1)
+            if schemes[x.scheme_id].state == chosen and overlap >= share and (best is None or overlap > share):
+                best, share = x.scheme_id, overlap
+        return best
 
     def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
         """The schemes that serve a life event the message states ("my husband died"): a list from the

@@ -113,6 +113,20 @@ def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
     assert not any(f"/schemes/{sid}#" in more[0].text for sid in shown)
 
 
+def test_a_page_of_faqs_alone_gets_the_state_its_answers_name(pages_index):
+    # Mukhyamantri Kisan Sahay Yojana: "apply on the website of the Revenue Department of Gujarat"; indexed
+    # as central, it was quoted to farmers of every state
+    assert (pages_index.schemes["mksy"].level, pages_index.schemes["mksy"].state) == ("state", "Gujarat")
+
+
+def test_a_states_own_version_of_a_central_scheme_is_found_by_its_name(engine):
+    # the user named Rajasthan after the national widow pension's answer: Rajasthan's own version (₹1,000
+    # a month), not the national ₹300 again; not the remarriage gift, whose name shares only "Vidhva"
+    assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Rajasthan") == "ignvpyrr"
+    assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Bihar") is None  # no name like it
+    assert engine._state_version("ignvpyrr", "vidhwa pension kitna milta hai", "Haryana") is None  # not a central scheme
+
+
 def test_a_list_continued_on_sms_keeps_each_quote_with_its_source(pages_index):
     from bot.render import sms_pages
     from tests.conftest import flow_engine
