@@ -30,11 +30,12 @@ from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_word
 from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
-from eligibility.parse import normalise, parse_money
+from eligibility.parse import normalise, parse_money, parse_yes_no
 from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
+from retrieval.states import state_label
 
 if TYPE_CHECKING:
     from conversations.engine import Engine, TurnResult
@@ -97,6 +98,8 @@ def _show(name: str, value: Any, lang: str) -> str:
         return f"₹{indian_grouping(value)} " + {"hi": "सालाना", "hinglish": "saalana"}.get(lang, "a year")
     if name == "disability_percent":
         return f"{value}%"
+    if name == "state" and isinstance(value, str):
+        return state_label(value, lang)  # "राजस्थान" in a Hindi reply
     if isinstance(value, str):
         for opt in FIELDS[name].options:
             if opt[0] == value:
@@ -460,6 +463,11 @@ class EligibilityFlow:
             return TurnResult(self._next(engine, state, lang))
         if intents_of(text).whole & {"ack", "thanks"}:  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
             return TurnResult([self._question(pending, lang)])
+        if spec.type == "percent" and parse_yes_no(text) is True:
+            # "yes" to "do you have a disability? if yes, what percentage?": half an answer, not a failed one
+            q = self._question(pending, lang)
+            q.text = t("percent_please", lang, example=spec.example.get(lang, spec.example["en"]))
+            return TurnResult([q])
         iv.invalid += 1
         if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop
             iv.skipped.append(pending)

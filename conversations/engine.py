@@ -35,7 +35,7 @@ from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
 from retrieval.query import detect_language, expansions, for_another_group
 from retrieval.gate import need_words
-from retrieval.states import canonical_state, find_states, state_of
+from retrieval.states import canonical_state, find_states, state_label, state_of
 from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class Engine:
         (after ``note``, if any)."""
         if place and not any(s.state == place for s in self.answerer.index.schemes.values()):
             place = None  # no scheme of that state here: do not claim "many schemes for Kerala"
-        where = "" if not place else {"hi": f" {place} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
+        where = "" if not place else {"hi": f" {state_label(place, 'hi')} की", "hinglish": f" {place} ki"}.get(lang, f" for {place}")
         options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
         text = t("which_need", lang, where=where)
         return TurnResult([Reply(kind="question", field="need", text=f"{note} {text}" if note else text, options=options)])
@@ -431,8 +431,10 @@ class Engine:
                 result.replies = [_as_page(result.replies, pages[0])]
             return result, action
         if action == "save" or state.list_rest:
-            # a new answer replaces the list of an earlier one (the rest of its list, if it is one)
-            if state.list_rest != result.list_rest:
+            # a new answer replaces the list of an earlier one (the rest of its list, if it is one); a
+            # question back ("which of the schemes above?") keeps it for "MORE"
+            answered = bool(result.list_rest) or any(r.kind in ("answer", "decline", "eligibility") for r in result.replies)
+            if state.list_rest != result.list_rest and answered:
                 state.list_rest = list(result.list_rest)
                 # "MORE" numbers the next schemes on from those shown ([6] after [1]-[5])
                 state.list_shown = sum(len(r.citations) for r in result.replies if r.kind == "answer") if result.list_rest else 0
@@ -638,7 +640,12 @@ class Engine:
             state.pending, state.pending_query = "state_offer", rw.standalone  # "Bihar" next: the answer for Bihar
         elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
-            replies.append(Reply(kind="info", text=t("state_assumed", lang, state=answer.state)))
+            replies.append(Reply(kind="info", text=t("state_assumed", lang, state=state_label(answer.state, lang))))
+        elif (answer.status == "answered" and rw.rewritten and rw.state_named and rw.state and not rw.scheme_ids and not answer.list_answer
+              and answer.citations
+              and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations)):
+            # "and in Punjab?" after PM-KISAN's documents: the same answer, and why it is the same
+            replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(rw.state, lang))))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
@@ -668,7 +675,7 @@ class Engine:
                 result.replies[at] = answer_reply(answer, lang)
                 result.scheme_ids = [c.scheme_id for c in answer.citations]
                 state.scheme_id, state.scheme_name = version, self.names[version]  # "documents?" next: the state's
-        result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=chosen)))
+        result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=state_label(chosen, lang))))
         return result
 
     def _state_version(self, scheme_id: str, query: str, chosen: str) -> str | None:

@@ -36,14 +36,15 @@ from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expans
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
-from retrieval.translit import skeleton
+from retrieval.translit import romanize, skeleton
 
 #: how many of a scheme's best chunks add up to its score
 SCHEME_CHUNKS = 2
 #: at most this many schemes are quoted in one answer
 MAX_QUOTED = 3
 #: words that make a scheme name proper even when its other words are ordinary ("PM Kisan")
-_PROPER_MARKS = frozenset("pm pradhan mantri pradhanmantri pradhanamantri rashtriya national".split())
+_PROPER_MARKS = frozenset("pm pradhan mantri pradhanmantri pradhanamantri rashtriya national".split()) | frozenset(
+    romanize(w) for w in "पीएम प्रधानमंत्री प्रधान मंत्री राष्ट्रीय नेशनल".split())  # (names are read romanised: "पीएम" is "piem")
 #: a question asking for the Government of India's schemes only
 CENTRAL_ONLY = re.compile(r"\b(central|centre|union|kendra|kendriya|kendr) ?(govt|government|sarkar|sarkaar)\b|केंद्र सरकार|केन्द्र सरकार|केंद्रीय",
                           re.IGNORECASE)
@@ -282,15 +283,11 @@ class Searcher:
     def _plain_words(self) -> tuple[frozenset[str], frozenset[str]]:
         """Ordinary words (stopwords, the query lexicon's words and the English words they map to) and
         their skeletons."""
-        from retrieval.translit import skeleton
-
         lexicon = expansions()
         plain = frozenset(stopwords()) | frozenset(lexicon) | frozenset(t for ts in lexicon.values() for t in ts)
         return plain, frozenset(skeleton(w) for w in plain if len(w) >= 4 and w.isascii())
 
     def _plain(self, word: str, surface: str) -> bool:
-        from retrieval.translit import skeleton
-
         plain, skeletons = self._plain_words
         return (word.isdigit() or word in plain or surface in plain or _stem(word) in plain
                 or (len(word) >= 4 and skeleton(word) in skeletons))

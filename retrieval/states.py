@@ -76,6 +76,18 @@ def all_states() -> tuple[str, ...]:
     return tuple(s.name for s in _state_table())
 
 
+@lru_cache(maxsize=64)
+def state_label(name: str, lang: str | None) -> str:
+    """``name`` (a canonical state name) as a reply in ``lang`` writes it: in Hindi its first Devanagari
+    name in ``data/lexicon/states.tsv`` ("बिहार"), else (English, Hinglish, a name not in the table) as it is."""
+    if lang == "hi":
+        row = next((s for s in _state_table() if s.name == name), None)
+        hindi = next((n for n in row.names if any("\u0900" <= ch <= "\u097f" for ch in n)), None) if row else None
+        if hindi:
+            return hindi
+    return name
+
+
 def canonical_state(name: str) -> str | None:
     """The canonical name for a whole string that names one state ("The Dadra And Nagar Haveli And
     Daman And Diu" -> "Dadra and Nagar Haveli and Daman and Diu", "Orissa" -> "Odisha"), else ``None``."""

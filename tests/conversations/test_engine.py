@@ -358,3 +358,41 @@ def test_on_sms_small_talk_fits_its_segments_and_the_privacy_notice_is_never_los
 def test_the_need_menu_claims_no_schemes_of_a_state_the_corpus_has_none_of(engine):
     # the bundled corpus holds no Kerala scheme
     assert say(engine, "kerala sarkar ki yojana", user="k1").replies[0].text.startswith("Mere paas kai yojanayein hain.")
+
+
+def test_yes_to_the_disability_question_asks_for_the_percentage(bundled_index):
+    # "Do you have a disability? If yes, what percentage ...?" answered "yes": half an answer, asked for
+    # the rest, not "could not understand" (nor counted as a failed answer)
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+
+    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    say(engine, "/eligibility")
+    key = UserKey("telegram", "u1", engine.secret)
+    state = engine.store.load(key)
+    state.interview.field = "disability_percent"  # the question the screening asks a person of working age
+    engine.store.save(key, state)
+    asked = say(engine, "yes").replies[-1]
+    assert (asked.field, asked.text) == ("disability_percent", "What percentage is written on your certificate? (for example: 40, or 0)")
+    assert engine.store.load(key).interview.invalid == 0
+    say(engine, "60")
+    assert engine.store.load(key).profile["disability_percent"].value == 60
+
+
+def test_a_question_back_after_a_list_keeps_the_rest_of_the_list_for_more(engine):
+    first = say(engine, "pension schemes for old people").replies
+    assert first[0].text.startswith("Schemes that match (first 5; reply MORE")
+    assert say(engine, "how to apply?").replies[-1].field == "pick"  # which of the schemes above?
+    more = say(engine, "more").replies
+    assert more[0].text.startswith("[6] ")  # the list goes on; not "there is nothing more to show"
+
+
+def test_a_central_scheme_asked_again_for_a_state_says_it_is_the_same_there_in_any_script(engine):
+    say(engine, "documents for pm kisan")
+    again = say(engine, "and in punjab?").replies
+    assert again[0].citations[0].scheme_id == "pm-kisan" and again[-1].text == "This is a central scheme: it is the same in Punjab."
+    # "पीएम" marks a national scheme's proper name as "PM" does: with a state known it still names PM-KISAN
+    hindi = say(engine, "पीएम किसान के दस्तावेज़").replies
+    assert hindi[0].kind == "answer" and hindi[0].citations[0].scheme_id == "pm-kisan"
+    assert say(engine, "और बिहार में?").replies[-1].text == "यह केंद्र की योजना है: बिहार में भी यही है।"

@@ -200,3 +200,11 @@ def test_a_need_or_a_named_scheme_is_not_too_broad(bundled_index):
     answerer = Answerer(bundled_index)
     assert answerer.ask("schemes for farmers in Bihar").list_answer
     assert answerer.ask("what schemes like pm kisan are there").status == "answered"
+
+
+def test_a_hindi_reply_writes_the_state_in_devanagari():
+    from retrieval.states import state_label
+
+    assert [state_label(s, "hi") for s in ("Rajasthan", "Andhra Pradesh", "Ladakh")] == ["राजस्थान", "आंध्र प्रदेश", "लद्दाख"]
+    assert state_label("Rajasthan", "en") == state_label("Rajasthan", "hinglish") == "Rajasthan"
+    assert all(state_label(s, "hi") != s for s in all_states())  # every state has its Hindi name in the table
