@@ -324,7 +324,9 @@ def _records_of_json(path: Path, data: Any, report: LoadReport) -> Iterator[Sche
         yield Rejection(origin, "unknown format (records without scheme_name, slug or sections)")
 
 
-def _records_of_file(path: Path, report: LoadReport) -> Iterator[Scheme | Rejection | ParsedPage]:
+def _records_of_file(path: Path, report: LoadReport, strict: bool = True) -> Iterator[Scheme | Rejection | ParsedPage]:
+    """The records of one corpus file; invalid JSON raises in a file given by name (``strict``) and is a
+    rejection, like an unreadable file, in one found in a folder (one bad file does not stop the rest)."""
     try:
         raw = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -336,7 +338,10 @@ def _records_of_file(path: Path, report: LoadReport) -> Iterator[Scheme | Reject
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise CorpusFormatError(f"{path}: invalid JSON: {exc}") from None
+        if strict:
+            raise CorpusFormatError(f"{path}: invalid JSON: {exc}") from None
+        yield Rejection(str(path), f"invalid JSON ({exc.__class__.__name__})")
+        return
     yield from _records_of_json(path, data, report)
 
 
@@ -374,17 +379,19 @@ def load_corpus(paths: Iterable[Path], progress: Callable[[Iterable[Path]], Iter
         progress: optional wrapper around the file iterator (e.g. ``tqdm``).
 
     Raises:
-        CorpusFormatError: a missing path, invalid JSON, an unknown format, or an invalid bundled record
-            (message names the file and field).
+        CorpusFormatError: a missing path, invalid JSON in a file given by name (in a folder's file it is
+            a rejection), an unknown format, or an invalid bundled record (message names the file and field).
     """
     report = LoadReport()
+    paths = [Path(p) for p in paths]
+    named = {p for p in paths if p.is_file()}  # files given by name: invalid JSON there is an error
     files = corpus_files(paths)
     report.sources = files
     by_id: dict[str, tuple[Scheme, str]] = {}
     notes: dict[str, PageNotes] = {}  # origin -> notes of a saved page
     for path in progress(files) if progress else files:
         report.files_read += 1
-        for i, rec in enumerate(_records_of_file(path, report)):
+        for i, rec in enumerate(_records_of_file(path, report, strict=path in named)):
             if isinstance(rec, Rejection):
                 report.rejected.append(rec)
                 continue

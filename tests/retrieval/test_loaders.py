@@ -39,6 +39,14 @@ def test_bundled_validation_names_file_and_field(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(CorpusFormatError, match="broken.json"):
         load_corpus([path])
+    # in a folder, a file of invalid JSON is rejected with its reason, like an unreadable one: the rest loads
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "broken.json").write_text("{not json", encoding="utf-8")
+    (folder / "pm-kisan.json").write_text((ROOT / "data" / "schemes" / "pm-kisan.json").read_text(encoding="utf-8"), encoding="utf-8")
+    report = load_corpus([folder])
+    assert [s.id for s in report.schemes] == ["pm-kisan"]
+    assert [(r.origin.endswith("broken.json"), r.reason) for r in report.rejected] == [(True, "invalid JSON (JSONDecodeError)")]
 
 
 def test_missing_path_is_a_clear_error(tmp_path):
