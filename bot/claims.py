@@ -154,9 +154,12 @@ class Claims:
         ready, and the claim still lives its processing TTL (the caller may settle it later:
         :meth:`settle_own`)."""
         try:
+            # the kept reply before the claim's "done": should the commands be cut short (a failover that
+            # loses the last writes), a claim found done always has its reply, and a re-post never gets
+            # an empty answer
             pipe = self.client.pipeline(transaction=False)
-            pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
             self._record(pipe, channel, message_id, kept, owner)
+            pipe.set(self._key(channel, message_id), b"d", ex=self.ttl_s)
             pipe.execute()
             return True
         except redis.RedisError as exc:
@@ -179,14 +182,15 @@ class Claims:
         return True
 
     def _record(self, pipe, channel: str, message_id: str, kept: str | None, owner: str) -> None:
-        """Queue on ``pipe`` what a settled message leaves: its replay mark and the ``kept`` reply."""
+        """Queue on ``pipe`` what a settled message leaves: the ``kept`` reply, then its replay mark (in that
+        order: a message marked handled has its reply, see :meth:`settle`)."""
+        if kept is not None:
+            pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
         if self.replay_window_s > 0:
             member, bucket = _seen(channel, message_id)
             today = self._seen_keys(channel, bucket, int(time.time() // DAY_S))[0]
             pipe.sadd(today, member)
             pipe.expire(today, self.replay_window_s + DAY_S)
-        if kept is not None:
-            pipe.set(self._kept_key(channel, message_id, owner), kept.encode("utf-8"), ex=KEPT_TTL_S)
 
     def _kept_key(self, channel: str, message_id: str, owner: str) -> str:
         return owned_key(owner, hashlib.sha256(f"{channel}:{message_id}".encode()).hexdigest())

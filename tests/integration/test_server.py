@@ -672,6 +672,40 @@ def test_a_claim_left_by_a_timed_out_command_is_released_only_while_its_token_ho
     claims.release("telegram", mid)
 
 
+def test_settling_writes_the_kept_reply_before_marking_the_claim_done(redis_available):
+    # a failover may lose the last writes of a pipeline: a claim that survives as done must have its reply
+    # (the Sentinel failover run once gave a re-post empty TwiML: "done", and no reply kept)
+    from bot.claims import Claims
+
+    r, mid = redis_client(), uuid.uuid4().hex
+    claims = Claims(r, ttl_s=3600)
+    sent: list[tuple] = []
+    real = r.pipeline
+
+    def recording(*a, **kw):
+        pipe = real(*a, **kw)
+        original = pipe.execute_command
+
+        def record(*args, **options):
+            sent.append(args[:2])
+            return original(*args, **options)
+
+        pipe.execute_command = record
+        return pipe
+
+    r.pipeline = recording
+    try:
+        assert claims.claim("sms", mid).state == "new"
+        claims.settle("sms", mid, kept="<Response>a</Response>", owner="owner")
+    finally:
+        del r.pipeline
+    keys = [str(k) for cmd, k in sent if cmd in ("SET", "SADD")]
+    assert keys[0] == claims._kept_key("sms", mid, "owner") and keys[-1] == f"schemebot:v1:claim:sms:{mid}"
+    assert claims.kept("sms", mid, "owner") == "<Response>a</Response>"
+    claims.release("sms", mid)
+    r.delete(claims._kept_key("sms", mid, "owner"))
+
+
 def test_a_message_answered_while_redis_failed_is_settled_later_only_where_nobody_else_took_it(redis_available):
     from bot.claims import Claims
 
