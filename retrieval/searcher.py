@@ -458,7 +458,9 @@ class Searcher:
                 # only a state scheme that matches nearly as well as the best, and holds as many of the
                 # question's words: a state with no widow pension of its own gets the national one, not
                 # its pilgrimage scheme or its old-age pension (which shares only "pension")
-                if total[sid] >= BOOST_FLOOR * top_raw and (sid == leader or covered(sid) >= leader_cover - 1e-9):
+                # (a short page has one strong chunk where a long one has two: its best chunk counts too)
+                near = total[sid] >= BOOST_FLOOR * top_raw or scores[sid][0] >= BOOST_FLOOR * scores[leader][0]
+                if near and (sid == leader or covered(sid) >= leader_cover - 1e-9):
                     total[sid] *= STATE_BOOST
             elif state is None and sch.level == "central":
                 total[sid] *= CENTRAL_BOOST

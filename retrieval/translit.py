@@ -24,6 +24,9 @@ _ITRANS_FIXES = (
     ("M", "n"), (".h", ""), (".a", ""), ("H", "h"), ("Sh", "sh"), ("x", "ksh"), ("^", ""), (".", ""),
 )
 _CONSONANT = "bcdfghjklmnpqrstvwxyz"
+#: the candra vowels of English loanwords (ॉ/ऑ, the "o" of "doctor"; ॅ/ऍ, the "a" of "app"), which ITRANS leaves
+#: in Devanagari ("कॉलेज" -> "kaॉlej"): spelled as the nearest plain vowel sign or letter first ("kolej")
+_CANDRA = str.maketrans({"\u0949": "\u094b", "\u0911": "\u0913", "\u0945": "\u0947", "\u090d": "\u090f"})
 
 
 def has_devanagari(text: str) -> bool:
@@ -36,7 +39,7 @@ def romanize(word: str) -> str:
     """One Devanagari word -> lower-case Latin (``पेंशन`` -> ``penshan``); other text unchanged."""
     if not has_devanagari(word):
         return word
-    itrans = sanscript.transliterate(word, sanscript.DEVANAGARI, sanscript.ITRANS)
+    itrans = sanscript.transliterate(word.translate(_CANDRA), sanscript.DEVANAGARI, sanscript.ITRANS)
     # schwa deletion at the end of the word: "kisAna" -> "kisAn" (a final long "A" stays)
     if len(itrans) > 3 and itrans.endswith("a") and itrans[-2].lower() in _CONSONANT:
         itrans = itrans[:-1]
@@ -80,7 +83,6 @@ def _squeezed(head: str, tail: str) -> str:
 #: English spellings and their sounds, in order (applied to English words and to romanized Hindi alike)
 _LOAN_RULES = (("tion", "shan"), ("sch", "sk"), ("ck", "k"), ("ph", "f"), ("th", "t"), ("sh", "s"), ("ch", "c"), ("dh", "d"),
                ("bh", "b"), ("kh", "k"), ("gh", "g"), ("jh", "j"), ("q", "k"), ("x", "ks"), ("z", "j"), ("w", "v"))
-_ROUNDED_O = str.maketrans({"\u0949": "o", "\u0911": "o"})  # ॉ and ऑ, the "o" of "doctor", which ITRANS leaves
 
 
 @lru_cache(maxsize=65536)
@@ -90,7 +92,7 @@ def loanword_key(word: str) -> str:
     ``sch`` is ``sk``; ``-tion`` is ``shan``), then a leading vowel as ``a`` and the other letters'
     consonants without ``y`` and ``h``, doubled ones once ("senior" and "siniyar" -> ``snr``,
     "disability" and "disebiliti" -> ``dsblt``). Non-Latin input -> ``""``."""
-    w = romanize(word.translate(_ROUNDED_O)).lower()
+    w = romanize(word).lower()
     if not w or not w.isascii() or not w.isalpha():
         return ""
     for old, new in _LOAN_RULES:

@@ -160,6 +160,15 @@ def test_an_english_word_written_in_devanagari_reaches_the_english_word(answerer
     assert english in terms.weights and word not in terms.unknown
 
 
+def test_candra_vowels_of_loanwords_are_romanized_as_plain_vowels():
+    """ITRANS leaves ॉ/ऑ and ॅ/ऍ in Devanagari ("कॉलेज" came out as "kaॉlej", a word that matched nothing)."""
+    from retrieval.translit import romanize, skeleton
+
+    assert romanize("कॉलेज") == "kolej" and romanize("डॉक्टर") == "doktar" and romanize("हॉस्पिटल") == "hospital"
+    assert romanize("ऑनलाइन").startswith("on") and romanize("ऍप") == "epa"
+    assert skeleton("पॉलिसी") == skeleton("polisi") == "pls"
+
+
 def test_an_inflected_hindi_noun_is_read_as_its_base_form():
     from retrieval.query import VocabularyMatcher, analyze_query, expansions
     from retrieval.translit import hindi_bases
