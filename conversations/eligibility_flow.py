@@ -30,7 +30,7 @@ from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_word
 from eligibility.fields import FIELDS, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
-from eligibility.parse import normalise, parse_money, parse_yes_no
+from eligibility.parse import NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
 from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
@@ -424,7 +424,10 @@ class EligibilityFlow:
             iv.field, iv.invalid = None, 0
             return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
         mentions = engine.answerer.searcher.mentions(text)
-        question_like = bool(mentions) or (QUESTIONISH.search(text) is not None and len(text.split()) >= 4) or bool(section_intents(text)) \
+        questionish = QUESTIONISH.search(text) is not None
+        # "meri umar 62 saal hai" names the age a question about an age limit would ("umar"), but states it
+        statement = not questionish and "?" not in text and FIRST_PERSON.search(text) is not None and bool(extract(text))
+        question_like = bool(mentions) or (questionish and len(text.split()) >= 4) or (bool(section_intents(text)) and not statement) \
             or ("?" in text and len(text.split()) >= 2)  # "kya hai BPL?" asks, it does not answer
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
         if pending and (not question_like or len(text.split()) <= 3):
@@ -432,7 +435,11 @@ class EligibilityFlow:
             # no age
             about_other = _RELATIVE.search(normalise(text)) is not None
             money = FIELDS[pending].type in ("int", "percent") and MONEY_WORDS.search(text) is not None
-            value = None if money else FIELDS[pending].read(own_words(text).replace(";", ",") if about_other else text)
+            own = own_words(text).replace(";", ",") if about_other else text
+            if FIELDS[pending].type == "bool":
+                # "कोई आमदनी नहीं" (no income) to the BPL question: that "no" is the income's, not the answer
+                own = NO_INCOME_PHRASE.sub(" ", own)
+            value = None if money else FIELDS[pending].read(own)
             if value is not None:
                 found[pending] = value
         bare_amount = re.fullmatch(r"\s*(?:₹\s*)?\d{1,3}(?:,\d{2,3})+\s*|\s*(?:₹\s*)?\d{4,9}\s*", text) is not None

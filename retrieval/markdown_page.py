@@ -284,7 +284,7 @@ def parse_myscheme_page(raw: str, origin: str):  # -> ParsedPage | Rejection
     tags = list(header.tags[:12]) if header else []
     opening = sections.get("details") or next(iter(sections.values()), "") or _faq_text(faqs)
     texts = [*sections.values(), _faq_text(faqs), *tags]
-    placement = place(header, title, opening, "\n\n".join(texts))
+    placement = place(header, title, opening, "\n\n".join(texts), slug)
     notes = PageNotes(placement, check_text(placement, title, texts))
     return _scheme(origin, slug, title, placement, notes, tags=tags, sections=sections, faqs=faqs,
                    official=official, facts_as_of=_facts_date(raw), closed=is_closed(raw))
@@ -309,7 +309,7 @@ def _faq_only_page(raw: str, origin: str, slug: str, title: str):  # -> ParsedPa
             return Rejection(origin, "no scheme sections or FAQ pairs (text without section anchors)")
         return Rejection(origin, "no scheme sections (error or empty page)")
     faq_text = _faq_text(faqs)
-    placement = place(None, title, faq_text)
+    placement = place(None, title, faq_text, slug=slug)
     notes = PageNotes(placement, check_text(placement, title, [faq_text]), faq_only=True)
     return _scheme(origin, slug, title, placement, notes, tags=[], sections={}, faqs=faqs, official=[],
                    facts_as_of=_facts_date(raw), closed=is_closed(raw))

@@ -80,7 +80,7 @@ class Placement:
         decided: ``header`` (a state or owner heading), ``text`` (inferred from title or details), or
             ``none`` (no evidence: central by default, reported as unknown).
         rule: which evidence decided it: ``header state``, ``header owner``, ``title``,
-            ``government of``, ``only state in opening``, or ``no evidence``.
+            ``government of``, ``only state in opening``, ``slug``, or ``no evidence``.
         headings: ``(kind, heading)`` for every header heading, kind as :func:`classify_heading`.
     """
 
@@ -265,10 +265,10 @@ def infer_state(title: str, opening: str, text: str | None = None) -> tuple[str,
     return None
 
 
-def place(header: Header | None, title: str, opening: str, text: str | None = None) -> Placement:
+def place(header: Header | None, title: str, opening: str, text: str | None = None, slug: str = "") -> Placement:
     """The scheme's placement: from the header when it names a state or an owner, else inferred from
-    ``title``, ``opening`` and the whole page ``text`` (:func:`infer_state`), else central with
-    ``decided="none"``."""
+    ``title``, ``opening`` and the whole page ``text`` (:func:`infer_state`), else from the page's
+    ``slug`` (:func:`slug_state`), else central with ``decided="none"``."""
     from_header = place_from_header(header, title)
     if from_header is not None:
         return from_header
@@ -276,7 +276,20 @@ def place(header: Header | None, title: str, opening: str, text: str | None = No
     inferred = infer_state(title, opening, text)
     if inferred is not None:
         return Placement("state", inferred[0], None, "text", inferred[1], kinds)
+    state = slug_state(slug)
+    if state is not None:
+        return Placement("state", state, None, "text", "slug", kinds)
     return Placement("central", None, None, "none", "no evidence", kinds)
+
+
+def slug_state(slug: str) -> str | None:
+    """The state a myScheme page's slug ends with ("assy-goa" -> Goa, "mvpy-bihar" -> Bihar), or ``None``.
+    On the saved pages every slug ending in a state's name (40 placed from their headers) belongs to that
+    state's scheme; two pages with no state in header or text ("assy-goa", "kgp-goa") are placed by it."""
+    parts = slug.casefold().split("-")
+    if len(parts) < 2 or len(parts[-1]) < 3:
+        return None
+    return canonical_state(parts[-1])
 
 
 def check_text(placement: Placement, title: str, texts: Iterable[str]) -> TextCheck:

@@ -6,6 +6,7 @@ import string
 
 import pytest
 
+from conversations.store import UserKey
 from conversations.strings import DECLINE_REASONS, LANGUAGES, STRINGS, t
 from eligibility.fields import FIELDS, OPTION_HINGLISH
 from tests.conftest import flow_engine, say
@@ -59,3 +60,28 @@ def test_lang_hinglish_overrides_and_is_kept(engine):
     user = "lang-choice"
     assert say(engine, "/lang hinglish", user)[-1].text == t("lang_set", "hinglish") == "Main Hinglish mein jawab doonga."
     assert say(engine, "/help", user)[-1].text.startswith("Kisi bhi yojana ke baare mein poochhiye")
+
+
+@pytest.mark.parametrize("answer", ["meri umar 62 saal hai", "मेरी उम्र 62 साल है"])
+def test_an_age_given_as_a_sentence_answers_the_age_question(engine, answer):
+    """"meri umar 62 saal hai" names an age like a question about an age limit ("umar"): it was answered
+    as a question (a decline) and the age asked again."""
+    user = f"age-sentence-{len(answer)}"
+    say(engine, "mujhe kaun si yojana mil sakti hai", user)
+    assert say(engine, "UP", user)[-1].text.startswith("Aapki umar kitni hai")
+    say(engine, answer, user)
+    assert engine.store.load(UserKey("telegram", user, engine.secret)).profile["age"].value == 62
+    assert say(engine, "umar seema kya hai", "age-question")[-1].kind != "eligibility"  # a question stays one
+
+
+def test_no_income_given_to_the_bpl_question_is_not_a_no_to_it(engine):
+    """"कोई आमदनी नहीं" (no income) while the BPL card is asked: the income is noted, the "नहीं" is not
+    read as "no BPL card", and the BPL question is asked again."""
+    user = "no-income-bpl"
+    for text in ("मैं 67 साल की विधवा हूँ, बिहार से", "मुझे कौन सी योजना मिल सकती है", "एससी", "गृहिणी"):
+        replies = say(engine, text, user)
+    assert "बीपीएल" in replies[-1].text
+    replies = say(engine, "कोई आमदनी नहीं", user)
+    profile = engine.store.load(UserKey("telegram", user, engine.secret)).profile
+    assert profile["annual_family_income"].value == 0 and "is_bpl" not in profile
+    assert "बीपीएल" in replies[-1].text

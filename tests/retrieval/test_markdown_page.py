@@ -336,3 +336,17 @@ def test_real_corpus_placement(real_report):
     reasons = report.rejected_by_reason()
     assert reasons.get("no scheme sections or FAQ pairs (text without section anchors)", 0) <= 25
     assert {Path(r.origin).name for r in report.rejected} >= {"mmy.md", "madp.md"}
+
+
+def test_a_page_with_no_state_in_header_or_text_is_placed_by_its_slug():
+    """Goa's funeral assistance page ("assy-goa") names no state in its header or text: it was indexed as a
+    central scheme and offered to users in every state. A slug ending in a state's name places it; a slug
+    ending in a short code or a word is no evidence."""
+    from retrieval.placement import slug_state
+
+    placed = place(None, "Antya Sanskar Sahay Yojana", "Financial assistance for the last rites of the deceased.", slug="assy-goa")
+    assert (placed.level, placed.state, placed.rule) == ("state", "Goa", "slug")
+    assert place(None, "Pradhan Mantri Suraksha Bima Yojana", "Accident insurance.", slug="pmsby").level == "central"
+    assert slug_state("mvpy-bihar") == "Bihar" and slug_state("pmay-u") is None and slug_state("nos-sc") is None
+    # the state the title names wins over the slug
+    assert place(None, "Kerala Fishermen Grant", "", slug="kfg-goa").state == "Kerala"
