@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 8
+EXTRACTOR_VERSION = 9
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -116,7 +116,13 @@ def _split_sentences(text: str) -> list[str]:
 _ALTERNATIVES = re.compile(r"\b(any one|any of|one of|either|any)\b.{0,40}\bfollowing\b|\bfollowing\b.{0,40}\b(categor|any one)|"
                            r"\b(categor\w*|sections?\s+of\s+(?:the\s+)?society)\b.{0,60}\bfollowing\b|"
                            r"\bbelong\w*\s+to\s+(?:any\s+of\s+)?(?:the\s+)?following\b|"
-                           r"\bfollowing\s+(?:groups|persons|people|beneficiaries|types|classes|sections)\b", re.IGNORECASE)
+                           r"\bfollowing\s+(?:groups|persons|people|beneficiaries|types|classes|sections)\b|"
+                           # "AAY families are to be identified ... as per the criteria prescribed:": the groups
+                           # that identify a family (PM-GKAY's widows, landless labourers, artisans ...), any one of which will do
+                           r"\bidentif\w*\b.{0,60}\bcriteri(?:a|on)\b", re.IGNORECASE)
+#: a unit opening one of several categories of beneficiaries ("Category A | Families holding a yellow ration
+#: card", "Category B: farmer families of 14 districts"): the categories are alternatives (MJPJAY's page)
+_CATEGORY_LABEL = re.compile(r"^\s*(?:category|categories|group)\s*[-\u2013:]?\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4})\b\s*[|:.\-\u2013)]", re.IGNORECASE)
 
 # ------------------------------------------------------------------------------------ vocabulary
 
@@ -955,7 +961,22 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             # in classes 8 to 12 are eligible"), or "only": conditions, each of which must hold
             sufficient_texts = set()
         sufficient: list[Node | None] = []
-        for unit in section_units:
+        # "Category A | ...", "Category B | ...": each unit belongs to the category labelled last (until a
+        # sub-heading); the categories are alternatives, the units of one category all hold
+        labels = [i for i, u in enumerate(section_units) if _CATEGORY_LABEL.match(u.text)] if not excluded else []
+        bucket_of: dict[int, int] = {}
+        if len(labels) >= 2:
+            current = None
+            for i, u in enumerate(section_units):
+                if i in labels:
+                    current = i
+                elif u.heading:
+                    current = None
+                if current is not None:
+                    bucket_of[i] = current
+        # (a category no unit of which a field expresses stays empty: then nothing settles the choice)
+        buckets: dict[int, list[Node | None]] = {i: [] for i in labels} if bucket_of else {}
+        for index, unit in enumerate(section_units):
             if group is not None and ((unit.blank_before and group and not unit.item) or unit.list_head or unit.heading
                                       or (group_marker and unit.item and unit.marker != group_marker)):
                 close_group()
@@ -990,6 +1011,11 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 crits = []
             if crits:
                 node = crits[0] if len(crits) == 1 else (_alternatives(crits, unit.text) if found.alternatives else All(all=crits))
+            if index in bucket_of:
+                settled = node is not None and not found.rest and not found.other_person
+                if node is not None or found.rest or found.other_person:
+                    buckets[bucket_of[index]].append(node if settled else None)
+                continue
             if group is not None:
                 if not group:
                     group_marker = unit.marker
@@ -1026,6 +1052,13 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             parts.append(pending_or[0])
             pending_or = None
         close_group()
+        if buckets and all(nodes and all(n is not None for n in nodes) for nodes in buckets.values()):
+            options = [nodes[0] if len(nodes) == 1 else All(all=nodes) for nodes in buckets.values()]  # type: ignore[misc]
+            parts.append(options[0] if len(options) == 1 else AnyOf(any=options))  # type: ignore[arg-type]
+        elif buckets:
+            # a category the fields cannot express (journalists, orphanage children): neither can the choice
+            notes.append(f"{len(labels)} categories of beneficiaries, one the fields cannot express")
+            unchecked.extend(u.text for i, u in enumerate(section_units) if i in bucket_of and u.text not in unchecked)
         if sufficient and all(n is not None for n in sufficient):
             parts.append(AnyOf(any=sufficient))  # type: ignore[arg-type]
         elif sufficient:

@@ -163,6 +163,24 @@ def test_sentences_naming_different_groups_are_alternatives_not_conditions():
     assert ("age", "between", [13, 18]) in crits(r.rule) and not any(isinstance(n, AnyOf) for n in r.rule.all)
 
 
+def test_categories_of_beneficiaries_and_identification_criteria_are_alternatives():
+    """MJPJAY's "Category A | ration card families (income up to 1 lakh)", "Category B | farmer families" and
+    PM-GKAY's "AAY families are identified as per the criteria prescribed:" with its list of groups were
+    read as conditions that must all hold: a BPL widow was told she was not eligible for free grain."""
+    r = read("Category A | Families holding a yellow ration card (annual income up to \u20b9 1,00,000).\n"
+             "Category B | Farmer families from 14 distressed districts.")
+    assert len(r.rule.all) == 1 and isinstance(r.rule.all[0], AnyOf)
+    assert outcome(r, {"is_bpl": False, "annual_family_income": 300000, "occupation": "farmer"}).status == "likely_eligible"
+    r = read("Category A | Families holding a yellow ration card (annual income up to \u20b9 1,00,000).\n"
+             "Category B | Journalists approved by the department.")
+    assert crits(r.rule) == [] and len(r.unchecked) == 2  # a journalist is no field: nothing settles the choice
+    r = read("AAY families are to be identified by States as per the criteria prescribed by the Central Government:\n"
+             "1. Households headed by widows or persons aged 60 years or more with no assured means of subsistence.\n"
+             "2. Landless agriculture labourers, marginal farmers, rural artisans such as potters and weavers.")
+    assert any(isinstance(n, AnyOf) for n in r.rule.all)  # the groups: one of them will do
+    assert outcome(r, {"is_bpl": True, "age": 67, "marital_status": "widowed", "occupation": "homemaker"}).status != "not_eligible"
+
+
 def test_women_who_can_also_apply_do_not_make_a_scheme_womens_only():
     r = read("The applicant must be a farmer.\nWomen farmers can also take advantage of this scheme.")
     assert crits(r.rule) == [("occupation", "in", ["farmer"])]
