@@ -261,3 +261,14 @@ def test_a_list_entry_quotes_what_a_scheme_gives_not_a_heading_or_a_lead_in(sect
 
     a, b = list_quote(section)
     assert section[a:b] == quoted
+
+
+@pytest.mark.parametrize("question", ["मैं दिल्ली में ठेला लगाता हूँ, मेरे लिए कौन सी योजना है?", "main delhi me rehdi lagata hu, koi yojana hai mere liye?",
+                                      "मैं रेहड़ी-पटरी लगाता हूं"])
+def test_a_street_vendor_saying_so_in_hindi_or_hinglish_gets_pm_svanidhi(answerer, question):
+    """A newcomer trial: the English "I am a street vendor in Delhi" got PM SVANidhi, the same need in Hindi
+    or Hinglish a decline ("ठेला", "rehdi" were not in the lexicon; "हूँ" and "lagata" counted as
+    content words the corpus does not know)."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "pm-svanidhi"
+    assert "street vendor" in answer.citations[0].text
