@@ -413,7 +413,8 @@ class Engine:
             answers = [i for i, r in enumerate(result.replies) if r.kind == "answer"]
             at = answers[-1] + 1 if answers else \
                 len(result.replies) - 1 if result.replies and result.replies[-1].kind == "question" else len(result.replies)
-            notice = Reply(kind="info", text=t("privacy_notice", lang, days=days))
+            # (SMS has no commands: "/forget" cannot be typed as one there, "DELETE" can)
+            notice = Reply(kind="info", text=t("privacy_notice_sms" if channel == "sms" else "privacy_notice", lang, days=days))
             result.replies.insert(at, notice)
         # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
         own_pages = [] if state.paging is earlier_pages else list(state.paging)

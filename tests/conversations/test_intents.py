@@ -38,7 +38,7 @@ SAYS = {
              "more pls"],
     "help": ["help", "HELP", "help me", "menu", "options", "what can you do?", "how does this work?", "madad",
              "madad chahiye", "madad karo", "help karo", "kya kar sakte ho", "सहायता", "मदद", "मदद चाहिए", "मदद करो",
-             "मदद कीजिए", "help please", "kripya madad karo", "help!"],
+             "मदद कीजिए", "help please", "kripya madad karo", "help!", "who are you?", "tum kaun ho", "aap kaun ho?", "आप कौन हैं?"],
     "start_check": ["am I eligible?", "Am I eligible for PM Kisan?", "can I qualify for a pension", "am i still eligible",
                     "check my eligibility", "eligibility check please", "which schemes can I get?",
                     "what schemes are there for me", "schemes for me", "which scheme should I apply for",
