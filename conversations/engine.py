@@ -124,6 +124,18 @@ def state_answer(text: str) -> str | None:
     return canonical_state(text) or state_of(text) or FIELDS["state"].read(text)
 
 
+#: "the first one", "doosra wala", "पहली वाली योजना": a list item picked by its ordinal (English, Hinglish, Hindi)
+_ORDINALS = {w: n for n, words in enumerate((
+    "first 1st pehla pehli pehle pahla pahli pahle पहला पहली पहले",
+    "second 2nd doosra doosri doosre dusra dusri dusre दूसरा दूसरी दूसरे",
+    "third 3rd teesra teesri teesre tisra tisri तीसरा तीसरी तीसरे",
+    "fourth 4th chautha chauthi chauthe चौथा चौथी चौथे",
+    "fifth 5th paanchva paanchvi panchva panchvi पांचवां पांचवीं पाँचवाँ पाँचवीं"), start=1) for w in words.split()}
+_LAST = frozenset("last aakhri akhri aakhiri आखिरी आख़िरी अंतिम".split())
+_ORDINAL = re.compile(r"\s*(?:the\s+)?(" + "|".join(map(re.escape, sorted([*_ORDINALS, *_LAST], key=len, reverse=True))) + r")"
+                      r"(?:\s*(?:one|wala|wali|wale|vala|vali|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)){0,2}\s*[.!?]*\s*")
+
+
 class Engine:
     """Turns messages into replies (see the module docstring).
 
@@ -184,8 +196,10 @@ class Engine:
         """The scheme of ``listed`` that ``text`` picks: its number ("2", "[2]", "no. 2", "२") or a name
         the gazetteer finds for one of them; ``None`` when it picks none."""
         digits = re.fullmatch(r"\s*(?:no\.?|number|#)?\s*\[?(\d{1,2})\]?\s*[.)]?\s*", text.translate(_DIGITS), re.IGNORECASE)
-        if digits:
-            n = int(digits.group(1))
+        ordinal = _ORDINAL.fullmatch(normalize(text).casefold()) if not digits else None
+        if digits or ordinal:
+            word = ordinal.group(1) if ordinal else ""
+            n = int(digits.group(1)) if digits else (len(listed) if word in _LAST else _ORDINALS[word])
             return listed[n - 1] if 1 <= n <= len(listed) and listed[n - 1] in self.names else None
         named = [m.scheme_id for m in self.answerer.searcher.gazetteer.find(text)]
         return next((sid for sid in named if sid in listed), None)
@@ -529,8 +543,9 @@ class Engine:
             state.pending = state.pending if state.pending == "forget" else None
             return self.command(text, state, lang)
         running = state.interview is not None and not state.interview.finished
-        if state.list_ids and not running and re.fullmatch(r"\s*-?\[?\d{1,20}\]?\s*[.)]?\s*", text.translate(_DIGITS)):
-            # "2" after a list: what the second scheme listed is (the lists number their schemes [1], [2] ...)
+        if state.list_ids and not running and (re.fullmatch(r"\s*-?\[?\d{1,20}\]?\s*[.)]?\s*", text.translate(_DIGITS))
+                                               or _ORDINAL.fullmatch(normalize(text).casefold())):
+            # "2" (or "doosra wala") after a list: what the second scheme listed is (the lists number their schemes [1], [2] ...)
             picked = self._picked(text, state.list_ids)
             if picked is not None:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None

@@ -167,6 +167,15 @@ def test_a_bare_number_after_a_list_tells_what_that_scheme_is_and_makes_it_the_o
         assert [r.text for r in say(engine, number).replies] == [f"Please reply with a number from 1 to {shown}."]
 
 
+@pytest.mark.parametrize("pick,index", [("doosra wala", 1), ("दूसरा वाला", 1), ("the third one", 2), ("पहली योजना", 0),
+                                        ("second", 1), ("the last one", -1)])
+def test_an_ordinal_after_a_list_picks_like_its_number(engine, pick, index):
+    """"second wala" and "पहला वाला" were searched as questions and declined (a newcomer trial)."""
+    ids = say(engine, "pension schemes for old people").scheme_ids
+    picked = say(engine, pick).replies[0]
+    assert picked.kind == "answer" and picked.citations[0].scheme_id == ids[index]
+
+
 def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_answers_it(engine):
     listed = say(engine, "pension schemes for old people")
     ids = listed.scheme_ids
