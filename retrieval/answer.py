@@ -296,6 +296,13 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
     versions = state_spread(index, r) if not proper and not r.focus else []
+    if versions:
+        # "sanjay gandhi niradhar yojana kitna paisa": the question names one state's scheme (its name holds
+        # most of the question's words, no other's does), though not in words the gazetteer takes for its name
+        top = [s.scheme_id for s in r.schemes[:FAMILY_TOP]]
+        shares = name_shares(index, r, top)
+        if shares and shares[0] >= FAMILY_NAME_SHARE and all(x < FAMILY_NAME_SHARE for x in shares[1:]):
+            versions = []
     if versions and ask_state and index.schemes[r.schemes[0].scheme_id].level == "state":
         # one scheme family across states and no state known: ask which state rather than quote one
         # state's scheme as if it were everyone's

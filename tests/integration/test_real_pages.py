@@ -113,6 +113,21 @@ def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
     assert not any(f"/schemes/{sid}#" in more[0].text for sid in shown)
 
 
+def test_one_states_scheme_named_in_other_words_is_answered_without_asking_the_state(answerer, pages_index):
+    """"sanjay gandhi niradhar yojana" (the page's name says "Grant Scheme") names Maharashtra's scheme only:
+    the bot asked which state the user lives in (a newcomer trial). "kanya vivah yojana" names a family of
+    states' schemes and still asks."""
+    ans = answerer.ask("sanjay gandhi niradhar yojana kitna paisa milta hai")
+    assert ans.status == "answered" and ans.citations[0].scheme_id == "sgngs" and "600" in ans.citations[0].text
+    assert pages_index.schemes["sgngs"].state == "Maharashtra"
+    assert answerer.ask("kanya vivah yojana kitna paisa milta hai").status == "clarify"
+
+
+def test_a_page_placed_by_nothing_but_its_slug(pages_index):
+    # Goa's funeral assistance page names no state in its header or text: indexed as central, it was offered everywhere
+    assert (pages_index.schemes["assy-goa"].level, pages_index.schemes["assy-goa"].state) == ("state", "Goa")
+
+
 def test_a_page_of_faqs_alone_gets_the_state_its_answers_name(pages_index):
     # Mukhyamantri Kisan Sahay Yojana: "apply on the website of the Revenue Department of Gujarat"; indexed
     # as central, it was quoted to farmers of every state
