@@ -32,7 +32,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, reverse_expansions
+from retrieval.query import QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -520,6 +520,23 @@ class Searcher:
                     alt = idx.section_chunk(sid, ["benefits", "details"], query.weights, query.figures)
                     if alt is not None:
                         best[sid] = replace(h, chunk=alt)
+        live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
+                                    for terms in live_info_terms(own_words)) if known]
+        for known in live:
+            ids = {idx.vocabulary[t] for t in known}
+            # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
+            # quoted from its chunk that does, if it has one (else the gate declines: not stated)
+            for sid in order[:MAX_QUOTED]:
+                h = best[sid]
+                if ids & idx.chunk_term_ids(h.chunk):
+                    continue
+                lift = max(query.weights.values(), default=1.0) * 3
+                alt = idx.best_chunk_of({**query.weights, **{t: lift for t in known}}, sid)
+                # (where a check or a date is told, the application steps or the FAQs: "Household status" in an
+                # eligibility list is no status check)
+                in_section = idx.chunks[alt.chunk].section in ("application_process", "faqs")
+                if ids & idx.chunk_term_ids(alt.chunk) and in_section:
+                    best[sid] = replace(h, chunk=alt.chunk)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         return out
 

@@ -272,3 +272,12 @@ def test_a_street_vendor_saying_so_in_hindi_or_hinglish_gets_pm_svanidhi(answere
     answer = answerer.ask(question)
     assert answer.status == "answered" and answer.citations[0].scheme_id == "pm-svanidhi"
     assert "street vendor" in answer.citations[0].text
+
+
+def test_a_status_question_quotes_the_passage_that_tells_how_to_check_it(answerer):
+    """"pm kisan status kaise check kare" was declined as not stated, though PM-KISAN's application steps say
+    the beneficiary status is checked on the portal with the Aadhaar number: the chunk that does is quoted.
+    A "status" elsewhere (an eligibility list's "household status") is no such passage."""
+    answer = answerer.ask("pm kisan status kaise check kare")
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "pm-kisan"
+    assert answer.citations[0].section == "application_process" and "status can be checked" in answer.citations[0].text
