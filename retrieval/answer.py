@@ -158,6 +158,34 @@ def quote_span(section_text: str, start: int, end: int, section: str = "", asked
     prefix = section_text[line_start:start]
     if prefix.strip() in ("", "-", "*", "•") or re.fullmatch(r"\s*\(?\w{1,3}[.)]\s*", prefix):
         start = line_start
+    return _whole_table_rows(section_text, start, end)
+
+
+#: a quote that starts inside a table reaches back to the table's first row (its header) across at most this
+#: many characters: a rate without its column's name ("₹ 13,000/- | ₹ 7,000/-") does not say which is which
+TABLE_HEADER_CHARS = 400
+
+
+def _whole_table_rows(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` widened so that a quote starting in a table row holds the table's header row (when
+    it is at most :data:`TABLE_HEADER_CHARS` before) and a quote ending in a table row ends with the row."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if " | " in text[line_start:text.find("\n", start) if "\n" in text[start:] else len(text)]:
+        first = line_start
+        while first > 0:
+            prev = text.rfind("\n", 0, first - 1) + 1
+            if " | " not in text[prev:first - 1]:
+                break
+            first = prev
+        if start - first <= TABLE_HEADER_CHARS:
+            start = first
+    last_start = text.rfind("\n", 0, end) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if " | " in text[last_start:line_end] and line_end - end <= TABLE_HEADER_CHARS:
+        end = line_end
+    while end > start and text[end - 1].isspace():
+        end -= 1
     return start, end
 
 

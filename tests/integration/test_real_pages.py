@@ -123,6 +123,17 @@ def test_one_states_scheme_named_in_other_words_is_answered_without_asking_the_s
     assert answerer.ask("kanya vivah yojana kitna paisa milta hai").status == "clarify"
 
 
+def test_an_amount_question_quotes_the_rates_table_with_its_header(answerer):
+    """"post matric scholarship kitna milta hai" quoted "Note 2. Students pursuing C.A. /I.C.W.A. /C.S." (the
+    benefits chunk that matched best, with no figure), and the Punjab page's rates without the header row
+    naming the columns (a newcomer trial)."""
+    top = answerer.ask("post matric scholarship kitna milta hai").citations
+    sc = next(c for c in top if c.scheme_id == "pmsfss")
+    assert sc.text.startswith("Category Of Courses | Hostellers (Yearly) | Day Scholars ( Yearly)") and "₹ 13,000/-" in sc.text
+    punjab = answerer.ask("पोस्ट मैट्रिक छात्रवृत्ति पंजाब में कितनी मिलती है").citations[0]
+    assert punjab.scheme_id == "pmssc" and punjab.text.startswith("Category of courses | Hostellers | Day Scholars")
+
+
 def test_a_page_placed_by_nothing_but_its_slug(pages_index):
     # Goa's funeral assistance page names no state in its header or text: indexed as central, it was offered everywhere
     assert (pages_index.schemes["assy-goa"].level, pages_index.schemes["assy-goa"].state) == ("state", "Goa")

@@ -281,3 +281,14 @@ def test_a_status_question_quotes_the_passage_that_tells_how_to_check_it(answere
     answer = answerer.ask("pm kisan status kaise check kare")
     assert answer.status == "answered" and answer.citations[0].scheme_id == "pm-kisan"
     assert answer.citations[0].section == "application_process" and "status can be checked" in answer.citations[0].text
+
+
+def test_a_quote_starting_in_a_table_row_reaches_back_to_the_header_row():
+    from retrieval.answer import _whole_table_rows
+
+    text = "Rates:\nCourse | Hostellers | Day scholars\nDegree | Rs. 13,000 | Rs. 7,000\nDiploma | Rs. 9,500 | Rs. 6,500\nNote: paid yearly."
+    a = text.index("Diploma")
+    start, end = _whole_table_rows(text, a, a + 10)  # a chunk that ends inside the row
+    assert text[start:end] == "Course | Hostellers | Day scholars\nDegree | Rs. 13,000 | Rs. 7,000\nDiploma | Rs. 9,500 | Rs. 6,500"
+    b = text.index("Note")
+    assert _whole_table_rows(text, b, len(text)) == (b, len(text))  # no table: unchanged
