@@ -80,7 +80,7 @@ class Placement:
         decided: ``header`` (a state or owner heading), ``text`` (inferred from title or details), or
             ``none`` (no evidence: central by default, reported as unknown).
         rule: which evidence decided it: ``header state``, ``header owner``, ``title``,
-            ``government of``, ``only state in opening``, ``slug``, or ``no evidence``.
+            ``government of``, ``only state in opening``, ``managed by``, ``slug``, or ``no evidence``.
         headings: ``(kind, heading)`` for every header heading, kind as :func:`classify_heading`.
     """
 
@@ -267,8 +267,9 @@ def infer_state(title: str, opening: str, text: str | None = None) -> tuple[str,
 
 def place(header: Header | None, title: str, opening: str, text: str | None = None, slug: str = "") -> Placement:
     """The scheme's placement: from the header when it names a state or an owner, else inferred from
-    ``title``, ``opening`` and the whole page ``text`` (:func:`infer_state`), else from the page's
-    ``slug`` (:func:`slug_state`), else central with ``decided="none"``."""
+    ``title``, ``opening`` and the whole page ``text`` (:func:`infer_state`), else from who manages it
+    (:func:`managed_by_state`), else from the page's ``slug`` (:func:`slug_state`), else central with
+    ``decided="none"``."""
     from_header = place_from_header(header, title)
     if from_header is not None:
         return from_header
@@ -276,10 +277,31 @@ def place(header: Header | None, title: str, opening: str, text: str | None = No
     inferred = infer_state(title, opening, text)
     if inferred is not None:
         return Placement("state", inferred[0], None, "text", inferred[1], kinds)
+    state = managed_by_state(text if text is not None else opening)
+    if state is not None:
+        return Placement("state", state, None, "text", "managed by", kinds)
     state = slug_state(slug)
     if state is not None:
         return Placement("state", state, None, "text", "slug", kinds)
     return Placement("central", None, None, "none", "no evidence", kinds)
+
+
+#: myScheme's closing line of a page's details, "This scheme is managed by <department>, Govt. of <state>."
+_MANAGED_BY = re.compile(r"\b(?:managed|implemented|administered|run|operated)\s+by\b[^.\n]{0,160}?\b(?:government|govt\.?)\s+of\s+"
+                         r"(?:the\s+)?(?:nct\s+of\s+)?", re.IGNORECASE)
+
+
+def managed_by_state(text: str) -> str | None:
+    """The one state whose government the page says manages or implements the scheme ("This scheme is
+    managed by the Agriculture & Cooperation Department, Govt. of Andhra Pradesh"), or ``None`` (no such
+    sentence, or several states). On the saved pages it agrees with the header's state on all 243 pages
+    that have both; one page without a state in its header or opening is placed by it."""
+    found = set()
+    for m in _MANAGED_BY.finditer(text):
+        after = named_states(text[m.end():m.end() + 60])
+        if after and after[0][1] == 0:
+            found.add(after[0][0])
+    return found.pop() if len(found) == 1 else None
 
 
 def slug_state(slug: str) -> str | None:

@@ -350,3 +350,14 @@ def test_a_page_with_no_state_in_header_or_text_is_placed_by_its_slug():
     assert slug_state("mvpy-bihar") == "Bihar" and slug_state("pmay-u") is None and slug_state("nos-sc") is None
     # the state the title names wins over the slug
     assert place(None, "Kerala Fishermen Grant", "", slug="kfg-goa").state == "Kerala"
+
+
+def test_a_page_is_placed_by_the_state_whose_government_manages_the_scheme():
+    """Andhra Pradesh's farmer suicide ex-gratia names its state only in "managed by ... Govt. of Andhra
+    Pradesh" and an FAQ about Telangana domiciles: it was indexed as central and offered to Odisha's farmers."""
+    text = ("Ex-gratia to families of farmers who died by suicide.\n\nThis scheme is managed by the Agriculture & Cooperation "
+            "Department, Govt. of Andhra Pradesh.\n\nCan a domicile of Telangana also apply?\nNo.")
+    placed = place(None, "Farmer Suicide Ex-Gratia", "Ex-gratia to families of farmers who died by suicide.", text)
+    assert (placed.level, placed.state, placed.rule) == ("state", "Andhra Pradesh", "managed by")
+    india = "This scheme is managed by the Ministry of Agriculture, Government of India."
+    assert place(None, "Crop Insurance", india, india).level == "central"
