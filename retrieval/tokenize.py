@@ -6,7 +6,8 @@ Steps: :func:`retrieval.text.normalize` (NFC, no zero-width characters); casefol
 to ASCII (``२५`` -> ``25``); thousands separators dropped inside numbers (``2,50,000`` -> ``250000``);
 tokens are runs of letters, digits and combining marks, so a Devanagari word keeps its vowel signs,
 virama and nukta (scikit-learn's default ``\\w\\w+`` breaks ``किसान`` apart because vowel signs are
-not ``\\w``); hyphen- or ampersand-joined words also give the joined form (``pm-kisan`` -> ``pmkisan``,
+not ``\\w``); degrees written with points are one word (``B.Sc`` -> ``bsc``, not the ``sc`` of
+Scheduled Castes); hyphen- or ampersand-joined words also give the joined form (``pm-kisan`` -> ``pmkisan``,
 ``pm``, ``kisan``; ``j&k`` -> ``jk``); stopwords from ``data/lexicon/stopwords_*.txt`` are removed;
 Latin words get the S-stemmer (Harman, "How effective is suffixing?", JASIS 1991): plural endings only.
 """
@@ -26,6 +27,9 @@ _DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 _WORD = r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+"
 _TOKEN = re.compile(rf"\d+(?:\.\d+)+|{_WORD}(?:[-&]{_WORD})*")
 _NUMBER_SEP = re.compile(r"(?<=\d),(?=\d)")
+#: degrees written with points ("B.Tech", "M.Sc.", "Ph.D", "B.Ed") are one word ("btech", "msc", "phd"): split at
+#: the point, "B.Sc" gave the term "sc", the one of Scheduled Castes, and "B.Tech" only "tech"
+_DEGREE = re.compile(r"\b(b|m|ph)\.\s?(tech|sc|com|ed|pharm|arch|phil|voc|des|lib|d)\b\.?")
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +76,8 @@ def analyze(text: str) -> list[str]:
     """Turn text into index terms (see the module docstring). Never raises; ``""`` gives ``[]``."""
     text = normalize(text).casefold().translate(_DIGITS)
     text = _NUMBER_SEP.sub("", text)
+    if "." in text:
+        text = _DEGREE.sub(r"\1\2", text)
     stop = stopwords()
     out: list[str] = []
     for m in _TOKEN.finditer(text):
@@ -92,7 +98,7 @@ def analyzer_fingerprint() -> str:
 
     Saved with an index so that an index built by another analyzer refuses to load.
     """
-    h = hashlib.sha256(b"analyzer-v1\n")
+    h = hashlib.sha256(b"analyzer-v2\n")  # v2: degrees with points are one word
     for w in sorted(stopwords()):
         h.update(w.encode("utf-8") + b"\n")
     return h.hexdigest()[:16]

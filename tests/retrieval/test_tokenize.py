@@ -29,3 +29,13 @@ def test_casefold_numbers_and_stopwords():
 def test_plural_stemming_latin_only():
     assert [stem(w) for w in ["scholarships", "classes", "policies", "taxes", "bus", "this", "किसानों"]] == [
         "scholarship", "class", "policy", "tax", "bus", "this", "किसानों"]
+
+
+def test_degrees_written_with_points_are_one_word():
+    """"B.Sc" gave the term "sc", the one of Scheduled Castes: science scholarships ranked for "scholarships
+    for SC students", and "B.Tech" was only "tech"."""
+    from retrieval.tokenize import analyze
+
+    assert analyze("B.Sc. and M.Sc students") == ["bsc", "msc", "student"]
+    assert analyze("B.Tech, B. Tech, M.Phil, Ph.D") == ["btech", "btech", "mphil", "phd"]
+    assert analyze("SC/ST students of U.P.") == ["sc", "st", "student"]
