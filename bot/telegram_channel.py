@@ -50,6 +50,15 @@ LATER_MAX_WAIT_S = 3600.0
 SIDE_CALL_TIMEOUTS = {"read_timeout": 2.0, "write_timeout": 2.0, "connect_timeout": 2.0, "pool_timeout": 2.0}
 
 
+def sent_but_unanswered(exc: BaseException) -> bool:
+    """True when a Bot API call failed by a read timeout: the request was written in full and Telegram
+    may have acted on it (python-telegram-bot raises :class:`~telegram.error.TimedOut` from httpx's
+    ``ReadTimeout``), unlike a connect, write or pool timeout or a refused connection, after which it cannot have."""
+    import httpx
+
+    return isinstance(exc, TimedOut) and isinstance(exc.__cause__, httpx.ReadTimeout)
+
+
 def secret_ok(header: str | None, secret: str) -> bool:
     """Constant-time comparison of the webhook secret header."""
     if header is None:
@@ -131,6 +140,13 @@ async def send(bot: Bot, chat_id: int, replies: list[Reply], lang: str, skip: in
             except BadRequest:
                 raise  # the request itself is wrong: sending it again cannot help
             except (TimedOut, NetworkError) as exc:
+                if sent_but_unanswered(exc):
+                    # the whole request reached the Bot API, which did not answer in time: Telegram may
+                    # well have delivered it, and sendMessage is not idempotent, so it is not sent again
+                    # (a slow Bot API gave users the same reply four times)
+                    log.warning("sendMessage unanswered after it was sent: not sent again", extra={"event": {"channel": "telegram", "step": "sendMessage"}})
+                    sent += 1
+                    break
                 if attempt == MAX_RETRIES:
                     raise NotDelivered(sent) from exc
                 await asyncio.sleep(0.5 * 2**attempt)  # a transient failure of the Bot API: try again

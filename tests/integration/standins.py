@@ -6,6 +6,8 @@ auth, message size limits, HTML that Telegram accepts) so tests assert on what w
 
 from __future__ import annotations
 
+import asyncio
+
 import base64
 import json
 import socket
@@ -110,6 +112,8 @@ class TelegramStandIn:
     lock: threading.Lock = field(default_factory=threading.Lock)
     next_id: int = 1
     refuse: set[str] = field(default_factory=set)
+    #: seconds sendMessage to a chat takes before it answers (a slow Bot API); the message is delivered
+    slow: dict[int, float] = field(default_factory=dict)
 
     def app(self) -> Starlette:
         async def endpoint(request: Request):
@@ -131,6 +135,8 @@ class TelegramStandIn:
                 return JSONResponse({"ok": True, "result": {"id": 42, "is_bot": True, "first_name": "schemebot", "username": "schemebot_test_bot"}})
             if method == "sendMessage":
                 chat = int(params["chat_id"])
+                if self.slow.get(chat):
+                    await asyncio.sleep(self.slow[chat])
                 with self.lock:
                     queued = self.fail[chat].pop(0) if self.fail[chat] else None
                 if queued and queued[0] == 429:

@@ -17,7 +17,7 @@ from bot.app import create_app
 from bot.runtime import build_engine
 from bot.settings import Settings
 from conversations.store import UserKey
-from tests.integration.standins import ServerThread, TelegramStandIn, TwilioStandIn
+from tests.integration.standins import ServerThread, TelegramStandIn, TwilioStandIn, free_port
 from tests.conftest import redis_client, TEST_REDIS_URL
 
 TOKEN = "123456:TEST-token"
@@ -816,3 +816,35 @@ def test_forget_also_deletes_the_replies_kept_for_reposts(stack):
     # nothing kept for this user after the confirmation (the "/forget" question's own reply went with the rest)
     assert list(redis_client().scan_iter(match=f"schemebot:v1:kept:{digest}:*")) == []
     assert not redis_client().exists(UserKey("sms", sender, stack["settings"].state_secret.get_secret_value().encode()).key)
+
+
+def test_a_reply_the_bot_api_took_but_answered_too_late_is_not_sent_again():
+    """A Bot API slower than the read timeout: the request reached Telegram, which delivers it, so sending
+    it again gave the user the same reply four times (a break-it trial). A refused connection, where
+    nothing reached Telegram, is still tried again (NotDelivered, then sent later)."""
+    import asyncio
+
+    from telegram import Bot
+    from telegram.request import HTTPXRequest
+
+    from bot import telegram_channel
+    from conversations.types import Reply
+
+    tg = TelegramStandIn(TOKEN)
+    tg.slow[555] = 0.8
+    with ServerThread(tg.app()) as api:
+        async def run() -> int:
+            bot = Bot(TOKEN, base_url=f"{api.url}/bot", request=HTTPXRequest(read_timeout=0.3, connect_timeout=1.0))
+            async with bot:
+                return await telegram_channel.send(bot, 555, [Reply(kind="info", text="hello")], "en")
+
+        assert asyncio.run(run()) == 1
+        time.sleep(1.0)  # the stand-in finishes the slow call
+        assert [p["text"] for m, p in tg.calls if m == "sendMessage"] == ["hello"]
+
+    async def refused() -> None:
+        bot = Bot(TOKEN, base_url=f"http://127.0.0.1:{free_port()}/bot", request=HTTPXRequest(connect_timeout=0.5))
+        await telegram_channel.send(bot, 555, [Reply(kind="info", text="hello")], "en")
+
+    with pytest.raises(telegram_channel.NotDelivered):
+        asyncio.run(refused())
