@@ -107,8 +107,8 @@ class Runtime:
     redis_suspect: bool = False
     #: that one delivery is trying Redis now
     redis_probing: bool = False
-    #: the last Redis failure refused the connection (Redis is down), rather than timing out (a stall,
-    #: which a Telegram re-delivery a little later outlasts)
+    #: the last Redis failure refused the connection (Redis is down) or the command (out of memory, a
+    #: read-only replica), rather than timing out (a stall, which a Telegram re-delivery a little later outlasts)
     redis_unreachable: bool = False
     #: claims whose command failed (a timeout: Redis may still run it) or whose release failed, and
     #: messages answered while Redis failed (:class:`Orphan`): once Redis answers again, the first are
@@ -138,7 +138,10 @@ class Runtime:
         self.redis_down_until = time.monotonic() + REDIS_COOLDOWN_S
         self.redis_suspect = True
         self.engine.store.failed()  # (claims share the store's client)
-        self.redis_unreachable = isinstance(exc, redis.ConnectionError) and not isinstance(exc, redis.TimeoutError)
+        # (a command Redis answers with an error, out of memory or a read-only replica, will not pass on a
+        # re-delivery a few seconds later either: Telegram got 503 for as long as it lasted, and no reply)
+        self.redis_unreachable = (isinstance(exc, redis.ConnectionError) and not isinstance(exc, redis.TimeoutError)) or \
+            isinstance(exc, redis.ResponseError)
 
     def redis_cooling_down(self) -> bool:
         """True while a recent Redis failure is being waited out, or another delivery is finding out
@@ -435,7 +438,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                 rt.in_flight.release()
 
     async def telegram_stateless(request: Request, update, background: BackgroundTasks) -> Response:
-        """With Redis unreachable (connection refused): the update answered without state, after a
+        """With Redis unreachable (connection or command refused): the update answered without state, after a
         notice (:meth:`~conversations.engine.Engine.handle_stateless`); with Redis stalled (timing out):
         503, so that Telegram re-delivers it a little later, when the claim can be taken."""
         if not rt.redis_unreachable:

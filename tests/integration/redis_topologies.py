@@ -83,6 +83,14 @@ def _servers():
 
 
 @contextmanager
+def read_only_redis():
+    """A Redis that answers but refuses every write (a replica of a primary that does not exist: READONLY),
+    as after a failover that left clients on the old primary; yields its port."""
+    with _servers() as start:
+        yield start("--replicaof", "127.0.0.1", str(free_port()))
+
+
+@contextmanager
 def redis_cluster(primaries: int = 3):
     """A Redis Cluster of ``primaries`` primaries, no replicas; yields their ports (all slots covered)."""
     with _servers() as start:

@@ -543,6 +543,29 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         assert time.time() - t0 < 30
 
 
+def test_a_redis_that_refuses_writes_gets_telegram_users_answers_without_state(stack):
+    """A read-only replica (or a Redis out of memory) answers every write with an error: Telegram got 503
+    for as long as it lasted, and its users no reply at all (a break-it trial). Like a Redis that is down,
+    it gets answers without state."""
+    from conversations.store import RedisStore
+    from tests.integration.redis_topologies import read_only_redis, tools_missing
+
+    if tools_missing():
+        pytest.skip(tools_missing())
+    with read_only_redis() as port:
+        url = f"redis://127.0.0.1:{port}/0"
+        settings = stack["settings"].model_copy(update={"redis_url": url})
+        app = create_app(settings, engine=build_engine(settings, store=RedisStore.from_url(url)))
+        with ServerThread(app) as srv:
+            for _ in range(2):  # the first while the failure is found, the next in the cool-down after it
+                chat = uid()
+                r = httpx.post(srv.url + "/telegram/webhook", json=tg_update(uid(), chat, "how much money do farmers get under pm kisan"),
+                               headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}, timeout=15)
+                assert r.status_code == 200
+                sent = stack["tg"].wait_sent(chat)
+                assert sent[0]["text"].startswith("My memory is unavailable for a moment") and "₹6,000 per year" in sent[0]["text"]
+
+
 class HungRedis:
     """A TCP server that accepts connections and reads commands but never answers (a hung Redis);
     counts the bytes it received."""
