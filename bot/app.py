@@ -118,7 +118,8 @@ class Runtime:
     #: Twilio replies that Redis may not hold (answered without state, or not settled), by
     #: ``(channel, MessageSid)``: ``(time.monotonic() deadline, owner digest, TwiML)``, so that a re-post to
     #: this worker gets the same reply whatever Redis did meanwhile (a failover may lose the last writes);
-    #: kept ``KEPT_TTL_S``, bounded like the orphans, dropped for a user who says /forget
+    #: kept ``KEPT_TTL_S``, bounded like the orphans, dropped for a user who says /forget; Telegram updates
+    #: answered without state are marked here too (an empty reply), so that a repeat is not answered twice
     answers: OrderedDict = field(default_factory=OrderedDict)
     #: background tasks of this worker (replies sent later): kept referenced until they end
     tasks: set = field(default_factory=set)
@@ -443,6 +444,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         503, so that Telegram re-delivers it a little later, when the claim can be taken."""
         if not rt.redis_unreachable:
             return PlainTextResponse("state store unavailable", status_code=503)
+        if rt.answered("telegram", str(update.update_id)) is not None:
+            return JSONResponse({})  # a repeat of an update answered without state here: one reply is enough
+        rt.answers[("telegram", str(update.update_id))] = (time.monotonic() + KEPT_TTL_S, "", "")
+        while len(rt.answers) > MAX_ORPHANS:
+            rt.answers.popitem(last=False)
         chat_id, replies, lang = await rt.run_stateless(telegram_channel.handle, rt, update, True)
         await rt.in_flight.acquire()
         background.add_task(_deliver, rt, update, chat_id, replies, lang, arrived(request))
