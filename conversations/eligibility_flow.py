@@ -374,16 +374,21 @@ class EligibilityFlow:
             from conversations.engine import answer_reply
 
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
-        if not mentions and text.strip() and state.scheme_id in self.book.rules and (THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
-            # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme
-            mentions = [state.scheme_id]
-        mode = "scheme" if mentions else "screening"
-        named = NAMED_SCHEME.search(text) if mode == "screening" and not THIS_SCHEME.search(text) else None
+        named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) else None
         name = (named.group(1) or named.group(2)).strip() if named else ""
+        # "kya main xyzzy yojana ke liye eligible hu": the name is what follows the question's own words
+        name = re.sub(r"^(?:(?:kya|main|mai|mein|hum|ham|kyaa|क्या|मैं|हम)\s+)+", "", name, flags=re.IGNORECASE)
         # a name, not a kind of scheme: "Ladli Behna Yojana", "Kalia scheme"; not "old age pension"
         proper = bool(re.search(r"\b(?:yojana|yojna|scheme|abhiyan|mission|programme|program|nidhi|card|bima|kosh)\b", name, re.IGNORECASE)) \
             or len(re.findall(r"\b[A-Z][a-z]+", name)) >= 2
-        if name and proper and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS:
+        unknown_name = bool(name and proper and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS)
+        if not mentions and not unknown_name and text.strip() and state.scheme_id in self.book.rules and (
+                THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
+            # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme (not
+            # after "am I eligible for Flurbo scheme?", a scheme we do not know: that one is said so)
+            mentions = [state.scheme_id]
+        mode = "scheme" if mentions else "screening"
+        if mode == "screening" and unknown_name:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)

@@ -178,6 +178,17 @@ def test_after_a_verdict_more_yes_and_stop_are_understood(bundled_engine):
     assert first[0].text == "I don't know a scheme called \"Ladli Behna Yojana\", so I will check all schemes."
     assert first[-1].kind == "question"
     assert say(bundled_engine, "please stop", user="unknown")[-1].text.startswith("OK, I stopped the eligibility check.")
+    # ... also right after another scheme was discussed (that scheme was checked instead, silently), and
+    # in Hinglish the name is the scheme's words only
+    say(bundled_engine, "ujjwala kya hai", user="unknown2")
+    first = say(bundled_engine, "am I eligible for flurbo scheme?", user="unknown2")
+    assert first[0].text == "I don't know a scheme called \"flurbo scheme\", so I will check all schemes."
+    say(bundled_engine, "pm kisan kya hai", user="unknown3")
+    first = say(bundled_engine, "kya main xyzzy yojana ke liye eligible hu", user="unknown3")
+    assert first[0].text == "\"xyzzy yojana\" naam ki koi yojana mujhe nahi pata, isliye main sabhi yojanayein jaanchunga."
+    # "this" still means the scheme discussed
+    say(bundled_engine, "pm kisan kya hai", user="unknown4")
+    assert say(bundled_engine, "am I eligible for this?", user="unknown4")[-1].field == "owns_cultivable_land"
 
 
 def test_a_pregnant_woman_sees_maternity_schemes_first_and_an_old_widow_never(pages_engine):
