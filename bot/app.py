@@ -83,6 +83,24 @@ class Orphan(NamedTuple):
     owner: str = ""
 
 
+#: how often a worker holding claims Redis failed on tries to settle or release them (seconds)
+ORPHAN_SWEEP_S = 1.0
+
+
+async def sweep_orphans(rt: "Runtime") -> None:
+    """Settle or release :attr:`Runtime.orphans` once Redis answers, every :data:`ORPHAN_SWEEP_S`, whether
+    or not this worker gets new messages: with several workers, Twilio's re-posts of a message this
+    worker answered during a stall went to the others and got 503 ("being processed") for the minute its
+    claim lasted, since only a new message to this worker settled it."""
+    while True:
+        await asyncio.sleep(ORPHAN_SWEEP_S)
+        if rt.orphans and not rt.redis_cooling_down():
+            try:
+                await asyncio.to_thread(rt.release_orphans)
+            except Exception as exc:  # noqa: BLE001 - the sweep must go on
+                log.warning("orphan sweep failed: %s", exc.__class__.__name__)
+
+
 @dataclass
 class Runtime:
     """What the handlers share: settings, engine, Redis, claims, metrics and the channel clients."""
@@ -335,7 +353,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_configured else "embedded"}})
+        sweeper = rt.spawn(sweep_orphans(rt))
         yield
+        sweeper.cancel()
         if rt.telegram_bot is not None:
             try:
                 await rt.telegram_bot.shutdown()

@@ -874,3 +874,22 @@ def test_a_reply_the_bot_api_took_but_answered_too_late_is_not_sent_again():
 
     with pytest.raises(telegram_channel.NotDelivered):
         asyncio.run(refused())
+
+
+def test_a_claim_redis_failed_on_is_settled_without_new_traffic_to_its_worker(stack):
+    """A worker that answered a Twilio message while Redis failed settles its claim once Redis answers,
+    though no new message comes to it: with several workers, re-posts going to the others got 503
+    ("being processed") for the minute the claim lived (a break-it trial)."""
+    from bot.app import Orphan
+
+    rt = stack["app"].state.runtime
+    sid = "SM" + uuid.uuid4().hex
+    claim = rt.claims.claim("sms", sid)  # taken, then Redis failed before it was settled
+    assert claim.state == "new"
+    rt.answered_unsettled("sms", sid, claim.token, "<Response><Message>kept</Message></Response>", "owner-digest")
+    assert isinstance(rt.orphans[-1], Orphan)
+    deadline = time.time() + 5
+    while rt.claims.claim("sms", sid).state != "done":
+        assert time.time() < deadline, "the claim was never settled"
+        time.sleep(0.2)
+    assert rt.claims.kept("sms", sid, "owner-digest") == "<Response><Message>kept</Message></Response>"
