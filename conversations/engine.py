@@ -265,6 +265,10 @@ class Engine:
                 return TurnResult([Reply(kind="info", text=t("stateless_forget", lang))], lang=lang)
             if _is_command(text, "reset"):  # nothing can be reset either: never say it was
                 return TurnResult([Reply(kind="info", text=t("stateless_reset", lang))], lang=lang)
+            if means(text, "yes") or means(text, "no"):
+                # a bare "yes" answers something said before, which cannot be read now: above all, a
+                # deletion it confirms cannot be done (it got the help text, as if nothing were asked)
+                return TurnResult([Reply(kind="info", text=t("stateless_yes_no", lang))], lang=lang)
             if msg.kind != "text" or not text:
                 result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
             else:

@@ -102,6 +102,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "My memory is unavailable for a moment, so I am answering this message on its own: I cannot remember our conversation, continue a check or send MORE pages until it is back.",
         "hi": "मेरी याददाश्त अभी कुछ देर के लिए उपलब्ध नहीं है, इसलिए मैं इस संदेश का जवाब अलग से दे रहा हूँ: उसके लौटने तक मैं बातचीत याद नहीं रख सकता, जाँच आगे नहीं बढ़ा सकता, न MORE वाले पेज भेज सकता हूँ।",
     },
+    "stateless_yes_no": {
+        "en": "I cannot reach my records this moment, so I do not know what this answers. If you were confirming a deletion, nothing was deleted yet: please send /forget again in a few minutes.",
+        "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए मुझे नहीं पता कि यह किस बात का जवाब है। अगर आप जानकारी मिटाने की पुष्टि कर रहे थे, तो अभी कुछ नहीं मिटा: कृपया कुछ मिनट बाद /forget फिर भेजें।",
+    },
     "stateless_forget": {
         "en": "I cannot reach my records this moment, so nothing was deleted yet. Please send /forget again in a few minutes.",
         "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए अभी कुछ नहीं मिटा। कृपया कुछ मिनट बाद /forget फिर भेजें।",
@@ -273,6 +277,7 @@ HINGLISH: dict[str, str] = {
     "sources": "Source:",
     "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {days} din rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
+    "stateless_yes_no": "Abhi main apne record tak nahi pahunch pa raha, isliye mujhe nahi pata ki yeh kis baat ka jawab hai. Agar aap jaankari mitane ki pushti kar rahe the, to abhi kuch nahi mita: kripya kuch minute baad /forget phir bhejein.",
     "stateless_forget": "Abhi main apne record tak nahi pahunch pa raha, isliye abhi kuch nahi mita. Kripya kuch minute baad /forget phir bhejein.",
     "stateless_reset": "Abhi main apne record tak nahi pahunch pa raha, isliye baatcheet abhi naye sire se shuru nahi hui. Kripya kuch minute baad /reset phir bhejein.",
     "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",
