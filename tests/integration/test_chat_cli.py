@@ -57,6 +57,14 @@ def test_embedded_store_without_redis_url():
     assert turns[3]["replies"][0]["kind"] == "decline"
 
 
+def test_a_file_of_questions_is_not_rate_limited():
+    """25 questions piped in: the 21st got "You are sending messages faster than I can answer" and the rest
+    nothing (the webhooks' per-user limit, 20 a minute, applied to the terminal; a break-it trial)."""
+    env = {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"}
+    turns = chat([f"pm kisan documents {i}" for i in range(25)], env)
+    assert len(turns) == 25 and all(cited(t)[0] == "pm-kisan" for t in turns)
+
+
 def test_hindi_transcript():
     env = {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"}
     turns = chat(["मनरेगा योजना क्या है", "इसमें रजिस्ट्रेशन कैसे होता है"], env)
