@@ -216,6 +216,20 @@ def _placement_lines(summary: dict) -> list[str]:
     return lines
 
 
+def _int_in(low: int, high: int, what: str):
+    """An argparse type: an integer from ``low`` to ``high`` ("--port 99999" was printed as served, while
+    the server listened elsewhere; "--workers 0" started "0 workers")."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} (a whole number from {low} to {high})") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not {what}: give a number from {low} to {high}")
+        return value
+    return parse
+
+
 def cmd_chat(args: argparse.Namespace) -> int:
     """``schemebot chat [--user ID] [--json] [--channel telegram|whatsapp|sms]``: a conversation in the
     terminal (same engine as the webhooks; with ``--channel``, replies shown as that channel sends them). At a terminal: interactive. Otherwise: one user message per line of stdin; with
@@ -594,8 +608,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="the webhook server for Telegram, WhatsApp and SMS")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (state is in Redis)")
+    serve.add_argument("--port", type=_int_in(1, 65535, "a TCP port"), default=8000)
+    serve.add_argument("--workers", type=_int_in(1, 64, "a number of worker processes"), default=1,
+                       help="uvicorn worker processes (state is in Redis)")
     serve.set_defaults(func=cmd_serve)
 
     hook = sub.add_parser("set-webhook", help="register the Telegram webhook (secret token, update types)")

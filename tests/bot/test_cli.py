@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.cli import main
 from tests.conftest import DEV_JSONL, MARKDOWN_DIR, OPENNYAI_JSON, ROOT, need
 
@@ -165,3 +167,12 @@ def test_serve_refuses_unreadable_settings_and_a_missing_corpus(capsys, monkeypa
     monkeypatch.setenv("SCHEMEBOT_CORPUS", "/nonexistent/corpus")
     assert main(["serve", "--port", "1", "--workers", "2"]) == 2
     assert "SCHEMEBOT_CORPUS /nonexistent/corpus does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,said", [(["--port", "99999"], "99999 is not a TCP port"), (["--port", "-1"], "-1 is not a TCP port"),
+                                       (["--workers", "0"], "0 is not a number of worker processes")])
+def test_serve_refuses_a_port_or_worker_count_out_of_range(capsys, argv, said):
+    """"--port 99999" printed "serving on ...:99999" while uvicorn listened on another port (a break-it trial)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", *argv])
+    assert exit_.value.code == 2 and said in capsys.readouterr().err
