@@ -45,7 +45,8 @@ def _saved(tmp_path):
     return tmp_path / "idx"
 
 
-@pytest.mark.parametrize("damage", ["manifest_garbage", "manifest_list", "sources_int", "schemes_empty", "vocab_short", "arrays_garbage"])
+@pytest.mark.parametrize("damage", ["manifest_garbage", "manifest_list", "sources_int", "schemes_empty", "vocab_short", "arrays_garbage",
+                                    "arrays_empty", "vocab_missing"])
 def test_damaged_index_says_rebuild(tmp_path, damage):
     idx = _saved(tmp_path)
     if damage == "manifest_garbage":
@@ -60,6 +61,10 @@ def test_damaged_index_says_rebuild(tmp_path, damage):
         (idx / "schemes.json").write_text("[]")
     elif damage == "vocab_short":
         (idx / "vocabulary.json").write_text('["a"]')
+    elif damage == "arrays_empty":  # (an EOFError, reported as "unexpected error")
+        (idx / "arrays.npz").write_bytes(b"")
+    elif damage == "vocab_missing":  # (a bare "No such file or directory")
+        (idx / "vocabulary.json").unlink()
     else:
         (idx / "arrays.npz").write_bytes(b"not a zip")
     with pytest.raises(IndexMismatchError, match="rebuild it with: schemebot ingest"):
