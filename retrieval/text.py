@@ -18,7 +18,7 @@ import re
 import unicodedata
 
 #: Zero-width characters removed by :func:`normalize` (ZWSP, ZWNJ, ZWJ, word joiner, BOM/ZWNBSP, soft hyphen).
-ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad" + "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"  # (and bidi marks)
 _ZW_TABLE = {ord(c): None for c in ZERO_WIDTH}
 _SPACES_TABLE = {ord(c): " " for c in "\u00a0\u2002\u2003\u2009\u202f\u3000\t\u000b\u000c"}
 

@@ -171,3 +171,14 @@ def test_a_question_the_corpus_answers_asked_inside_a_check_is_answered_then_the
     assert replies[-1].field == "is_bpl"  # the check's question again
     state = engine.store.load(UserKey("cli", "u", engine.secret))
     assert "is_bpl" not in state.profile and state.interview.field == "is_bpl"
+
+
+def test_a_message_of_bidi_marks_only_is_an_empty_message(bundled_index):
+    """Right-to-left and left-to-right marks alone got a search and "I don't know"; zero-width spaces alone
+    got "please type": both are invisible, the message is empty."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    assert [r.text for r in say_tg(engine, "\u200f\u200e", "bidi")] == [r.text for r in say_tg(engine, "\u200b\u200b", "zw")]
+    assert say_tg(engine, "\u200f\u200e", "bidi2")[0].text.startswith("Sorry, I can only read typed messages.")
