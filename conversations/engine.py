@@ -407,7 +407,16 @@ class Engine:
                 # paged as an answer: on SMS each scheme's quote keeps its source line
                 state.paging = (pager(replies, lang) if pager is not None else ["\n\n".join(r.text for r in replies)]) if replies else []
             if not state.paging:
-                return TurnResult([Reply(kind="info", text=t("no_more", lang))]), "none"
+                replies = [Reply(kind="info", text=t("no_more", lang))]
+                iv = state.interview
+                if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
+                    # "MORE" while a check waits for an answer: its question again, or the user is left
+                    # with "nothing more" and no idea the check goes on
+                    reminder = self.eligibility._question(iv.field, lang)
+                    if reminder is not None:
+                        reminder.text = t("resume", lang, question=reminder.text)
+                        replies = [reminder]
+                return TurnResult(replies), "none"
             page = state.paging.pop(0)
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
         earlier_pages = state.paging

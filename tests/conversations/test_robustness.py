@@ -182,3 +182,17 @@ def test_a_message_of_bidi_marks_only_is_an_empty_message(bundled_index):
     engine = flow_engine(bundled_index)
     assert [r.text for r in say_tg(engine, "\u200f\u200e", "bidi")] == [r.text for r in say_tg(engine, "\u200b\u200b", "zw")]
     assert say_tg(engine, "\u200f\u200e", "bidi2")[0].text.startswith("Sorry, I can only read typed messages.")
+
+
+def test_more_during_a_check_asks_its_question_again(bundled_index):
+    """"MORE" while the check waited for an answer got "There is nothing more to show. Ask me another
+    question." as if the check had ended (a break-it trial)."""
+    from bot.render import sms_pages
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, 3)
+    send = lambda text: engine.handle_turn(InboundMessage(channel="sms", user_id="+919800001111", text=text)).replies  # noqa: E731
+    assert send("/eligibility")[-1].text.endswith("Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)")
+    assert [r.text for r in send("MORE")] == [
+        "Back to your eligibility check: Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)"]
