@@ -59,6 +59,10 @@ READY_TIMEOUT_S = 1.0
 #: a Twilio sender's number (after any "whatsapp:", spaces, dots, hyphens and brackets aside): E.164, a "+"
 #: and at most 15 digits (ITU-T E.164), or a short code of at least 5 digits
 SENDER = re.compile(r"\+?\d{5,15}")
+#: a Twilio message SID: 34 characters, "SM" or "MM" and 32 hex digits (Twilio's API reference, "Message
+#: resource"); letters and digits up to 64 accepted, so a longer id Twilio may bring in is not refused, while a
+#: signed 100 KB one is (it became a 100 KB Redis key)
+MESSAGE_SID = re.compile(r"[A-Za-z0-9]{2,64}")
 #: a Telegram update dated more than this many seconds ahead of this server's clock is refused (clocks drift
 #: by seconds; Telegram never dates an update in the future)
 FUTURE_SKEW_S = 300
@@ -505,7 +509,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if isinstance(params, Response):
             return params
         sid, sender = params.get("MessageSid") or params.get("SmsSid"), params.get("From", "")
-        if not sid or not SENDER.fullmatch(re.sub(r"[\s().-]", "", sender.removeprefix("whatsapp:"))):
+        if not sid or not MESSAGE_SID.fullmatch(sid) or not SENDER.fullmatch(re.sub(r"[\s().-]", "", sender.removeprefix("whatsapp:"))):
             rt.metrics.requests.labels(channel, "bad_request").inc()
             return PlainTextResponse("MessageSid and a From number are required", status_code=400)
         if sender.startswith("whatsapp:") != (channel == "whatsapp"):
@@ -580,7 +584,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return params
         sid = params.get("MessageSid") or params.get("SmsSid")
         status = (params.get("MessageStatus") or params.get("SmsStatus") or "").strip().lower()
-        if not sid or not status:
+        if not sid or not MESSAGE_SID.fullmatch(sid) or not status or len(status) > 40:
             return PlainTextResponse("MessageSid and MessageStatus are required", status_code=400)
         first = await rt.claim("status", f"{sid}:{status}", ttl_s=7 * 24 * 3600)
         if first is None:

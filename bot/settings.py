@@ -98,6 +98,15 @@ class Settings(BaseSettings):
         """True when the state lives in a Redis server (a URL or Sentinels), not in the embedded store."""
         return bool(self.redis_url or self.redis_sentinels)
 
+    @field_validator("telegram_secret")
+    @classmethod
+    def _telegram_secret(cls, v: SecretStr | None) -> SecretStr | None:
+        # setWebhook's secret_token: "1-256 characters. Only characters A-Z, a-z, 0-9, _ and - are allowed"
+        # (Telegram Bot API); Telegram refuses another when the webhook is set, and every update then fails
+        if v is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", v.get_secret_value()):
+            raise ValueError("the Telegram webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ and - (Bot API, setWebhook)")
+        return v
+
     @field_validator("public_base_url")
     @classmethod
     def _origin(cls, v: str | None) -> str | None:

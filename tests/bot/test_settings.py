@@ -20,3 +20,18 @@ def test_a_cluster_url_that_is_no_url_is_refused_with_the_setting_named():
 
     with pytest.raises(StoreError, match="SCHEMEBOT_REDIS_URL"):
         store_from_settings("not a url", cluster=True)
+
+
+@pytest.mark.parametrize("secret,ok", [("webhook-secret_1", True), ("bad secret!", False), ("x" * 257, False), ("ok", True)])
+def test_the_telegram_secret_is_one_telegram_accepts(secret, ok):
+    """Telegram's setWebhook takes 1-256 characters of A-Z a-z 0-9 _ -; "bad secret!" was accepted at
+    start (a break-it trial) and would fail only when the webhook is set."""
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    if ok:
+        assert Settings(telegram_secret=secret).telegram_secret.get_secret_value() == secret
+    else:
+        with pytest.raises(ValidationError, match="Telegram webhook secret"):
+            Settings(telegram_secret=secret)

@@ -895,3 +895,10 @@ def test_a_claim_redis_failed_on_is_settled_without_new_traffic_to_its_worker(st
         assert time.time() < deadline, "the claim was never settled"
         time.sleep(0.2)
     assert rt.claims.kept("sms", sid, "owner-digest") == "<Response><Message>kept</Message></Response>"
+
+
+def test_a_signed_post_with_an_outlandish_message_sid_is_refused(stack):
+    """A validly signed 100 KB MessageSid was taken and became a 100 KB Redis key (a break-it trial)."""
+    assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan", MessageSid="SM" + "a" * 100_000)).status_code == 400
+    assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan", MessageSid="SM<script>")).status_code == 400
+    assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan")).status_code == 200
