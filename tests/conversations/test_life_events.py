@@ -67,3 +67,13 @@ def test_a_widow_on_the_pages_sees_pensions_and_family_benefit_before_schemes_of
     assert all(not sid.startswith("rmewf") for sid in listed[:3])
     replies = say(flow_engine(pages_index), "meri naukri chali gayi", user="pages-job")
     assert "mgnrega" in [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations][:3]
+
+
+def test_an_award_is_for_another_group_unless_the_message_asks_for_awards():
+    """A disabled man's list opened with national awards for employers of disabled people (a newcomer trial)."""
+    from retrieval.query import for_another_group
+
+    name = "National Awards For The Empowerment Of Persons With Disabilities - Sarvshrestha Niyoktha"
+    assert for_another_group(name, "pair se viklang hu 60 percent")
+    assert not for_another_group(name, "awards for disabled persons")
+    assert not for_another_group("Pradhan Mantri Kisan Samman Nidhi", "kisan hu")
