@@ -36,6 +36,7 @@ from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 from retrieval.states import state_label
+from retrieval.tokenize import analyze as _analyze
 
 if TYPE_CHECKING:
     from conversations.engine import Engine, TurnResult
@@ -124,6 +125,23 @@ def _field_label(name: str, lang: str) -> str:
 #: an amount of money said as such ("1 lakh", "8000 rupaye", "50k", "₹5,000"): an income answer whatever
 #: question it answers
 MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए", re.IGNORECASE)
+
+
+def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
+    """True when an answer to the interview carries at least two content words besides the facts it gives
+    ("fishermen insurance kerala" to "which state?"), so that it may also ask something: not "I live in
+    Bihar", "45 saal", "yes, BPL card hai"."""
+    from retrieval.states import without_states
+
+    words = [w for w in _analyze(without_states(text)) if not w.isdigit() and w not in _ANSWER_WORDS]
+    return len(words) >= 2
+
+
+#: words of plain interview answers that ask nothing (in analysed form)
+_ANSWER_WORDS = frozenset(w for word in """live living stay resident from village city town rural urban gaon gaanv shahar
+    year years old age saal sal umar umr yes haan nahi no card bpl apl ration income kamai aay lakh hazar thousand rupee rupees
+    rs family parivar male female man woman mahila purush ladka ladki widow widowed married unmarried single student farmer
+    work kaam job percent disability viklang category caste sc st obc general ews""".split() for w in _analyze(word))
 
 
 def stated_facts(text: str, mentions: list) -> dict[str, Any]:
@@ -458,17 +476,42 @@ class EligibilityFlow:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
             replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
+            if not question_like and pending and _asks_more_than(text, found):
+                # "fishermen insurance kerala" to "which state?": Kerala is noted, and the question it carries
+                # answered too (it was noted and dropped), then the check goes on
+                answered = engine.question(text, state, lang)
+                if any(r.kind == "answer" for r in answered.replies):
+                    following = self._next(engine, state, lang)
+                    if following and following[-1].kind == "question":
+                        following[-1].text = t("resume", lang, question=following[-1].text)
+                    noted_reply = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
+                    return TurnResult(noted_reply + answered.replies + following)
             return TurnResult(replies + self._next(engine, state, lang))
         if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
             # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
             # (answered, then the interview's question again) rather than "could not understand"
             question_like = engine.answerer.ask(text).status == "answered"
         if question_like:
+            noted_first: list[Reply] = []
+            place = FIELDS["state"].read(text) if pending == "state" and not _RELATIVE.search(normalise(text)) else None
+            if place is not None:
+                # "widow pension amount bihar" to "which state do you live in?": a question, and the state
+                # it names is the answer (it was asked again after the answer)
+                noted = self._record({"state": place}, state, text, lang)
+                iv.field, iv.invalid, pending = None, 0, None
+                noted_first = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
             answered = engine.question(text, state, lang)
-            reminder = self._question(pending, lang) if pending else None
-            if reminder is not None:
-                reminder.text = t("resume", lang, question=reminder.text)
-                answered.replies.append(reminder)
+            answered.replies[:0] = noted_first
+            if pending:
+                reminder = self._question(pending, lang)
+                if reminder is not None:
+                    reminder.text = t("resume", lang, question=reminder.text)
+                    answered.replies.append(reminder)
+            elif noted_first or place is not None:
+                following = self._next(engine, state, lang)
+                if following and following[-1].kind == "question":
+                    following[-1].text = t("resume", lang, question=following[-1].text)
+                answered.replies.extend(following)
             return answered
         spec = FIELDS[pending] if pending else None
         if spec is None:

@@ -85,3 +85,20 @@ def test_no_income_given_to_the_bpl_question_is_not_a_no_to_it(engine):
     profile = engine.store.load(UserKey("telegram", user, engine.secret)).profile
     assert profile["annual_family_income"].value == 0 and "is_bpl" not in profile
     assert "बीपीएल" in replies[-1].text
+
+
+def test_a_question_sent_as_the_answer_to_the_state_question_is_answered_and_its_state_kept(engine):
+    """"widow pension amount bihar" to "which state do you live in?" was answered and the state asked again;
+    "street vendor loan bihar" noted Bihar and dropped the question (a newcomer trial: "fishermen insurance
+    kerala"). Both now note the state, answer, and go on with the check."""
+    for user, text, scheme in (("state-q1", "widow pension amount bihar", "ignwps"), ("state-q2", "street vendor loan bihar", "pm-svanidhi")):
+        say(engine, "which schemes can I get?", user)
+        replies = say(engine, text, user)
+        assert replies[0].text.startswith("Noted: state Bihar")
+        answer = next(r for r in replies if r.kind == "answer")
+        assert answer.citations[0].scheme_id == scheme
+        assert replies[-1].kind == "question" and replies[-1].field != "state"
+        assert replies[-1].text.startswith("Back to your eligibility check: ")
+    # a plain answer is still only an answer
+    say(engine, "which schemes can I get?", "state-q3")
+    assert [r.kind for r in say(engine, "I live in Bihar", "state-q3")][-1] == "question"
