@@ -70,6 +70,9 @@ LONG_MESSAGE_SCAN = 20
 VERSION_TOP = 10
 #: ... and its name shares at least this share of the central scheme's name words
 VERSION_NAME_SHARE = 0.5
+#: words of scheme names that say who runs a scheme, not what it is for (analysed forms)
+_NAME_FILLER = frozenset(w for word in "scheme yojana yojna national indira gandhi nsap pradhan mantri pm mukhyamantri chief minister "
+                         "state central government rashtriya".split() for w in analyze(word))
 
 Action = Literal["save", "none", "delete"]
 
@@ -673,8 +676,17 @@ class Engine:
         elif (answer.status == "answered" and rw.rewritten and rw.state_named and rw.state and not rw.scheme_ids and not answer.list_answer
               and answer.citations
               and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations)):
-            # "and in Punjab?" after PM-KISAN's documents: the same answer, and why it is the same
-            replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(rw.state, lang))))
+            # "and in Punjab?" after PM-KISAN's documents: the same answer, and why it is the same; unless the
+            # state runs its own version ("हरियाणा में?" after the national old age pension: Haryana's own)
+            central = answer.citations[0].scheme_id
+            version = self._state_version(central, rw.standalone, rw.state)
+            own = self.answerer.ask(rw.standalone, scheme_ids=[version, central], state=rw.state, focus=[version],
+                                    ask_state=False) if version is not None else None
+            if own is not None and own.status == "answered" and own.citations and own.citations[0].scheme_id == version:
+                answer = own
+                replies[-1] = answer_reply(answer, lang)
+            else:
+                replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(rw.state, lang))))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
@@ -718,14 +730,19 @@ class Engine:
         if central is None or central.level != "central":
             return None
         r, _ = self.answerer.retrieve(query, level="state", state=chosen)
-        own = set(analyze(central.name))
-        own |= {m for w in own for m in expansions().get(w, ())}
+        # the words that say what the scheme is for: not "National", "Indira Gandhi" or "Scheme" ("Old Age Samman
+        # Allowance" is Haryana's national old age pension: 2 of "old age pension", 2 of 8 with the rest)
+        named = set(analyze(central.name)) - _NAME_FILLER or set(analyze(central.name))
+        own = named | {m for w in named for m in expansions().get(w, ())}
         best, share = None, VERSION_NAME_SHARE
         for x in r.schemes[:VERSION_TOP]:
             words = set(analyze(schemes[x.scheme_id].name))
             words |= {m for w in words for m in expansions().get(w, ())}
-            overlap = len(own & words) / max(len(set(analyze(central.name))), 1)
-            if schemes[x.scheme_id].state == chosen and overlap >= share and (best is None or overlap > share):
+            shared = own & words
+            overlap = len(shared) / max(len(named), 1)
+            # (two words at least where the name has two: "pension" alone is any pension)
+            enough = len(shared) >= min(2, len(named))
+            if schemes[x.scheme_id].state == chosen and enough and overlap >= share and (best is None or overlap > share):
                 best, share = x.scheme_id, overlap
         return best
 

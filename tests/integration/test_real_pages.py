@@ -151,6 +151,15 @@ def test_a_states_own_version_of_a_central_scheme_is_found_by_its_name(engine):
     assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Rajasthan") == "ignvpyrr"
     assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Bihar") is None  # no name like it
     assert engine._state_version("ignvpyrr", "vidhwa pension kitna milta hai", "Haryana") is None  # not a central scheme
+    # Haryana's "Old Age Samman Allowance" is its version of the national old age pension: "old age" are the
+    # words of what the schemes are for ("National", "Indira Gandhi", "Scheme" say who runs them)
+    assert engine._state_version("nsap-ignoaps", "old age pension documents", "Haryana") == "oasas"
+    # and "हरियाणा में?" after the national scheme's documents gets Haryana's own, not "the same everywhere"
+    say(engine, "old age pension in UP how much?", user="hr")
+    say(engine, "documents for this?", user="hr")
+    say(engine, "and bihar?", user="hr")
+    top = answer_of(say(engine, "हरियाणा में?", user="hr")).citations[0]
+    assert top.scheme_id == "oasas" and top.section == "documents"
 
 
 def test_a_list_continued_on_sms_keeps_each_quote_with_its_source(pages_index):
