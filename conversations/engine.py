@@ -70,6 +70,8 @@ LONG_MESSAGE_SCAN = 20
 VERSION_TOP = 10
 #: ... and its name shares at least this share of the central scheme's name words
 VERSION_NAME_SHARE = 0.5
+#: regular payments by another name: a state's "allowance" is its version of a national "pension"
+_PAYMENTS = frozenset({"pension", "allowance", "bhatta"})
 #: words of scheme names that say who runs a scheme, not what it is for (analysed forms)
 _NAME_FILLER = frozenset(w for word in "scheme yojana yojna national indira gandhi nsap pradhan mantri pm mukhyamantri chief minister "
                          "state central government rashtriya".split() for w in analyze(word))
@@ -674,10 +676,10 @@ class Engine:
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=state_label(answer.state, lang))))
         elif (answer.status == "answered" and rw.rewritten and rw.state_named and rw.state and not rw.scheme_ids and not answer.list_answer
-              and answer.citations
-              and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations)):
+              and answer.citations and self.answerer.index.schemes[answer.citations[0].scheme_id].level == "central"):
             # "and in Punjab?" after PM-KISAN's documents: the same answer, and why it is the same; unless the
-            # state runs its own version ("हरियाणा में?" after the national old age pension: Haryana's own)
+            # state runs its own version ("हरियाणा में?" after the national old age pension: Haryana's own,
+            # "and bihar?": Bihar's Vridhjan Pension first)
             central = answer.citations[0].scheme_id
             version = self._state_version(central, rw.standalone, rw.state)
             own = self.answerer.ask(rw.standalone, scheme_ids=[version, central], state=rw.state, focus=[version],
@@ -685,7 +687,7 @@ class Engine:
             if own is not None and own.status == "answered" and own.citations and own.citations[0].scheme_id == version:
                 answer = own
                 replies[-1] = answer_reply(answer, lang)
-            else:
+            elif all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations):
                 replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(rw.state, lang))))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
@@ -732,8 +734,12 @@ class Engine:
         r, _ = self.answerer.retrieve(query, level="state", state=chosen)
         # the words that say what the scheme is for: not "National", "Indira Gandhi" or "Scheme" ("Old Age Samman
         # Allowance" is Haryana's national old age pension: 2 of "old age pension", 2 of 8 with the rest)
-        named = set(analyze(central.name)) - _NAME_FILLER or set(analyze(central.name))
+        ordered = [w for w in analyze(central.name) if w not in _NAME_FILLER] or analyze(central.name)
+        named = set(ordered)
         own = named | {m for w in named for m in expansions().get(w, ())}
+        # what the scheme pays, the last of those words ("pension"): a version pays it too ("Old Age Samman
+        # Allowance" does, Bihar's old age home does not)
+        head = {ordered[-1]} | (_PAYMENTS if ordered[-1] in _PAYMENTS else set())
         best, share = None, VERSION_NAME_SHARE
         for x in r.schemes[:VERSION_TOP]:
             words = set(analyze(schemes[x.scheme_id].name))
@@ -741,7 +747,7 @@ class Engine:
             shared = own & words
             overlap = len(shared) / max(len(named), 1)
             # (two words at least where the name has two: "pension" alone is any pension)
-            enough = len(shared) >= min(2, len(named))
+            enough = len(shared) >= min(2, len(named)) and bool(head & words)
             if schemes[x.scheme_id].state == chosen and enough and overlap >= share and (best is None or overlap > share):
                 best, share = x.scheme_id, overlap
         return best
