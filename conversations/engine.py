@@ -682,7 +682,8 @@ class Engine:
             # "and bihar?": Bihar's Vridhjan Pension first)
             central = answer.citations[0].scheme_id
             version = self._state_version(central, rw.standalone, rw.state)
-            own = self.answerer.ask(rw.standalone, scheme_ids=[version, central], state=rw.state, focus=[version],
+            # (its version alone: the standalone question names the central scheme, which would come first)
+            own = self.answerer.ask(rw.standalone, scheme_ids=[version], state=rw.state, focus=[version],
                                     ask_state=False) if version is not None else None
             if own is not None and own.status == "answered" and own.citations and own.citations[0].scheme_id == version:
                 answer = own

@@ -155,11 +155,11 @@ def test_a_states_own_version_of_a_central_scheme_is_found_by_its_name(engine):
     # words of what the schemes are for ("National", "Indira Gandhi", "Scheme" say who runs them)
     assert engine._state_version("nsap-ignoaps", "old age pension documents", "Haryana") == "oasas"
     # and "हरियाणा में?" after the national scheme's documents gets Haryana's own, not "the same everywhere"
-    say(engine, "old age pension in UP how much?", user="hr")
-    say(engine, "documents for this?", user="hr")
-    say(engine, "and bihar?", user="hr")
-    top = answer_of(say(engine, "हरियाणा में?", user="hr")).citations[0]
-    assert top.scheme_id == "oasas" and top.section == "documents"
+    for user, turns in (("hr", ["old age pension in UP how much?", "documents for this?", "and bihar?"]),):
+        for text in turns:
+            say(engine, text, user=user)
+        top = answer_of(say(engine, "हरियाणा में?", user=user)).citations[0]
+        assert top.scheme_id == "oasas" and top.section == "documents", user
 
 
 def test_a_list_continued_on_sms_keeps_each_quote_with_its_source(pages_index):
