@@ -520,10 +520,12 @@ class Searcher:
             # "widow pension in Bihar" asks what there is: a scheme whose best-matching chunk is its
             # exclusions ("pension will be discontinued in case of remarriage of widow") is quoted from
             # what it gives instead
-            excluded = SECTION_ORDER_INDEX["exclusions"]
+            # (likewise a chunk of its FAQs: "disability pension in Maharashtra" quoted "Can I Apply For Multiple
+            # Disabilities? Yes."; a page of FAQs alone has no other section and keeps its FAQ)
+            excluded = {SECTION_ORDER_INDEX["exclusions"], SECTION_ORDER_INDEX["faqs"]}
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
-                if int(idx.chunk_section[h.chunk]) == excluded:
+                if int(idx.chunk_section[h.chunk]) in excluded:
                     alt = idx.section_chunk(sid, ["benefits", "details"], query.weights, query.figures)
                     if alt is not None:
                         best[sid] = replace(h, chunk=alt)

@@ -134,6 +134,15 @@ def test_an_amount_question_quotes_the_rates_table_with_its_header(answerer):
     assert punjab.scheme_id == "pmssc" and punjab.text.startswith("Category of courses | Hostellers | Day Scholars")
 
 
+def test_what_there_is_is_quoted_from_what_a_scheme_gives_not_from_an_faq(answerer):
+    """"disability pension in Maharashtra" quoted IGNDPS's FAQ "Can I Apply For Multiple Disabilities? Yes."
+    (a newcomer trial): a question that asks what there is gets the scheme's benefits."""
+    ans = answerer.ask("disability pension in Maharashtra")
+    assert ans.citations and all(c.section == "benefits" and "per month" in c.text for c in ans.citations)
+    r, _ = answerer.retrieve("disability pension in Maharashtra")
+    assert all(answerer.index.chunks[s.hit.chunk].section != "faqs" for s in r.schemes[:3])
+
+
 def test_a_page_placed_by_nothing_but_its_slug(pages_index):
     # Goa's funeral assistance page names no state in its header or text: indexed as central, it was offered everywhere
     assert (pages_index.schemes["assy-goa"].level, pages_index.schemes["assy-goa"].state) == ("state", "Goa")
