@@ -257,7 +257,9 @@ INTEREST = re.compile(r"\binterest\b|\bbyaj\b|ब्याज")
 ASKS_FIGURE = re.compile(r"\bhow (much|many)\b|\bamount\b|\bkitn[aei]\b|\binterest\b|\brate\b|\blimit\b|\bceiling\b|\bbyaj\b"
                          r"|\b(seema|sima)\b|कितन[ाीे]|राशि|ब्याज|सीमा")
 #: a figure in a passage: a rupee amount, a percentage, lakh/crore
-FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cent\b)|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d", re.IGNORECASE)
+FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cent\b)|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d"
+                    # "2,000/-": an amount in rupees as Indian documents write it (PMMVY's table: "Amount (in Rs.)" over "| 3,000/-")
+                    r"|\d\s?/-", re.IGNORECASE)
 
 
 #: Questions for live information no scheme document holds (an application's status, the date of the

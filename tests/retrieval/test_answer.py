@@ -292,3 +292,12 @@ def test_a_quote_starting_in_a_table_row_reaches_back_to_the_header_row():
     assert text[start:end] == "Course | Hostellers | Day scholars\nDegree | Rs. 13,000 | Rs. 7,000\nDiploma | Rs. 9,500 | Rs. 6,500"
     b = text.index("Note")
     assert _whole_table_rows(text, b, len(text)) == (b, len(text))  # no table: unchanged
+
+
+def test_an_amount_written_with_the_rupee_dash_is_a_figure():
+    """PMMVY's benefits table writes "| 3,000/-" under "Amount (in Rs.)": not read as a figure, "how much"
+    quoted its note on miscarriage instead (a newcomer trial)."""
+    from retrieval.query import FIGURE
+
+    assert FIGURE.search("Second Instalment | Childbirth is registered. | 2,000/-")
+    assert FIGURE.search("A pension of Rs.300/- per month") and not FIGURE.search("Step 2/3: upload the form")
