@@ -224,6 +224,11 @@ class Runtime:
         a re-post to this worker gets the same reply at once, and the claim is settled with it once Redis
         answers (so a re-post to another worker gets it too, and the message is not handled twice)."""
         self.orphans.append(Orphan(channel, message_id, token, True, xml, owner))
+        self.keep_answer(channel, message_id, owner, xml)
+
+    def keep_answer(self, channel: str, message_id: str, owner: str, xml: str) -> None:
+        """Note in :attr:`answers` the reply a message got (``""`` for a Telegram update: only that it was
+        answered), kept ``KEPT_TTL_S``, the oldest dropped beyond ``MAX_ORPHANS``."""
         self.answers[(channel, message_id)] = (time.monotonic() + KEPT_TTL_S, owner, xml)
         self.answers.move_to_end((channel, message_id))
         while len(self.answers) > MAX_ORPHANS:
@@ -470,9 +475,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return PlainTextResponse("state store unavailable", status_code=503)
         if rt.answered("telegram", str(update.update_id)) is not None:
             return JSONResponse({})  # a repeat of an update answered without state here: one reply is enough
-        rt.answers[("telegram", str(update.update_id))] = (time.monotonic() + KEPT_TTL_S, "", "")
-        while len(rt.answers) > MAX_ORPHANS:
-            rt.answers.popitem(last=False)
+        rt.keep_answer("telegram", str(update.update_id), "", "")
         chat_id, replies, lang = await rt.run_stateless(telegram_channel.handle, rt, update, True)
         await rt.in_flight.acquire()
         background.add_task(_deliver, rt, update, chat_id, replies, lang, arrived(request))

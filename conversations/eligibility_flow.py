@@ -481,11 +481,8 @@ class EligibilityFlow:
                 # answered too (it was noted and dropped), then the check goes on
                 answered = engine.question(text, state, lang)
                 if any(r.kind == "answer" for r in answered.replies):
-                    following = self._next(engine, state, lang)
-                    if following and following[-1].kind == "question":
-                        following[-1].text = t("resume", lang, question=following[-1].text)
                     noted_reply = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
-                    return TurnResult(noted_reply + answered.replies + following)
+                    return TurnResult(noted_reply + answered.replies + self._next_resumed(engine, state, lang))
             return TurnResult(replies + self._next(engine, state, lang))
         if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
             # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
@@ -503,15 +500,9 @@ class EligibilityFlow:
             answered = engine.question(text, state, lang)
             answered.replies[:0] = noted_first
             if pending:
-                reminder = self._question(pending, lang)
-                if reminder is not None:
-                    reminder.text = t("resume", lang, question=reminder.text)
-                    answered.replies.append(reminder)
-            elif noted_first or place is not None:
-                following = self._next(engine, state, lang)
-                if following and following[-1].kind == "question":
-                    following[-1].text = t("resume", lang, question=following[-1].text)
-                answered.replies.extend(following)
+                answered.replies.append(self.reminder(pending, lang))
+            elif place is not None:
+                answered.replies.extend(self._next_resumed(engine, state, lang))
             return answered
         spec = FIELDS[pending] if pending else None
         if spec is None:
@@ -556,6 +547,20 @@ class EligibilityFlow:
         """The question the running interview waits for (asked again), or ``None``."""
         iv = state.interview
         return self._question(iv.field, lang) if iv is not None and not iv.finished and iv.field else None
+
+    def reminder(self, name: str, lang: str) -> Reply:
+        """The question for field ``name`` again, after something else was answered ("Back to your
+        eligibility check: ...")."""
+        q = self._question(name, lang)
+        q.text = t("resume", lang, question=q.text)
+        return q
+
+    def _next_resumed(self, engine: Engine, state: UserState, lang: str) -> list[Reply]:
+        """:meth:`_next`, its question introduced as the check going on after an answer."""
+        following = self._next(engine, state, lang)
+        if following and following[-1].kind == "question":
+            following[-1].text = t("resume", lang, question=following[-1].text)
+        return following
 
     def _question(self, name: str | None, lang: str) -> Reply | None:
         if name is None:

@@ -141,6 +141,11 @@ _ORDINAL = re.compile(r"\s*(?:the\s+)?(" + "|".join(map(re.escape, sorted([*_ORD
                       r"(?:\s*(?:one|wala|wali|wale|vala|vali|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)){0,2}\s*[.!?]*\s*")
 
 
+def _ordinal(text: str) -> re.Match | None:
+    """The match of :data:`_ORDINAL` for the whole of ``text``, its ordinal word as group 1, or ``None``."""
+    return _ORDINAL.fullmatch(normalize(text).casefold())
+
+
 class Engine:
     """Turns messages into replies (see the module docstring).
 
@@ -201,7 +206,7 @@ class Engine:
         """The scheme of ``listed`` that ``text`` picks: its number ("2", "[2]", "no. 2", "२") or a name
         the gazetteer finds for one of them; ``None`` when it picks none."""
         digits = re.fullmatch(r"\s*(?:no\.?|number|#)?\s*\[?(\d{1,2})\]?\s*[.)]?\s*", text.translate(_DIGITS), re.IGNORECASE)
-        ordinal = _ORDINAL.fullmatch(normalize(text).casefold()) if not digits else None
+        ordinal = _ordinal(text) if not digits else None
         if digits or ordinal:
             word = ordinal.group(1) if ordinal else ""
             n = int(digits.group(1)) if digits else (len(listed) if word in _LAST else _ORDINALS[word])
@@ -417,10 +422,7 @@ class Engine:
                 if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
                     # "MORE" while a check waits for an answer: its question again, or the user is left
                     # with "nothing more" and no idea the check goes on
-                    reminder = self.eligibility._question(iv.field, lang)
-                    if reminder is not None:
-                        reminder.text = t("resume", lang, question=reminder.text)
-                        replies = [reminder]
+                    replies = [self.eligibility.reminder(iv.field, lang)]
                 return TurnResult(replies), "none"
             page = state.paging.pop(0)
             return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
@@ -562,7 +564,7 @@ class Engine:
             return self.command(text, state, lang)
         running = state.interview is not None and not state.interview.finished
         if state.list_ids and not running and (re.fullmatch(r"\s*-?\[?\d{1,20}\]?\s*[.)]?\s*", text.translate(_DIGITS))
-                                               or _ORDINAL.fullmatch(normalize(text).casefold())):
+                                               or _ordinal(text)):
             # "2" (or "doosra wala") after a list: what the second scheme listed is (the lists number their schemes [1], [2] ...)
             picked = self._picked(text, state.list_ids)
             if picked is not None:

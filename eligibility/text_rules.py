@@ -1011,8 +1011,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 crits = []
             if crits:
                 node = crits[0] if len(crits) == 1 else (_alternatives(crits, unit.text) if found.alternatives else All(all=crits))
+            # the unit's node holds the whole condition: no words the fields cannot express, about the applicant
+            settled = node is not None and not found.rest and not found.other_person
             if index in bucket_of:
-                settled = node is not None and not found.rest and not found.other_person
                 if node is not None or found.rest or found.other_person:
                     buckets[bucket_of[index]].append(node if settled else None)
                 continue
@@ -1021,11 +1022,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     group_marker = unit.marker
                 # an alternative counts only when a field other than gender expresses it ("women holding an
                 # e-Shram card" is more than "a woman"): otherwise the list cannot be settled either way
-                expressed = node is not None and not found.rest and not found.other_person and any(
-                    c.field != "gender" for c in criteria_of(node))
+                expressed = settled and any(c.field != "gender" for c in criteria_of(node))
                 group.append(node if expressed else None)
                 continue
-            settled = node is not None and not found.rest and not found.other_person
             if unit.text in sufficient_texts:
                 sufficient.append(node if settled and any(c.field != "gender" for c in criteria_of(node)) else None)
                 continue

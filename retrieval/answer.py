@@ -169,8 +169,12 @@ TABLE_HEADER_CHARS = 400
 def _whole_table_rows(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` widened so that a quote starting in a table row holds the table's header row (when
     it is at most :data:`TABLE_HEADER_CHARS` before) and a quote ending in a table row ends with the row."""
+    def line_end(at: int) -> int:
+        found = text.find("\n", at)
+        return len(text) if found < 0 else found
+
     line_start = text.rfind("\n", 0, start) + 1
-    if " | " in text[line_start:text.find("\n", start) if "\n" in text[start:] else len(text)]:
+    if " | " in text[line_start:line_end(start)]:
         first = line_start
         while first > 0:
             prev = text.rfind("\n", 0, first - 1) + 1
@@ -179,11 +183,9 @@ def _whole_table_rows(text: str, start: int, end: int) -> tuple[int, int]:
             first = prev
         if start - first <= TABLE_HEADER_CHARS:
             start = first
-    last_start = text.rfind("\n", 0, end) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if " | " in text[last_start:line_end] and line_end - end <= TABLE_HEADER_CHARS:
-        end = line_end
+    last_start, last_end = text.rfind("\n", 0, end) + 1, line_end(end)
+    if " | " in text[last_start:last_end] and last_end - end <= TABLE_HEADER_CHARS:
+        end = last_end
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
@@ -324,13 +326,6 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
     versions = state_spread(index, r) if not proper and not r.focus else []
-    if versions:
-        # "sanjay gandhi niradhar yojana kitna paisa": the question names one state's scheme (its name holds
-        # most of the question's words, no other's does), though not in words the gazetteer takes for its name
-        top = [s.scheme_id for s in r.schemes[:FAMILY_TOP]]
-        shares = name_shares(index, r, top)
-        if shares and shares[0] >= FAMILY_NAME_SHARE and all(x < FAMILY_NAME_SHARE for x in shares[1:]):
-            versions = []
     if versions and ask_state and index.schemes[r.schemes[0].scheme_id].level == "state":
         # one scheme family across states and no state known: ask which state rather than quote one
         # state's scheme as if it were everyone's
@@ -359,15 +354,23 @@ def state_spread(index: Index, r: Retrieval, named_family: bool = False) -> list
     they span at least :data:`FAMILY_STATES` states (the question is about something each state runs
     its own way: pensions, marriage aid, workers' board benefits), else ``[]``. With ``named_family``,
     only schemes whose names hold at least :data:`FAMILY_NAME_SHARE` of the question's words count (the
-    question names the family: "vidhwa pension", not "pan card status")."""
+    question names the family: "vidhwa pension", not "pan card status"). ``[]`` too when the first scheme's
+    name holds most of the question's words and no other's does: the question names that one scheme."""
     if r.state is not None:
         return []
-    top = [s.scheme_id for s in r.schemes[:FAMILY_TOP] if index.schemes[s.scheme_id].level == "state"]
-    if named_family:
-        top = [sid for sid, share in zip(top, name_shares(index, r, top)) if share >= FAMILY_NAME_SHARE]
-    states = [index.schemes[sid].state for sid in top]
-    distinct = list(dict.fromkeys(x for x in states if x))
-    return sorted(distinct) if len(distinct) >= FAMILY_STATES else []
+    first = [s.scheme_id for s in r.schemes[:FAMILY_TOP]]
+    shares = name_shares(index, r, first) if named_family else None
+    top = [sid for i, sid in enumerate(first)
+           if index.schemes[sid].level == "state" and (shares is None or shares[i] >= FAMILY_NAME_SHARE)]
+    distinct = list(dict.fromkeys(x for x in (index.schemes[sid].state for sid in top) if x))
+    if len(distinct) < FAMILY_STATES:
+        return []
+    shares = shares if shares is not None else name_shares(index, r, first)  # (only for a spread: not every question)
+    if shares[0] >= FAMILY_NAME_SHARE and all(x < FAMILY_NAME_SHARE for x in shares[1:]):
+        # "sanjay gandhi niradhar yojana kitna paisa": the question names one state's scheme (its name holds
+        # most of the question's words, no other's does), though not in words the gazetteer takes for its name
+        return []
+    return sorted(distinct)
 
 
 def _citation(index: Index, n: int, chunk, section: str, a: int, b: int, score: float, more: int = 0) -> Citation:

@@ -531,6 +531,7 @@ class Searcher:
                         best[sid] = replace(h, chunk=alt)
         live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
                                     for terms in live_info_terms(own_words)) if known]
+        lift = max(query.weights.values(), default=1.0) * 3
         for known in live:
             ids = {idx.vocabulary[t] for t in known}
             # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
@@ -539,7 +540,6 @@ class Searcher:
                 h = best[sid]
                 if ids & idx.chunk_term_ids(h.chunk):
                     continue
-                lift = max(query.weights.values(), default=1.0) * 3
                 alt = idx.best_chunk_of({**query.weights, **{t: lift for t in known}}, sid)
                 # (where a check or a date is told, the application steps or the FAQs: "Household status" in an
                 # eligibility list is no status check)
