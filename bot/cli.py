@@ -301,15 +301,17 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_eligibility(args: argparse.Namespace) -> int:
-    """``schemebot eligibility --profile PROFILE.json [--scheme ID] [--json]``: evaluate a profile (field
-    name -> value) against one scheme's rules or all of them, without a conversation."""
+    """``schemebot eligibility --profile PROFILE [--scheme ID] [--json]``: evaluate a profile (field
+    name -> value; a JSON file, or the JSON object itself when the argument starts with ``{``) against one
+    scheme's rules or all of them, without a conversation."""
     from conversations.rulebook import build_rulebook
     from eligibility.fields import FIELDS
     from eligibility.rules import outcome
     from retrieval.index import open_index
 
     try:
-        profile = json.loads(Path(args.profile).read_text(encoding="utf-8-sig"))
+        inline = args.profile.lstrip().startswith("{")
+        profile = json.loads(args.profile if inline else Path(args.profile).read_text(encoding="utf-8-sig"))
     except (OSError, ValueError) as exc:
         print(f"schemebot: cannot read profile {args.profile}: {exc}", file=sys.stderr)
         return 2
@@ -594,7 +596,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat.set_defaults(func=cmd_chat)
 
     el = sub.add_parser("eligibility", help="evaluate a profile against the eligibility rules")
-    el.add_argument("--profile", required=True, help="JSON object: field name -> value (see eligibility/fields.py)")
+    el.add_argument("--profile", required=True, help="a JSON file, or an inline JSON object: field name -> value (see eligibility/fields.py)")
     el.add_argument("--scheme", help="one scheme id (default: every scheme with rules)")
     el.add_argument("--json", action="store_true")
     el.add_argument("--corpus")

@@ -35,7 +35,7 @@ from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
-from retrieval.states import state_label
+from retrieval.states import find_states, state_label
 from retrieval.tokenize import analyze as _analyze
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def not_a_student(profile: dict[str, Any]) -> bool:
 
 
 #: a scheme for school pupils by its name (pre-matric: up to class 10)
-PRE_MATRIC = re.compile(r"pre[- ]?matric", re.IGNORECASE)
+PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)  # "Pre-Matric", "Pre Matric", "Pre- Matric"
 
 
 def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
@@ -259,6 +259,57 @@ def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
         return False
     age = profile.get("age")
     return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate")
+
+
+#: what a scheme's name says it is for, by the user's fact (field, value) it names
+_NAME_FOR: dict[tuple[str, Any], re.Pattern[str]] = {key: re.compile(p, re.IGNORECASE) for key, p in {
+    ("social_category", "sc"): r"\bscheduled\s+castes?\b|\bsc\b|\bdalits?\b|\banusuchit\s+jati\b",
+    ("social_category", "st"): r"\bscheduled\s+tribes?\b|\bst\b|\btribal\b|\badivasi\b|\bvanvasi\b",
+    ("social_category", "obc"): r"\bobcs?\b|\bbackward\s+class",
+    ("social_category", "ews"): r"\bews\b|\beconomically\s+weaker",
+    ("marital_status", "widowed"): r"\bwidow|\bvidhwa|\bvidhva",
+    ("occupation", "farmer"): r"\bfarmers?\b|\bkisan|\bkrishak|\bcultivators?\b",
+    ("occupation", "street_vendor"): r"\bstreet\s+vendors?\b|\bhawkers?\b|\bsvanidhi\b",
+    ("occupation", "artisan_weaver"): r"\bartisans?\b|\bweavers?\b|\bhandloom|\bhandicraft",
+    ("occupation", "fisher"): r"\bfisher|\bfishermen\b|\bmatsya",
+    ("occupation", "construction_worker"): r"\bconstruction\s+workers?\b|\bbuilding\s+(?:and|&)\s+other\s+construction",
+    ("is_minority", True): r"\bminorit",
+    ("is_student", True): STUDENT_SCHEME.pattern,
+}.items()}
+#: the fields whose condition met says a scheme is meant for the user as much as its name does
+_WHAT_ONE_IS = frozenset({"marital_status", "disability_percent", "occupation"})
+#: sort weight of each of the user's facts a scheme's name says it is for (as much as a student condition met)
+NAMED_FOR_WEIGHT = 2.0
+_DISABILITY_NAME = re.compile(r"\bdisab|\bdivyang|\bhandicap|\bspecially[- ]abled|\bviklang", re.IGNORECASE)
+
+
+def named_for(scheme_name: str, profile: dict[str, Any], checked: set[str] | frozenset[str] = frozenset()) -> int:
+    """How many of the user's particular facts (category, widowhood, occupation, minority, studying,
+    a disability) the scheme's name says it is for, leaving out the fields in ``checked`` (a condition
+    met already says so): "Post Matric Scholarship For Scheduled Caste" names two for an SC student."""
+    n = sum(1 for (field, value), pattern in _NAME_FOR.items()
+            if field not in checked and not (field == "is_student" and "occupation" in checked)
+            and (profile.get(field) == value or (field == "is_student" and profile.get("occupation") == "student" and value is True))
+            and pattern.search(scheme_name))
+    disabled = (profile.get("disability_percent") or 0) > 0 and "disability_percent" not in checked
+    return n + (1 if disabled and _DISABILITY_NAME.search(scheme_name) else 0)
+
+
+#: the North Eastern Region (the Ministry of Development of North Eastern Region's eight states)
+NORTH_EAST = frozenset({"Arunachal Pradesh", "Assam", "Manipur", "Meghalaya", "Mizoram", "Nagaland", "Sikkim", "Tripura"})
+_NORTH_EAST_NAME = re.compile(r"\bnorth[- ]?east(?:ern)?\b", re.IGNORECASE)
+
+
+def named_elsewhere(profile: dict[str, Any], scheme_name: str) -> bool:
+    """Whether the scheme's name places it in states other than the user's ("... For North Eastern Region",
+    "... for Jammu and Kashmir" to a user in Punjab); ``False`` when the state is unknown or not named."""
+    home = profile.get("state")
+    if not home:
+        return False
+    named = {m.state for m in find_states(scheme_name)}
+    if _NORTH_EAST_NAME.search(scheme_name):
+        named |= NORTH_EAST
+    return bool(named) and home not in named
 
 
 def life_event_said(unchecked: list[str], said: str) -> bool:
@@ -272,18 +323,30 @@ def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
     return next((u for u in unchecked if _event_said(u, said) is False), None)
 
 
+def _missed_by_degree(o: Outcome, profile: dict[str, Any]) -> bool:
+    """Whether ``o`` (not eligible) failed on an amount rather than on what the person is: its first
+    failing condition is the family income or the age, or a disability percentage below the scheme's
+    when the user has some disability."""
+    if not o.reasons:
+        return False
+    field = o.reasons[0].field
+    return field in ("annual_family_income", "age") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
+
+
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
 #: these (a state scheme for adults of that state) says little about whether it is meant for the user
 _GENERIC_FIELDS = {"state", "age", "gender"}
 
 
-def _specificity(o: Outcome, said: str = "") -> tuple:
+def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = None) -> tuple:
     """Sort key of a likely scheme: hand-checked first, then one for a life event the user spoke of
     (``said``: "I am pregnant"), then the weight (:data:`_FIELD_WEIGHT`) of the user's particular facts met
     (widowhood, disability, occupation ... over category and income; state, age and gender count
-    nothing), then more facts met in all, then fewer unchecked sentences."""
+    nothing) plus :data:`NAMED_FOR_WEIGHT` for each of them the scheme's name says it is for (:func:`named_for`;
+    not for widowhood, disability or occupation when a condition on it was met: that says it already,
+    where a category or student condition met does not, many schemes listing every category), then more facts met in all, then fewer unchecked sentences."""
     fields = {c.field for c in o.reasons}
-    weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
+    weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS) + NAMED_FOR_WEIGHT * named_for(o.scheme_name, profile or {}, fields & _WHAT_ONE_IS)
     return (o.status != "eligible", not (said and life_event_said(o.requiring, said)), -weight,
             -len(fields), len(o.unchecked), o.scheme_name)
 
@@ -626,13 +689,14 @@ class EligibilityFlow:
         """
         said = " ".join(v.said for v in state.profile.values())
         profile = self._profile(state)
-        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said))
+        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
         applies = [(o, life_event_unsaid(o.requiring, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
         implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.requiring)
-                       or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)}
+                       or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
+                       or named_elsewhere(profile, o.scheme_name)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         gated = [(o, ev) for o, ev in applies if ev]
         likely = [o for o, ev in applies if not ev]
@@ -652,25 +716,14 @@ class EligibilityFlow:
         if asked is not None:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
         entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(likely + broad)]
-        tail: list[str] = []
-        if broad and likely:
-            tail += ["", t("screen_broad", lang, n=len(broad))]
-        elif broad:  # nothing more telling: the broad ones on the first page, said to be broad
-            lines += ["", t("screen_broad_only", lang)]
-        if gated:
-            ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}" for o, ev in gated[:2])
-            if len(gated) > 2:
-                ev_line += f" (+{len(gated) - 2})"
-            tail += ["", ev_line]
         failed = [o for o in outcomes if o.status == "not_eligible" and o is not asked]
         rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
-        # the schemes missed on one condition after meeting several of the user's particular facts (an SC
-        # student's scholarship with its income limit): worth knowing why
-        close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed), key=lambda p: (-p[0], p[1].scheme_name))
+        # the schemes missed by degree (an income over the limit, an age past it) after meeting several of
+        # the user's particular facts (an SC student's scholarship with its income limit): worth knowing why.
+        # A miss on what a person is (another category, no disability) is not close.
+        close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed if _missed_by_degree(o, profile)),
+                       key=lambda p: (-p[0], p[1].scheme_name))
         close = [o for n, o in close if n >= 2][:2]
-        if close:
-            tail += ["", t("close_miss", lang) + " " + "; ".join(
-                f"{self._title(o)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in close if o.reasons)]
         counts = []
         if failed:
             counts.append(t("screen_not_count", lang, n=len(failed)))
@@ -681,20 +734,47 @@ class EligibilityFlow:
                     need[f] = need.get(f, 0) + 1
             top = sorted(need, key=lambda f: -need[f])[:3]
             counts.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
-        if counts:
-            tail += ["", " ".join(counts)]
 
-        def compose(shown: int) -> str:
-            body = lines + [x for entry in entries[:shown] for x in ("", entry)] + tail
+        def tail(n_gated: int, n_close: int) -> list[str]:
+            """The lines after the list: the broad count, ``n_gated`` "if this applies" schemes (the rest
+            counted), ``n_close`` close misses, the counts."""
+            out: list[str] = []
+            if broad and likely:
+                out += ["", t("screen_broad", lang, n=len(broad))]
+            if gated and n_gated:
+                ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}"
+                                                          for o, ev in gated[:n_gated])
+                if len(gated) > n_gated:
+                    ev_line += f" (+{len(gated) - n_gated})"
+                out += ["", ev_line]
+            if close[:n_close]:
+                out += ["", t("close_miss", lang) + " " + "; ".join(
+                    f"{self._title(o)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in close[:n_close] if o.reasons)]
+            if counts:
+                out += ["", " ".join(counts)]
+            return out
+
+        if broad and not likely:  # nothing more telling: the broad ones on the first page, said to be broad
+            lines += ["", t("screen_broad_only", lang)]
+
+        def compose(shown: int, after: list[str]) -> str:
+            body = lines + [x for entry in entries[:shown] for x in ("", entry)] + after
             if len(entries) > shown:
                 body += ["", t("verdict_more", lang, n=len(entries) - shown)]
             return "\n".join(body + ["", t("confirm_all", lang)]).strip()
 
-        # the broad ones not on the first page when there are others: counted there, listed on MORE
-        shown = min(VERDICT_SCHEMES, len(likely) or len(broad))
-        while shown > 1 and len(compose(shown)) > VERDICT_CHARS:
-            shown -= 1  # fewer schemes on this page, never a cut one: the rest come on "MORE"
-        text = compose(shown)
+        # the broad ones not on the first page when there are others: counted there, listed on MORE.
+        # The list comes first: the optional lines after it shrink (close misses, then "if this applies"
+        # to one scheme, then none) before the page shows fewer than three schemes; the rest come on MORE,
+        # never a cut one
+        most = min(VERDICT_SCHEMES, len(likely) or len(broad))
+        for after in (tail(2, 2), tail(2, 1), tail(1, 1), tail(1, 0), tail(0, 0)):
+            shown = most
+            while shown > 1 and len(compose(shown, after)) > VERDICT_CHARS:
+                shown -= 1
+            if shown >= min(3, most) and len(compose(shown, after)) <= VERDICT_CHARS:
+                break
+        text = compose(shown, after)
         more = entries[shown:]
         state.paging = ["\n\n".join(more[i:i + VERDICT_SCHEMES]) for i in range(0, len(more), VERDICT_SCHEMES)]
         listed = ([asked] if asked else []) + [o for o in outcomes if o.status in ("eligible", "likely_eligible")

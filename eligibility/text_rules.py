@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 9
+EXTRACTOR_VERSION = 10
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -723,10 +723,15 @@ def _education(unit: Unit, url: str) -> Criterion | None:
                       if not any((a2 <= a and b <= b2 and (a2, b2) != (a, b)) or (lv2 != lv and 0 <= a - b2 <= 3)
                                  for a2, b2, lv2 in mentions))
     found: list[tuple[int, int, str]] = []
+    studying: list[tuple[int, str]] = []
     for a, b, level in mentions:
         before, after = text[max(0, a - 60):a], text[b:b + 40]
         held = _PASSED_BEFORE.search(before) or _PASSED_AFTER.match(after)
-        if held and not _STUDYING_BEFORE.search(before[-35:]) and not _about_other(text, a):
+        if _about_other(text, a):
+            continue
+        if _STUDYING_BEFORE.search(before[-35:]):
+            studying.append((a, level))
+        elif held:
             found.append((a, b, level))
     if not found:
         return None
@@ -734,6 +739,16 @@ def _education(unit: Unit, url: str) -> Criterion | None:
     # "10th or 12th pass": either will do, so the lower; "passed 10th and 12th": the higher
     either = any(re.search(r"\bor\b|/", text[b1:a2], re.IGNORECASE) for (_, b1, _), (a2, _, _) in zip(found, found[1:]))
     least = min(levels, key=_EDUCATION_ORDER.index) if either else max(levels, key=_EDUCATION_ORDER.index)
+    # "obtained a Graduate degree and admission at the Postgraduate level": the field is the highest level
+    # passed or studied in, so a student of the higher level (graduation or above: below it, a school
+    # class studied in is no bound on the level passed); not an alternative to it ("a B.Tech OR an M.Tech
+    # student"), nor in a sentence that denies it ("after taking admission for M.A. ... not allowed")
+    last_held = found[-1][1]
+    studying = [lv for a, lv in studying if not re.search(r"\bor\b", text[min(a, last_held):max(a, last_held)], re.IGNORECASE)]
+    if studying and not re.search(r"\bnot\b", text, re.IGNORECASE):
+        lowest = min(studying, key=_EDUCATION_ORDER.index)
+        if _EDUCATION_ORDER.index(lowest) > max(_EDUCATION_ORDER.index(least), _EDUCATION_ORDER.index("diploma")):
+            least = lowest
     return _crit("education_level", "in", _EDUCATION_ORDER[_EDUCATION_ORDER.index(least):], unit, url)
 
 

@@ -219,6 +219,12 @@ LEVELS_FROM = ["primary", "upper_primary", "secondary", "higher_secondary", "dip
     ("The applicant should possess a Master’s Degree in Life Sciences.", "postgraduate"),  # one level, not a degree besides it
     ("The candidate must have a Ph.D. Degree in the relevant subject.", "doctorate"),
     ("Applicants who have passed 10th or 12th class can apply.", "secondary"),  # either will do: the lower
+    # a degree held and admission at a higher level: the level studied in (the field is the highest passed or studied in)
+    ("The candidate must have obtained a Graduate degree in the relevant subject and obtained admission at the "
+     "Postgraduate level for regular full-time courses.", "postgraduate"),
+    # ... not when the higher level is an alternative, nor in a sentence that denies it
+    ("The applicant must be a final year student of B.Tech, or students pursuing M.Sc. in Engineering.", "graduate"),
+    ("The applicant should be a graduate; after taking admission for M.A. the scholarship will not be allowed.", "graduate"),
 ])
 def test_the_least_class_or_course_passed(sentence, least):
     (c,) = [c for c in criteria(read(sentence).rule) if c.field == "education_level"]

@@ -61,16 +61,16 @@ def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_materni
     applies = verdict.text.split("If this applies to you:\n", 1)[1].split("\n\n")[0].splitlines()
     assert "- National Family Benefit Scheme: \u201cThe primary breadwinner of the applicant's family must have been deceased.\u201d "\
            "https://www.myscheme.gov.in/schemes/nfbs#eligibility" in applies
-    assert verdict.text.index("Lakshmi Bai Samajik Suraksha Pension Yojana") < 200  # first on the list
+    # her two widow pensions lead the list: the national one, whose name says it is for widows, and Bihar's
+    entries = [line for line in verdict.text.splitlines() if re.match(r"\d+\. ", line)]
+    assert {e.split(":")[0] for e in entries[:2]} == {"1. Indira Gandhi National Widow Pension Scheme", "2. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)"}
     assert len(verdict.text) <= VERDICT_CHARS
     pages = sms_pages([verdict], "en", 3)
     assert all(sms_fits(page, 3) for page in pages)
     # on SMS: whole entries, straight quote marks (GSM-7, three times the room of UCS-2), at most 5 pages
     assert len(pages) <= 5 and "\u201c" not in "".join(pages)
-    assert pages[0].startswith("Here is what I found from your answers.\n\n1. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar): likely eligible\n")
+    assert pages[0].startswith("Here is what I found from your answers.\n\n1. Indira Gandhi National Widow Pension Scheme: likely eligible\n")
     # the next schemes come on MORE, numbered on from the first page
-    import re
-
     shown = len(re.findall(r"^\d+\. ", verdict.text, re.MULTILINE))
     assert 1 <= shown <= 5
     more = say(pages_engine, "more", user="widow")
@@ -285,3 +285,20 @@ def test_a_negative_condition_in_the_eligibility_section_is_no_reason_either(pag
     _, verdict = until_verdict(pages_engine, "which schemes can I get? I am a 20 year old student from Bihar, family income 1 lakh",
                                user="student20")
     assert "should not be working" not in verdict.text and "not be employed" not in verdict.text
+
+
+def test_an_sc_btech_student_in_punjab_gets_sc_scholarships_first_on_the_pages(pages_engine):
+    """The pages screening of an SC B.Tech student in Punjab: schemes named for SC students lead; no
+    post-graduate scholarship (its page asks for a graduate degree and admission at the PG level), no
+    pre-matric one ("Pre- Matric", written with a space) and none named for the North Eastern Region."""
+    asked, verdict = until_verdict(pages_engine, "I am an SC student in Punjab doing B.Tech, family income 2 lakh. "
+                                                 "which schemes can I get? I am 20, male", user="scbtech", answer="no")
+    likely = [o for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")]
+    ids = [o.scheme_id for o in likely]
+    assert not {"pgspcscstc", "pmsssc", "iu-sss-ner"} & set(ids)
+    first = [line.split(". ", 1)[1].split(":")[0] for line in verdict.text.splitlines() if re.match(r"\d+\. ", line)]
+    assert len(first) >= 3 and all(re.search(r"Scheduled Caste|\bSC\b", name) for name in first), first
+    assert "pmssc" in ids  # the post-matric SC scholarship, within its ₹2.5 lakh income limit
+    # no "close" miss for a scheme of another category or for the disabled: those are not close
+    close = verdict.text.split("Close, but not eligible:", 1)[1].split("\n\n")[0] if "Close, but" in verdict.text else ""
+    assert "OBC, EBC" not in close and "Specially-Abled" not in close

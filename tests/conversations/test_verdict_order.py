@@ -1,0 +1,54 @@
+"""What orders and filters the schemes of a screening verdict: the facts a scheme's name says it is for,
+a name that places it in other states, a pre-matric scheme however it is written, and which misses are
+"close"."""
+
+import pytest
+
+from conversations.eligibility_flow import _missed_by_degree, named_elsewhere, named_for, past_school
+from eligibility.rules import Criterion, Outcome
+
+SC_STUDENT = {"social_category": "sc", "occupation": "student", "is_student": True, "state": "Punjab", "age": 20}
+
+
+@pytest.mark.parametrize("name,profile,checked,n", [
+    ("Post Matric Scholarship For Scheduled Caste", SC_STUDENT, set(), 2),
+    ("Free Coaching Scheme for SC and OBC Students", SC_STUDENT, set(), 2),
+    ("Post Matric Scholarship For Scheduled Caste", SC_STUDENT, {"social_category"}, 1),  # the fields given are left out
+    ("Post Matric Scholarship For Scheduled Tribes", SC_STUDENT, set(), 1),
+    ("RKVY Soil Testing Lab", SC_STUDENT, set(), 0),
+    ("Indira Gandhi National Widow Pension Scheme", {"marital_status": "widowed"}, set(), 1),
+    ("Indira Gandhi National Widow Pension Scheme", {"marital_status": "widowed"}, {"marital_status"}, 0),  # the condition says it
+    ("Scholarship for Divyang Students", {"disability_percent": 60}, set(), 1),
+    ("Scholarship for Divyang Students", {"disability_percent": 0}, set(), 0),
+])
+def test_the_facts_a_schemes_name_says_it_is_for(name, profile, checked, n):
+    assert named_for(name, profile, frozenset(checked)) == n
+
+
+@pytest.mark.parametrize("name,state,elsewhere", [
+    ("“Ishan Uday” Special Scholarship Scheme For North Eastern Region", "Punjab", True),
+    ("“Ishan Uday” Special Scholarship Scheme For North Eastern Region", "Assam", False),
+    ("Prime Minister's Special Scholarship Scheme for Jammu and Kashmir", "Haryana", True),
+    ("Post Matric Scholarship For Scheduled Caste", "Punjab", False),
+    ("Mukhyamantri Kanya Utthan Yojana (Bihar)", "Bihar", False),
+    ("Special Scholarship Scheme For North Eastern Region", None, False),  # the state unknown: nothing assumed
+])
+def test_a_name_that_places_a_scheme_in_other_states(name, state, elsewhere):
+    assert named_elsewhere({"state": state} if state else {}, name) is elsewhere
+
+
+@pytest.mark.parametrize("name", ["Pre-Matric Scholarship for SC", "Pre Matric Scholarship", "Pre- Matric Scholarships Scheme for Scheduled Castes & Others"])
+def test_a_pre_matric_scheme_is_past_a_twenty_year_old_however_written(name):
+    assert past_school({"age": 20}, name) and not past_school({"age": 13, "education_level": "upper_primary"}, name)
+
+
+def _failed(field):
+    c = Criterion(field=field, op="lte", value=250000, text="Family income up to Rs. 2.5 lakh.", url="u#eligibility")
+    return Outcome(scheme_id="s", scheme_name="S", status="not_eligible", reasons=[c], missing_fields=[], unchecked=[], url="u")
+
+
+def test_a_close_miss_is_one_by_degree():
+    assert _missed_by_degree(_failed("annual_family_income"), {}) and _missed_by_degree(_failed("age"), {})
+    assert not _missed_by_degree(_failed("social_category"), {})
+    assert not _missed_by_degree(_failed("disability_percent"), {"disability_percent": 0})
+    assert _missed_by_degree(_failed("disability_percent"), {"disability_percent": 30})
