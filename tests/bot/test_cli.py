@@ -149,6 +149,13 @@ def test_eligibility_plain_output_quotes_each_sentence_with_its_link(tmp_path, c
         assert (f"\u201c{age}\u201d {url}" in quoted) == (status != "need_more_info")
 
 
+def test_eligibility_takes_the_profile_inline_too(capsys):
+    assert main(["eligibility", "--profile", '{"age": 67, "is_bpl": true}', "--scheme", "ignoaps"]) == 0
+    assert capsys.readouterr().out.split()[:2] == ["ignoaps", "eligible"]
+    assert main(["eligibility", "--profile", '{"age": 67,', "--scheme", "ignoaps"]) == 2  # broken JSON: said, not a traceback
+    assert "cannot read profile" in capsys.readouterr().err
+
+
 def test_empty_variables_of_an_unfilled_env_file_turn_no_channel_on(monkeypatch):
     from bot.settings import Settings
 
