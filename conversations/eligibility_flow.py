@@ -69,7 +69,8 @@ ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|el
 QUESTIONISH = re.compile(
     r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन"
     r"|\b(is|are) there\b|\btell me\b|\bbata(o|iye|ye|ana|aiye)\b|\b(ke )?ba+re (me|mein|main)\b"
-    r"|\b(scheme|schemes|yojana|yojanas|yojna|yojnaye|yojanaen|yojanayen)\b|योजना|बताओ|बताइए|बताइये|के बारे में",
+    r"|\b(scheme|schemes|yojana|yojanas|yojna|yojnaye|yojanaen|yojanayen)\b|योजना|बताओ|बताइए|बताइये|के बारे में"
+    r"|\b(chahiye|chahie|chaiye|i need|we need|i want|looking for)\b|चाहिए",  # a need: "loan chahiye"
     re.IGNORECASE,
 )
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -70,11 +71,23 @@ LONG_MESSAGE_SCAN = 20
 VERSION_TOP = 10
 #: ... and its name shares at least this share of the central scheme's name words
 VERSION_NAME_SHARE = 0.5
+#: ... or, named otherwise, it leads the state's next scheme for the question by this factor of score
+VERSION_LEAD = 1.3
 #: regular payments by another name: a state's "allowance" is its version of a national "pension"
 _PAYMENTS = frozenset({"pension", "allowance", "bhatta"})
 #: words of scheme names that say who runs a scheme, not what it is for (analysed forms)
 _NAME_FILLER = frozenset(w for word in "scheme yojana yojna national indira gandhi nsap pradhan mantri pm mukhyamantri chief minister "
                          "state central government rashtriya".split() for w in analyze(word))
+
+@lru_cache(maxsize=1)
+def _occupation_words() -> frozenset[str]:
+    """The analysed one-word names of occupations (``eligibility.fields.OCCUPATIONS``: "kisan", "farmer",
+    "weaver" ...): a scheme name with one is reserved for that work."""
+    from eligibility.fields import OCCUPATIONS
+
+    groups = {k: v for k, v in OCCUPATIONS.items() if k not in ("student", "other", "unemployed", "homemaker", "government_employee")}
+    return frozenset(t for names in groups.values() for name in names if len(analyze(name)) == 1 for t in analyze(name))
+
 
 Action = Literal["save", "none", "delete"]
 
@@ -729,7 +742,9 @@ class Engine:
         National Vidhva Pension Yojana" of Rajasthan for the national widow pension): among that state's
         first :data:`VERSION_TOP` schemes for ``query``, the one whose name shares most of the central
         scheme's name words, at least :data:`VERSION_NAME_SHARE` of them (or their meaning: "vidhva" is
-        "widow"); ``None`` for a state scheme, or when no name comes close."""
+        "widow"); else the state's first scheme when it leads the next by :data:`VERSION_LEAD`, its name
+        has the payment word ("pension") and its text every other word of the central name ("widow");
+        ``None`` for a state scheme, or when none comes close."""
         schemes = self.answerer.index.schemes
         central = schemes.get(scheme_id)
         if central is None or central.level != "central":
@@ -753,6 +768,18 @@ class Engine:
             enough = len(shared) >= min(2, len(named)) and bool(head & words)
             if schemes[x.scheme_id].state == chosen and enough and overlap >= share and (best is None or overlap > share):
                 best, share = x.scheme_id, overlap
+        if best is None and r.schemes and schemes[r.schemes[0].scheme_id].state == chosen:
+            # a name of its own ("Lakshmi Bai Samajik Suraksha Pension Yojana", Bihar's widow pension): the
+            # state's clear first for the question, paying what the central scheme pays, for whom it pays
+            # it (its text says "widow")
+            first = r.schemes[0]
+            words = set(analyze(schemes[first.scheme_id].name))
+            whom = named - head
+            clear = len(r.schemes) < 2 or first.score >= VERSION_LEAD * r.schemes[1].score
+            if (clear and head & words and whom and all(self.answerer.index.scheme_has_term(w, first.scheme_id) for w in whom)
+                    and not for_another_group(schemes[first.scheme_id].name, query)  # (not a construction workers' pension)
+                    and not (words & _occupation_words()) - set(analyze(query))):  # (nor a farmers' one: "Kisan Pension")
+                best = first.scheme_id
         return best
 
     def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:

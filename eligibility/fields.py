@@ -63,7 +63,7 @@ OCCUPATIONS = {
     "agricultural_labourer": ("agricultural labourer", "farm labourer", "khet mazdoor", "khetihar mazdoor", "खेतिहर मजदूर", "खेत मजदूर"),
     "student": ("student", "studying", "chhatra", "vidyarthi", "padhai", "छात्र", "छात्रा", "विद्यार्थी"),
     "unorganised_worker": ("unorganised worker", "unorganized worker", "daily wage", "labourer", "labour", "mazdoor", "majdoor", "मजदूर", "मज़दूर", "श्रमिक"),
-    "street_vendor": ("street vendor", "vendor", "hawker", "rehri", "thela", "ठेला", "रेहड़ी", "फेरीवाला"),
+    "street_vendor": ("street vendor", "vendor", "hawker", "rehri", "rehdi", "rehadi", "rehri wala", "thela", "thele", "thelewala", "patri", "ठेला", "ठेले", "रेहड़ी", "रेहडी", "फेरीवाला", "पटरी"),
     "artisan_weaver": ("artisan", "weaver", "craftsman", "karigar", "bunkar", "कारीगर", "बुनकर"),
     "fisher": ("fisherman", "fisher", "fisherfolk", "fisherwoman", "machhuara", "मछुआरा"),
     "construction_worker": ("construction worker", "building worker", "mistri", "raj mistri", "निर्माण मजदूर"),

@@ -143,6 +143,36 @@ def reverse_expansions() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in table.items()}
 
 
+#: a Latin-letter word of at least this many letters may spell a Devanagari glossary entry (:func:`hindi_entry`)
+HINDI_ENTRY_MIN = 6
+#: ... when at least this close (rapidfuzz ratio) to the entry romanized: "vridhavastha" and "vridhawastha"
+#: spell वृद्धावस्था ("vriddhavastha", 96 and 88), where a looser match would take English words for Hindi
+HINDI_ENTRY_RATIO = 85
+
+
+@lru_cache(maxsize=1)
+def _romanized_entries() -> dict[str, list[tuple[str, str]]]:
+    """skeleton -> [(romanized Devanagari glossary key, the key)]."""
+    table: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for k in expansions():
+        if has_devanagari(k):
+            latin = romanize(k)
+            table[skeleton(latin)].append((latin, k))
+    return table
+
+
+@lru_cache(maxsize=4096)
+def hindi_entry(word: str) -> str | None:
+    """The Devanagari glossary key (``data/lexicon/expansions.tsv``) that a Romanized Hindi ``word`` the
+    glossary lacks spells ("vridhavastha" -> वृद्धावस्था, old age), or ``None``: same
+    :func:`~retrieval.translit.skeleton`, at least :data:`HINDI_ENTRY_MIN` letters and a ratio of
+    :data:`HINDI_ENTRY_RATIO`."""
+    if not (word.isascii() and word.isalpha() and len(word) >= HINDI_ENTRY_MIN) or word in expansions():
+        return None
+    best = max(((fuzz.ratio(word, latin), key) for latin, key in _romanized_entries().get(skeleton(word), ())), default=None)
+    return best[1] if best is not None and best[0] >= HINDI_ENTRY_RATIO else None
+
+
 #: an English word written in Devanagari is matched by a sound key of at least this many letters (shorter
 #: keys collide: "sl" is "soil", "sale", "seal" and "साल", a year)
 LOANWORD_KEY_MIN = 3
@@ -332,8 +362,9 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         if known:
             add(base, 1.0)
         mapped: list[str] = []
-        if base in lex:
-            mapped = [t for t in lex[base] if t in vocabulary and t != base]
+        entry = base if base in lex else hindi_entry(base)  # ("vridhawastha": वृद्धावस्था, old age)
+        if entry is not None:
+            mapped = [t for t in lex[entry] if t in vocabulary and t != base]
             rare = known and df is not None and bool(mapped) and df(base) < RARE_SHARE * max(df(t) for t in mapped)
             for t in mapped:
                 add(t, SYNONYM_WEIGHT if known and not rare else 1.0)

@@ -102,3 +102,15 @@ def test_a_question_sent_as_the_answer_to_the_state_question_is_answered_and_its
     # a plain answer is still only an answer
     say(engine, "which schemes can I get?", "state-q3")
     assert [r.kind for r in say(engine, "I live in Bihar", "state-q3")][-1] == "question"
+
+
+@pytest.mark.parametrize("text", ["main delhi me rehdi lagata hu, loan chahiye", "मैं दिल्ली में ठेला लगाता हूँ, मुझे लोन चाहिए",
+                                  "I sell vegetables as a street vendor in Delhi and I need a loan"])
+def test_who_i_am_and_what_i_need_is_noted_and_answered(engine, text):
+    user = f"vendor-{abs(hash(text))}"
+    replies = say(engine, text, user)
+    assert replies[0].kind == "info" and ("Delhi" in replies[0].text or "दिल्ली" in replies[0].text)
+    answer = next(r for r in replies if r.kind == "answer")
+    assert answer.citations[0].url.startswith("https://www.myscheme.gov.in/schemes/pm-svanidhi#")
+    (amount,) = say(engine, "kitna loan milega", user)
+    assert amount.citations[0].url == "https://www.myscheme.gov.in/schemes/pm-svanidhi#benefits" and "₹10,000" in amount.text

@@ -158,7 +158,12 @@ def test_a_states_own_version_of_a_central_scheme_is_found_by_its_name(engine):
     # the user named Rajasthan after the national widow pension's answer: Rajasthan's own version (₹1,000
     # a month), not the national ₹300 again; not the remarriage gift, whose name shares only "Vidhva"
     assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Rajasthan") == "ignvpyrr"
-    assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Bihar") is None  # no name like it
+    # Bihar's widow pension has a name of its own (Lakshmi Bai ... Pension Yojana): the state's clear first for
+    # the question, a pension, and its text says "widow"
+    assert engine._state_version("ignwps", "vidhwa pension kitna milta hai", "Bihar") == "lbsspy"
+    assert engine._state_version("nsap-ignoaps", "old age pension kitna milta hai", "Maharashtra") == "sbssps"
+    # ... never one reserved for other people: Uttarakhand's farmers' pension is not its old age pension
+    assert engine._state_version("nsap-ignoaps", "old age pension kitna milta hai", "Uttarakhand") is None
     assert engine._state_version("ignvpyrr", "vidhwa pension kitna milta hai", "Haryana") is None  # not a central scheme
     # Haryana's "Old Age Samman Allowance" is its version of the national old age pension: "old age" are the
     # words of what the schemes are for ("National", "Indira Gandhi", "Scheme" say who runs them)

@@ -301,3 +301,19 @@ def test_an_amount_written_with_the_rupee_dash_is_a_figure():
 
     assert FIGURE.search("Second Instalment | Childbirth is registered. | 2,000/-")
     assert FIGURE.search("A pension of Rs.300/- per month") and not FIGURE.search("Step 2/3: upload the form")
+
+
+@pytest.mark.parametrize("word,entry", [("vridhavastha", "वृद्धावस्था"), ("vridhawastha", "वृद्धावस्था"), ("vriddhavastha", "वृद्धावस्था"),
+                                        ("pension", None), ("senior", None), ("vidhwa", None)])
+def test_a_romanized_spelling_of_a_hindi_glossary_word_reads_as_that_word(word, entry):
+    """"vridhavastha pension kitni milti hai bihar" was declined: the glossary has वृद्धावस्था (old age), not
+    its Latin spellings. An English word, or a Latin spelling the glossary has itself ("vidhwa"), is no such entry."""
+    from retrieval.query import hindi_entry
+
+    assert hindi_entry(word) == entry
+
+
+def test_old_age_asked_in_romanized_hindi_with_a_state_is_answered(pages_index):
+    answer = Answerer(pages_index).ask("vridhavastha pension kitni milti hai bihar")
+    assert answer.status == "answered"
+    assert {c.scheme_id for c in answer.citations} & {"mvpy-bihar", "nsap-ignoaps"}
