@@ -29,10 +29,10 @@ from functools import cached_property, lru_cache
 from importlib import resources
 
 from retrieval.loaders import CatalogEntry, parse_named_catalog
-from retrieval.gazetteer import Gazetteer, Mention, words
+from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import FIGURE, QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions
+from retrieval.query import FIGURE, QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -233,9 +233,10 @@ class Searcher:
                          is_distinctive=lambda w: max(idx.scheme_frequency(w), idx.scheme_frequency(_stem(w))) <= DISTINCTIVE_SCHEMES)
 
     def mentions(self, text: str) -> list[Mention]:
-        """Scheme names in ``text``. A catalog-only name whose words stand as a phrase in the corpus
-        text is dropped: the corpus talks about that thing ("Seva Nidhi" of the Agnipath scheme is not
-        the PM SVANidhi scheme)."""
+        """Scheme names in ``text``. A catalog-only name whose words stand as a phrase in the corpus text
+        is dropped: the corpus talks about that thing ("Seva Nidhi" of the Agnipath scheme is not the PM
+        SVANidhi scheme); unless it is written exactly and the rest of the question names no indexed
+        scheme ("ayushman bharat pmjay eligibility")."""
         found = self.gazetteer.find(text)
         found += self._loanword_mentions(text, found)
         if any(not m.exact for m in found):
@@ -249,7 +250,38 @@ class Searcher:
         if not any(not m.indexed for m in found):
             return found
         ws = words(text)
-        return [m for m in found if m.indexed or not self.index.phrase_in_corpus(" ".join(ws[m.start:m.end]))]
+        # (an exact name stays when the rest of the question names no indexed scheme: "ayushman bharat pmjay
+        # eligibility" asks about that scheme, however many pages mention it; "NPS traders pension scheme" does not)
+        return [m for m in found if m.indexed or not self.index.phrase_in_corpus(" ".join(ws[m.start:m.end]))
+                or (m.exact and not self._in_an_indexed_name(ws[m.start:m.end]) and not self._rest_names_indexed(text, m))]
+
+    def _in_an_indexed_name(self, name_words: list[str]) -> bool:
+        """Whether an indexed scheme's name holds all of ``name_words`` (analysed): "Post Matric
+        Scholarship" is a family of indexed schemes, not a scheme missing from the index."""
+        wanted = set(analyze(" ".join(name_words)))
+        return bool(wanted) and any(wanted <= names for names in self._indexed_name_words)
+
+    @cached_property
+    def _indexed_name_words(self) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(analyze(s.name)) for s in self.index.schemes.values())
+
+    @cached_property
+    def _title_words(self) -> frozenset[str]:
+        """The analysed words of indexed scheme names that say what a scheme is (not "scheme", "national",
+        a state's name)."""
+        from retrieval.gazetteer import STATE_WORDS
+
+        filler = analyze("scheme schemes yojana yojna national rashtriya pradhan mantri pm prime minister mukhyamantri chief "
+                         "cm state central government govt sarkari india bharat indian")
+        return frozenset(w for s in self.index.schemes.values() for w in analyze(s.name)) - frozenset(filler) - STATE_WORDS
+
+    def _rest_names_indexed(self, text: str, mention: Mention) -> bool:
+        """Whether the words of ``text`` outside ``mention`` (section words such as "eligibility" aside)
+        include one of an indexed scheme's name (:attr:`_title_words`)."""
+        from retrieval.gazetteer import blank_mentions
+
+        rest = [w for w in analyze(blank_mentions(text, [mention])) if w not in stopwords() and not section_intents(w)]
+        return any(w in self._title_words for w in rest)
 
     def _loanword_mentions(self, text: str, found: list[Mention]) -> list[Mention]:
         """Names written in Devanagari as English words ("सीनियर सिटीजन सेविंग्स स्कीम" is the Senior
@@ -396,7 +428,12 @@ class Searcher:
         query = analyze_query(question, idx.vocabulary, self.matcher, idx.chunk_frequency)
         if state is not None:
             query = without_state_terms(query, state)
-        mentions, family = self.resolve_mentions(self.mentions(question), question, state)
+        found = self.mentions(question)
+        if query.intents and any(m.indexed for m in found):
+            # a section word inside a scheme's name is no section asked for: "how to apply for national
+            # family benefit scheme" asks how to apply, not for its benefits
+            query.intents = section_intents(blank_mentions(question, [m for m in found if m.indexed]))
+        mentions, family = self.resolve_mentions(found, question, state)
         if user_text is not None and user_text != question:
             user_query = analyze_query(user_text, idx.vocabulary, self.matcher, idx.chunk_frequency)
             user_mentions, family_u = self.resolve_mentions(self.mentions(user_text), user_text, state)

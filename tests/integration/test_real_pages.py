@@ -384,3 +384,31 @@ def test_a_scheme_reserved_for_a_group_the_question_does_not_name_yields_the_lea
 def test_one_hindi_word_that_sounds_like_a_name_names_no_scheme(answerer):
     # खबर ("khabar", news) sounds like "Kabir" of the Kabir Puraskar scheme: one such word names nothing
     assert answerer.searcher.mentions("किसान आंदोलन की ताज़ा खबर क्या है") == []
+
+
+@pytest.mark.parametrize("question", ["ayushman bharat pmjay eligibility", "achha ye ayushman card kaise banta hai", "pmjay eligibility"])
+def test_a_well_known_scheme_without_a_page_is_said_to_be_missing_not_quoted_from_another(pages_index, question):
+    """PM-JAY has no page in the dump, but many pages mention "Ayushman Bharat"/"PMJAY": the question was
+    answered with PMMVY's eligibility (a newcomer trial). Written exactly, with nothing else naming an indexed
+    scheme, the name is that scheme: an "I don't know" with its official page."""
+    answer = Answerer(pages_index).ask(question)
+    assert answer.status == "declined" and answer.decline_reason == "not_in_corpus"
+    assert "https://www.myscheme.gov.in/schemes/ab-pmjay" in answer.official_links
+
+
+@pytest.mark.parametrize("question,scheme", [("dukandaaron ki NPS traders pension scheme me kitni umar wale judd sakte hai", "nps-tsep"),
+                                             ("lakshadweep scholarship scheme ke liye apply kaise kare, NSP pe registration karna padega kya", "lkdss")])
+def test_a_catalog_name_beside_an_indexed_schemes_words_does_not_decline_it(pages_index, question, scheme):
+    # ("NPS", "NSP" are catalog names the corpus mentions; the question is about an indexed scheme, or
+    # "post matric scholarship", a family of them)
+    answerer = Answerer(pages_index)
+    r, decision = answerer.retrieve(question)
+    assert decision.reason != "not_in_corpus" and r.schemes[0].scheme_id == scheme
+    assert answerer.retrieve("post matric scholarship kitna milta hai")[1].reason != "not_in_corpus"
+
+
+def test_a_section_word_in_a_schemes_name_is_not_the_section_asked(pages_index):
+    # "National Family Benefit Scheme": "how to apply" got its benefits (a newcomer trial)
+    answer = Answerer(pages_index).ask("how to apply for national family benefit scheme")
+    assert answer.citations[0].scheme_id == "nfbs" and answer.citations[0].section == "application_process"
+    assert Answerer(pages_index).ask("national family benefit scheme").citations[0].section == "details"
