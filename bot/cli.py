@@ -19,7 +19,16 @@ from retrieval.errors import RetrievalError
 
 
 def _corpus(args: argparse.Namespace) -> str | None:
-    return args.corpus if getattr(args, "corpus", None) else Settings().corpus
+    """``--corpus`` as given, else the setting (``SCHEMEBOT_CORPUS``; ``None``: the bundled corpus).
+
+    Raises:
+        SystemExit: ``--corpus ""`` (an empty path names no corpus; the bundled one is not used instead).
+    """
+    given = getattr(args, "corpus", None)
+    if given is not None and not given.strip():
+        _say("--corpus is empty: give an index folder or corpus path, or leave --corpus out for the bundled corpus")
+        raise SystemExit(2)
+    return given if given else Settings().corpus
 
 
 def _say(note: str) -> None:
@@ -153,6 +162,21 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
     if not args.out.strip():
         print("schemebot: --out must name a folder", file=sys.stderr)
+        return 2
+    if any(not p.strip() for p in args.paths):
+        print("schemebot: an empty path names no corpus", file=sys.stderr)
+        return 2
+    out = Path(args.out).resolve()
+    for p in args.paths:
+        src = Path(p).resolve()
+        if out == src or out in src.parents or src in out.parents:
+            print(f"schemebot: --out {args.out} and the input {p} overlap; the index is written to a folder of its own", file=sys.stderr)
+            return 2
+    from retrieval.index import MANIFEST
+
+    if out.is_dir() and any(out.iterdir()) and not (out / MANIFEST).is_file():
+        print(f"schemebot: --out {args.out} is not empty and holds no schemebot index (it would be replaced); "
+              "choose a new or empty folder", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     report = load_corpus([Path(p) for p in args.paths],

@@ -13,7 +13,7 @@ from typing import Any
 
 from data import states as _state_names
 from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES
-from eligibility.parse import NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
+from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
@@ -97,11 +97,6 @@ _EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "deg
 #: number, "1.5 lakh", "B.Tech") or a joining word
 CLAUSE_END = re.compile(r"[?!;\n।]|,(?!\d)|(?<!\d),|\.(?=\s|$)|\b(?:and|aur|but|lekin|magar|while|whereas)\b|और|लेकिन|मगर")
 _POSSESSIVE = r"(?:my|our|mera|meri|mere|hamara|hamari|hamare|humara|humari|humare|apna|apni|apne|मेरा|मेरी|मेरे|हमारा|हमारी|हमारे|अपना|अपनी|अपने)"
-_KIN = (r"(?:sons?|daughters?|husband|wife|father|mother|dad|mom|mum|papa|parents?|brothers?|sisters?|child|children|"
-        r"kids?|grand(?:son|daughter|father|mother|child|children)s?|(?:father|mother|son|daughter)[- ]in[- ]law|uncle|aunt|"
-        r"beta|bete|beti|betiyan|bachcha|bachche|bacche|bachchi|bachi|pati|patni|biwi|pita|pitaji|maa|mummy|mata|mataji|"
-        r"bhai|bhaiya|behen|bahan|behan|dada|dadi|nana|nani|sasur|saas|pota|poti)")
-_KIN_HI = r"(?:पति|पत्नी|बेटा|बेटे|बेटी|बेटियां|बच्चा|बच्चे|बच्ची|पिता|पिताजी|माँ|मां|माता|भाई|बहन|दादा|दादी|नाना|नानी|ससुर|सास|पोता|पोती)"
 #: "my son", "meri choti beti", "मेरे पति": the clause from here on is about someone else
 _RELATIVE = re.compile(rf"\b{_POSSESSIVE}\s+(?:\w+\s+)?{_KIN}\b|{_POSSESSIVE}\s+(?:\S+\s+)?{_KIN_HI}(?![\u0900-\u097f])")
 #: a clause that goes on about that person ("my son is 25, he is a student")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import lexicon_rows, states as _state_names
-from eligibility.parse import find_phrase, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
+from eligibility.parse import KIN, KIN_HI, find_phrase, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
@@ -152,8 +152,34 @@ class FieldSpec:
         return value
 
 
+#: a number that is no age in years: months, weeks or days ("18 months", "45 din"), a count of people ("we are
+#: 4 people"), a time spent ("farming for 45 years", "20 saal se"), a relative's age ("a 5 year old daughter",
+#: "65 saal ki maa")
+_NOT_AN_AGE = re.compile(
+    r"\d\s*(?:months?|mahin[ae]|mahine|weeks?|hafte|days?|din)\b|\d\s*(?:महीन[ेा]|हफ़?्त[ेा]|दिन)"
+    r"|\d\s*(?:people|persons|members|log|sadasya|children|kids)\b|\d\s*(?:लोग|सदस्य)"
+    r"|\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?\d+\s*(?:years?|yrs?)\b|\d+\s*(?:years?|saal|sal|varsh)\s+(?:se|of)\b|\d+\s*(?:साल|वर्ष)\s+से"
+    rf"|\d+\s*(?:years?|yrs?|saal|sal|varsh)?(?:[- ]old)?\s+(?:ka|ki|ke|ka\s+hai|ki\s+hai)?\s*{KIN}\b"
+    rf"|\d+\s*(?:साल|वर्ष)\s+(?:का|की|के)\s+{KIN_HI}",
+    re.IGNORECASE)
+#: "no wait", "sorry", "actually", "matlab": a number said after it corrects the one before
+_SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi)\b|माफ़?\s*कीजिए|मतलब", re.IGNORECASE)
+
+
+#: the youngest age taken as the user's own (a person who writes; below it, asked again)
+MIN_AGE = 5
+
+
 def _age(text: str) -> int | None:
-    n = parse_number(text)
+    """An age in whole years, or ``None`` (asked again): none for a number that is no age in years
+    (:data:`_NOT_AN_AGE`); the last number after a self-correction ("I am 70. no wait, I am 30")."""
+    t = normalise(text)
+    if _NOT_AN_AGE.search(t):
+        return None
+    corrected = _SELF_CORRECTION.search(t)
+    n = parse_number(t[corrected.end():]) if corrected else None
+    if n is None:
+        n = parse_number(t)
     return int(n) if n is not None and float(n).is_integer() and abs(n) < 1000 else None
 
 
@@ -204,7 +230,7 @@ _register(FieldSpec(
     {"en": "How old are you (in years)?", "hi": "आपकी उम्र कितनी है (साल में)?"},
     {"en": "for example: 45", "hi": "जैसे: 45"},
     {"en": "Age limits decide many pensions and scholarships.", "hi": "कई पेंशन और छात्रवृत्ति उम्र पर निर्भर हैं।"},
-    _age, valid=lambda v: 0 <= v <= 120,
+    _age, valid=lambda v: MIN_AGE <= v <= 120,
 ))
 _register(FieldSpec(
     "gender", "choice", None,

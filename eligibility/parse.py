@@ -77,6 +77,13 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS)
 
 
+#: a relative, in English and Romanized Hindi ("my son", "meri beti") and in Hindi
+KIN = (r"(?:sons?|daughters?|husband|wife|father|mother|dad|mom|mum|papa|parents?|brothers?|sisters?|child|children|"
+        r"kids?|grand(?:son|daughter|father|mother|child|children)s?|(?:father|mother|son|daughter)[- ]in[- ]law|uncle|aunt|"
+        r"beta|bete|beti|betiyan|bachcha|bachche|bacche|bachchi|bachi|pati|patni|biwi|pita|pitaji|maa|mummy|mata|mataji|"
+        r"bhai|bhaiya|behen|bahan|behan|dada|dadi|nana|nani|sasur|saas|pota|poti)")
+KIN_HI = r"(?:पति|पत्नी|बेटा|बेटे|बेटी|बेटियां|बच्चा|बच्चे|बच्ची|पिता|पिताजी|माँ|मां|माता|भाई|बहन|दादा|दादी|नाना|नानी|ससुर|सास|पोता|पोती)"
+
 def parse_number(text: str) -> float | None:
     """The first number in ``text``: digits (``65``, ``२५``, ``1,200``) or a number word; else ``None``."""
     t = normalise(text).replace("\u2212", "-")

@@ -685,10 +685,18 @@ class Index:
 
     def save(self, folder: Path) -> None:
         """Write the index to ``folder`` as ``manifest.json``, ``schemes.json``, ``vocabulary.json``,
-        ``catalog.json`` and ``arrays.npz`` (plain numeric arrays, chunk offsets included; no pickle)."""
+        ``catalog.json`` and ``arrays.npz`` (plain numeric arrays, chunk offsets included; no pickle),
+        replacing an index there.
+
+        Raises:
+            CorpusFormatError: ``folder`` is a file, or a folder with files and no index in it.
+        """
         folder = Path(folder)
         if folder.exists() and not folder.is_dir():
             raise CorpusFormatError(f"{folder}: exists and is not a folder; choose another --out")
+        if folder.is_dir() and any(folder.iterdir()) and not (folder / MANIFEST).is_file():
+            # an index replaces an index, never a folder of other files (the corpus itself, say)
+            raise CorpusFormatError(f"{folder}: is not empty and holds no schemebot index; choose a new or empty folder for --out")
         # write a complete index next to the target, then swap it in: an interrupted save never
         # leaves new files beside old ones
         work = folder.parent / f".{folder.name}.tmp-{os.getpid()}"

@@ -183,3 +183,33 @@ def test_serve_refuses_a_port_or_worker_count_out_of_range(capsys, argv, said):
     with pytest.raises(SystemExit) as exit_:
         main(["serve", *argv])
     assert exit_.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_ingest_never_replaces_a_folder_that_is_not_an_index(tmp_path, capsys):
+    """A break-it trial: ``ingest DIR --out DIR`` deleted the corpus it read, and ``--out`` of a folder with
+    other files deleted them."""
+    import shutil
+
+    src = tmp_path / "schemes"
+    shutil.copytree(ROOT / "data" / "schemes", src)
+    (src / "MY_NOTES.txt").write_text("keep me", encoding="utf-8")
+    before = sorted(p.name for p in src.iterdir())
+    assert main(["ingest", str(src), "--out", str(src), "--no-dense"]) == 2
+    assert "overlap" in capsys.readouterr().err
+    assert main(["ingest", str(src), "--out", str(src / "idx"), "--no-dense"]) == 2  # inside the input
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "important.txt").write_text("x", encoding="utf-8")
+    assert main(["ingest", str(src), "--out", str(other), "--no-dense"]) == 2
+    assert "holds no schemebot index" in capsys.readouterr().err
+    assert sorted(p.name for p in src.iterdir()) == before and (other / "important.txt").read_text() == "x"
+    # a new folder, then the same folder again (an index replaces an index)
+    out = tmp_path / "idx"
+    assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 0
+    assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 0
+    assert (out / "manifest.json").is_file()
+    assert main(["ingest", "", "--out", str(tmp_path / "idx2"), "--no-dense"]) == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(["ask", "pm kisan", "--corpus", ""])
+    assert stop.value.code == 2 and "--corpus is empty" in capsys.readouterr().err

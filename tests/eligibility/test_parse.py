@@ -186,3 +186,19 @@ def test_hindi_number_words_as_ages(text, age):
 ])
 def test_an_income_said_amount_first_is_read(text, income):
     assert extract(text)["annual_family_income"] == income
+
+
+@pytest.mark.parametrize("text,age", [
+    ("18 months", None), ("18 महीने", None), ("45 din", None), ("6 weeks", None),  # no age in years: asked again
+    ("I have a 5 year old daughter", None), ("65 saal ki maa hai meri", None),  # a relative's age
+    ("we are 4 people in the family", None), ("I have been farming for 45 years", None), ("20 saal se kheti karta hu", None),
+    ("0", None), ("1", None),  # no one who writes is this young
+    ("I am 70. no wait, I am 30", 30),  # the number after a self-correction
+    ("45", 45), ("meri umar 62 saal hai", 62), ("main 45 saal ka hu", 45), ("मैं 67 साल की विधवा हूँ", 67), ("६५", 65),
+])
+def test_an_answer_to_the_age_question_is_read_as_the_users_age_in_years_or_not_at_all(text, age):
+    """A break-it trial: "18 months" gave a toddler "likely eligible", "I have a 5 year old daughter" made the
+    user 5, "farming for 45 years" made them 45."""
+    from eligibility.fields import FIELDS
+
+    assert FIELDS["age"].read(text) == age
