@@ -298,6 +298,11 @@ class Engine:
                 # no privacy notice (nothing is kept) and no pages for "MORE" (they could not be kept):
                 # the channel's pager is applied below, to the notice and the answer together
                 result, _ = self.process(text, UserState(notice_given=True), "stateless")
+                # "Noted: state Bihar" would claim to keep what cannot be kept now: said instead
+                heads = tuple(t(key, result.lang, values="\0", state="\0").split("\0")[0] for key in ("noted", "state_noted"))
+                kept = [r for r in result.replies if not (r.kind == "info" and r.text.startswith(heads))]
+                if len(kept) < len(result.replies):
+                    result.replies = [Reply(kind="info", text=t("stateless_not_kept", result.lang))] + kept
             notes = [Reply(kind="info", text=t("private_number", result.lang))] if private else []
             result.replies[:0] = notes + [Reply(kind="info", text=t("stateless", result.lang))]
             pager = self.pagers.get(msg.channel)

@@ -542,6 +542,9 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         assert "not reset yet" in messages(sms("/reset", sender).text)[0]  # never "Done" for what was not done
         # a "yes" (to "Delete your data?" asked before Redis failed) cannot confirm anything: said so
         assert "nothing was deleted yet" in messages(sms("yes", sender).text)[0]
+        # facts about oneself cannot be kept now: never "Noted: state Bihar" (a break-it trial)
+        told = messages(sms("I live in Bihar", sender).text)[0]
+        assert "Noted" not in told and "I cannot keep what you tell me about yourself this moment" in told
         # WhatsApp, in Hindi: the notice in the user's language
         r = post_twilio({"url": srv.url}, "/twilio/whatsapp", wa_params("पीएम किसान में कितना पैसा मिलता है"))
         assert messages(r.text)[0].startswith("मेरी याददाश्त अभी")
