@@ -44,6 +44,7 @@ _PREGNANT = re.compile(r"\b(?:pregnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\
 _SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl|boy|ladki|ladka)\b|मैं[^,.;?!।]{0,25}?(लड़की|लड़का)")
 #: "doing B.Tech", "padh rahi hu", "पढ़ती हूँ", "I study in class 9": the speaker studies now
 _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"
+                       r"|\b(?:b\.?\s?tech|btech|b\.?\s?sc|bsc|b\.?\s?com|bcom|b\.?\s?a|graduation|ph\.?\s?d|m\.?\s?tech|mtech|m\.?\s?sc|msc|diploma|iti|mbbs|engineering|12th|11th)\s+(?:kar|kr)\s+(?:rahi|raha|rahe)\b"
                        r"|\bi\s+study\b|\bpadh\s+(?:rahi|raha|rahe)\b|\bpadhti\s+hu|\bpadhta\s+hu|\bpadhai\s+kar\s+(?:rahi|raha)|पढ़ती\s+हूँ|पढ़ता\s+हूँ|पढ़ती\s+हूं|पढ़ता\s+हूं|पढ़ाई\s+कर\s+(?:रही|रहा)")
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
@@ -199,6 +200,9 @@ def extract(text: str) -> dict[str, Any]:
             out["is_student"] = True
     if occupation in (None, "student") and _STUDYING.search(own):
         out["is_student"] = True
+        # "doing b.tech 2nd year", "btech kar raha hu": a student by occupation too, when no work is named
+        # (asking "what is your main work?" next read as not listening)
+        out.setdefault("occupation", "student")
     residence = _first(_RESIDENCES, padded)
     if residence:
         out["residence"] = residence

@@ -267,9 +267,11 @@ def test_ingest_prints_the_summary(tmp_path, capsys):
     from bot.cli import main
 
     name = "Kerala Boat Grant"
-    (tmp_path / "c.md").write_text(page("kbg", name, ["Goa", "---", name, "===", "Boat"]), encoding="utf-8")
-    (tmp_path / "d.md").write_text(faq_page("boat", "Boat Grant", FAQ_CONTENT), encoding="utf-8")
-    assert main(["ingest", str(tmp_path), "--out", str(tmp_path / "idx")]) == 0
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "c.md").write_text(page("kbg", name, ["Goa", "---", name, "===", "Boat"]), encoding="utf-8")
+    (pages / "d.md").write_text(faq_page("boat", "Boat Grant", FAQ_CONTENT), encoding="utf-8")
+    assert main(["ingest", str(pages), "--out", str(tmp_path / "idx")]) == 0
     out = capsys.readouterr().out
     assert "levels:           central 0, state 1, unknown 1" in out
     assert "states from:      header 1, text 0" in out
