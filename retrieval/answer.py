@@ -334,6 +334,8 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     for s in r.schemes[1:]:
         if len(chosen) >= MAX_SCHEMES:
             break
+        if versions and s.scheme_id not in named and index.schemes[s.scheme_id].level == "state":
+            continue  # no state known, each runs its own: one state's version is not the user's (the note asks)
         if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score):
             chosen.append(s)
     asked = set(r.query.intents)

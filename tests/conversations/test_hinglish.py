@@ -47,6 +47,8 @@ def test_a_hinglish_conversation_is_answered_in_hinglish(engine):
 @pytest.mark.parametrize("text,lang", [
     ("kisan samman nidhi me kitna paisa milta h", "hinglish"), ("vidhwa pension kaise milegi", "hinglish"),
     ("how much money does pm kisan give", "en"), ("विधवा पेंशन कितनी मिलती है", "hi"),
+    ("delhi me rehta hu", "hinglish"), ("main bihar me rehti hu", "hinglish"),  # got English (a newcomer trial)
+    ("I am from delhi", "en"),
 ])
 def test_the_reply_language_follows_the_users_writing(engine, text, lang):
     from conversations.state import UserState

@@ -202,3 +202,16 @@ def test_an_answer_to_the_age_question_is_read_as_the_users_age_in_years_or_not_
     from eligibility.fields import FIELDS
 
     assert FIELDS["age"].read(text) == age
+
+
+@pytest.mark.parametrize("text,facts", [
+    ("doing b.tech 2nd year", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
+    ("main btech kar raha hu", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
+    ("I am a farmer and doing b.tech", {"occupation": "farmer", "education_level": "graduate"}),  # the work named stays
+    ("my son is doing btech", {}),
+])
+def test_a_course_being_done_makes_a_student(text, facts):
+    """A newcomer trial: after "doing b.tech 2nd year" the check asked "What is your main work?"."""
+    from eligibility.extract import extract
+
+    assert extract(text) == facts

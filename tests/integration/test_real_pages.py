@@ -412,3 +412,12 @@ def test_a_section_word_in_a_schemes_name_is_not_the_section_asked(pages_index):
     answer = Answerer(pages_index).ask("how to apply for national family benefit scheme")
     assert answer.citations[0].scheme_id == "nfbs" and answer.citations[0].section == "application_process"
     assert Answerer(pages_index).ask("national family benefit scheme").citations[0].section == "details"
+
+
+def test_with_no_state_known_a_family_answer_quotes_no_other_states_version(pages_index):
+    """"vidhwa pension kitna milta hai" with no state known quoted Rajasthan's widow remarriage gift and a
+    Chandigarh construction workers' board pension beside the national pension (a break-it trial): each
+    state runs its own, so only the national one is quoted, and the states are named for the user to pick."""
+    answer = Answerer(pages_index).ask("vidhwa pension kitna milta hai")
+    assert [c.scheme_id for c in answer.citations] == ["ignwps"] and "Rs.300/- per month" in answer.citations[0].text
+    assert len(answer.state_versions) >= 3
