@@ -1,7 +1,7 @@
 """The ASGI app: ``create_app(settings)`` (FastAPI), served by uvicorn (``schemebot serve``).
 
 Routes: ``POST /telegram/webhook``, ``POST /twilio/whatsapp``, ``POST /twilio/sms``,
-``POST /twilio/status``; ``GET /healthz`` (alive), ``GET /readyz`` (index loaded, Redis answering),
+``POST /twilio/status``; ``GET /healthz`` (alive), ``GET /readyz`` (index loaded, Redis taking writes),
 ``GET /metrics`` (Prometheus). A channel is active only when configured; an inactive channel's path
 answers 404. With nothing configured the app still starts, on the embedded store, and logs which
 channels are off.

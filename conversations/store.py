@@ -74,6 +74,11 @@ return 1
 """
 
 
+#: the key /readyz writes to prove Redis takes writes, and how long it lives (milliseconds)
+READY_KEY = "schemebot:v1:ready"
+READY_KEY_TTL_MS = 10_000
+
+
 class StoreError(Exception):
     """The store could not be reached or refused an operation (Redis errors are mapped to this)."""
 
@@ -266,9 +271,10 @@ class RedisStore:
             pool.disconnect(inuse_connections=False)
 
     def ping(self) -> bool:
-        """True when the server answers."""
+        """True when the server takes a write: a short-lived key is set (a read-only replica, or a Redis
+        out of memory under ``noeviction``, answers PING but refuses every state the bot would save)."""
         try:
-            return bool(self.client.ping())
+            return bool(self.client.set(READY_KEY, b"1", px=READY_KEY_TTL_MS))
         except redis.RedisError:
             return False
 

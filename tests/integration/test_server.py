@@ -572,6 +572,9 @@ def test_a_redis_that_refuses_writes_gets_telegram_users_answers_without_state(s
                 assert r.status_code == 200
                 sent = stack["tg"].wait_sent(chat)
                 assert sent[0]["text"].startswith("My memory is unavailable for a moment") and "₹6,000 per year" in sent[0]["text"]
+            # ... and it is not ready: PING answers, writes do not (it said ready, a break-it trial)
+            time.sleep(0.1)
+            assert RedisStore.from_url(url).ping() is False
 
 
 class HungRedis:
