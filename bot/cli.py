@@ -274,7 +274,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
         engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, settings.sms_max_segments)
     if not engine.store.ping():
-        print(f"schemebot: cannot reach Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
+        print(f"schemebot: cannot reach (or write to) Redis at {settings.redis_url}; unset SCHEMEBOT_REDIS_URL to keep the conversation in memory",
               file=sys.stderr)
         return 2
     interactive = sys.stdin.isatty() and not args.json

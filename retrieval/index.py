@@ -42,6 +42,8 @@ SECTION_POOL = 400
 #: query terms found in more than this share of chunks are left out of the scores (see :meth:`Index.search`)
 MAX_DF_SHARE = 0.5
 MANIFEST = "manifest.json"
+#: the index files whose text is quoted or linked, hashed in the manifest and checked on load
+TEXT_FILES = ("schemes.json", "catalog.json")
 #: the eligibility rules extracted from the schemes' text at ingest (optional: an index without it reads them on load)
 RULES_FILE = "rules.json"
 #: the rankers :meth:`Index.search` can fuse
@@ -737,6 +739,9 @@ class Index:
             self.manifest["dense"] = self.dense.save(folder)
         else:
             self.manifest.pop("dense", None)
+        # the hashes of the files whose text is quoted and linked: an edited schemes.json is refused on load,
+        # never quoted as official text
+        self.manifest["text_sha256"] = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in TEXT_FILES}
         _write_json(folder / MANIFEST, self.manifest)  # last: a folder without a manifest is not an index
 
     @classmethod
@@ -788,9 +793,16 @@ class Index:
                     f"index at {folder} was built from other input (hash {str(manifest.get('input_hash'))[:12]}, "
                     f"the files now hash to {current[:12]}); {rebuild}"
                 )
-        schemes = _SCHEME_LIST.validate_json((folder / "schemes.json").read_bytes())
+        text = {name: (folder / name).read_bytes() for name in TEXT_FILES}
+        recorded = manifest.get("text_sha256")
+        if isinstance(recorded, dict):  # (indexes written before it was recorded have none)
+            changed = [name for name, raw in text.items() if recorded.get(name) != hashlib.sha256(raw).hexdigest()]
+            if changed:
+                raise IndexMismatchError(f"index at {folder}: {', '.join(changed)} changed after the index was built "
+                                         f"(its text is quoted as official, so it is not used); {rebuild}")
+        schemes = _SCHEME_LIST.validate_json(text["schemes.json"])
         vocab = json.loads((folder / "vocabulary.json").read_text(encoding="utf-8"))
-        catalog = [CatalogEntry.from_row(row) for row in json.loads((folder / "catalog.json").read_text(encoding="utf-8"))]
+        catalog = [CatalogEntry.from_row(row) for row in json.loads(text["catalog.json"].decode("utf-8"))]
         with np.load(folder / "arrays.npz", allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         shape = tuple(int(x) for x in arrays["shape"])

@@ -41,6 +41,16 @@ def test_changed_input_refuses_to_load_with_rebuild_hint(tmp_path):
         Index.load(tmp_path / "idx")
 
 
+def test_an_edited_schemes_file_is_refused_never_quoted(tmp_path):
+    """A break-it trial changed "Rs.300/-" to "Rs.9000/-" in an index's schemes.json and got it quoted as
+    official text: the files of quoted text are hashed at save and checked at load."""
+    Index.build(load_corpus([ROOT / "data" / "schemes" / "pm-kisan.json"])).save(tmp_path / "idx")
+    f = tmp_path / "idx" / "schemes.json"
+    f.write_text(f.read_text(encoding="utf-8").replace("6,000", "9,000", 1), encoding="utf-8")
+    with pytest.raises(IndexMismatchError, match="schemes.json changed after the index was built"):
+        Index.load(tmp_path / "idx")
+
+
 def test_other_format_refuses(tmp_path):
     Index.build(load_corpus([ROOT / "data" / "schemes" / "apy.json"])).save(tmp_path / "idx")
     m = json.loads((tmp_path / "idx" / "manifest.json").read_text())
