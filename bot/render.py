@@ -210,12 +210,16 @@ class SmsTemplate:
     slots: tuple[str, ...]
 
     def render(self, values: dict[str, str], var_limit: int) -> str:
-        """The template with each slot filled (cut at a word to ``var_limit`` characters)."""
+        """The template with each slot filled (cut at a word to ``var_limit`` characters; a link too long for
+        its slot gives its site's address, never a cut one)."""
         parts = self.text.split("{#var#}")
         out = parts[0]
         for i, rest in enumerate(parts[1:]):
             name = self.slots[i] if i < len(self.slots) else "text"
-            out += _cut_words(values.get(name, ""), var_limit) + rest
+            value = values.get(name, "")
+            if name == "link" and len(value) > var_limit:
+                value = value.split("/", 1)[0]  # a cut link leads nowhere: the site's own address does
+            out += _cut_words(value, var_limit) + rest
         return out
 
 

@@ -31,6 +31,10 @@ def weak_state_secret(secret: str) -> str | None:
     return None
 
 
+#: what fills a DLT template's {#var#} slots (bot.render.sms_template_message)
+SMS_SLOTS = ("scheme", "quote", "link", "question", "options", "status", "text")
+
+
 class Settings(BaseSettings):
     """Runtime configuration (see DESIGN.md for each variable)."""
 
@@ -83,6 +87,30 @@ class Settings(BaseSettings):
         if not re.fullmatch(r"(rediss?://[^/\s]+(/\d{1,2})?|unix://\S+)", v.strip()):
             raise ValueError("expected redis://host:port/db with a numeric db (or rediss://, unix://)")
         return v.strip()
+
+    @field_validator("sms_templates")
+    @classmethod
+    def _sms_templates(cls, v: dict[str, Any]) -> dict[str, Any]:
+        """Each DLT template: a reply kind, a ``text`` with ``{#var#}`` slots and, when ``slots`` is given, one
+        known slot name per ``{#var#}`` (a template that cannot fill itself sent empty replies)."""
+        from typing import get_args
+
+        from conversations.types import ReplyKind
+
+        kinds = set(get_args(ReplyKind))
+        for kind, template in v.items():
+            if kind not in kinds:
+                raise ValueError(f"template {kind!r}: not a reply kind ({', '.join(sorted(kinds))})")
+            if not isinstance(template, dict) or not isinstance(template.get("text"), str) or not template["text"].strip():
+                raise ValueError(f"template {kind!r}: needs a \"text\" with its {{#var#}} slots")
+            slots = template.get("slots")
+            if slots is None:
+                continue
+            if not isinstance(slots, list) or any(s not in SMS_SLOTS for s in slots):
+                raise ValueError(f"template {kind!r}: \"slots\" must be a list of {', '.join(SMS_SLOTS)}")
+            if len(slots) != template["text"].count("{#var#}"):
+                raise ValueError(f"template {kind!r}: {len(slots)} slots for {template['text'].count('{#var#}')} {{#var#}} in its text")
+        return v
 
     @field_validator("redis_sentinels")
     @classmethod

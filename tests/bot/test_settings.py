@@ -1,5 +1,7 @@
 """Settings that choose where state lives."""
 
+import re
+
 import pytest
 from pydantic import ValidationError
 
@@ -35,3 +37,26 @@ def test_the_telegram_secret_is_one_telegram_accepts(secret, ok):
     else:
         with pytest.raises(ValidationError, match="Telegram webhook secret"):
             Settings(telegram_secret=secret)
+
+
+@pytest.mark.parametrize("templates,why", [
+    ({"question": {"id": "2", "text": "Q {#var#}", "slots": ["bogus"]}}, '"slots" must be a list of'),
+    ({"answer": {"id": "1", "text": "{#var#} {#var#}", "slots": ["scheme"]}}, "1 slots for 2 {#var#}"),
+    ({"answer": {"id": "1"}}, 'needs a "text"'),
+    ({"reply": {"id": "1", "text": "{#var#}"}}, "not a reply kind"),
+])
+def test_a_dlt_template_that_cannot_fill_itself_is_refused_at_start(templates, why):
+    """A break-it trial: a slot count that did not match made every answer an empty reply, an unknown slot
+    sent "Q ", a template without text was dropped in silence."""
+    with pytest.raises(ValidationError, match=re.escape(why)):
+        Settings(sms_templates=templates)
+    ok = {"answer": {"id": "1", "text": "{#var#}: {#var#} More: {#var#} -SCHMBT", "slots": ["scheme", "quote", "link"]}}
+    assert Settings(sms_templates=ok).sms_templates == ok
+
+
+def test_a_link_too_long_for_its_dlt_slot_is_the_sites_address_never_a_cut_one():
+    from bot.render import SmsTemplate
+
+    t = SmsTemplate("1", "{#var#} More: {#var#}", ("quote", "link"))
+    text = t.render({"quote": "Rs 6,000 a year", "link": "myscheme.gov.in/schemes/pm-kisan-something-long"}, 30)
+    assert text == "Rs 6,000 a year More: myscheme.gov.in"
