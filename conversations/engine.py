@@ -515,9 +515,16 @@ class Engine:
             if answer is False:
                 state.pending = None
                 return TurnResult([Reply(kind="info", text=t("forget_cancelled", lang))]), "save"
-            if not text.startswith("/"):
+            if not text.startswith("/") and (len(text.split()) < 2 or intents_of(text).whole):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
+            if not text.startswith("/"):
+                # a question instead of the yes or no ("pm kisan kya hai"): nothing is deleted, said so, and
+                # the question answered (it was swallowed by "reply yes or no")
+                state.turn_count -= 1
+                result, action = self._dispatch(text, state, lang)
+                result.replies.insert(0, Reply(kind="info", text=t("forget_cancelled", lang)))
+                return result, "save" if action == "none" else action
         if state.pending == "pick":
             # "2" (or a listed scheme's name) after "which of the schemes above?": the question asked for it
             query, state.pending, state.pending_query = state.pending_query, None, None

@@ -141,6 +141,19 @@ def test_forget_needs_confirmation_then_deletes(engine):
     assert engine.store.client.exists(key.key) == 0
 
 
+def test_a_question_instead_of_the_forget_confirmation_is_answered_and_nothing_deleted(engine):
+    # a break-it trial: the question was swallowed, the bot only repeating "reply yes or no"
+    key = UserKey("telegram", "u7", engine.secret)
+    say(engine, "what is ujjwala yojana", "u7")
+    say(engine, "/forget", "u7")
+    replies = say(engine, "how to apply for pm kisan", "u7").replies
+    assert replies[0].text == "OK, nothing was deleted." and replies[1].kind == "answer"
+    assert replies[1].citations[0].scheme_id == "pm-kisan"
+    assert engine.store.load(key).scheme_id == "pm-kisan"
+    say(engine, "yes", "u7")  # the confirmation is over: a yes deletes nothing
+    assert engine.store.load(key).scheme_id == "pm-kisan"
+
+
 def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
     client = redis_client()
     secret = uuid.uuid4().bytes
