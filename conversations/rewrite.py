@@ -75,7 +75,8 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     dastavej dastavez paisa paise rupaye rashi labh fayda patrata avedan aavedan panjikaran judne jud join
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
     पैसे राशि उम्र आयु आय किस्त needed necessary milega milegi milta milti milenge chahiye chaiye lagega lagenge lagta
-    चाहिए मिलेगा मिलेगी मिलता मिलती लगेगा लगेंगे कागज कागज़ दस्तावेज़ों दस्तावेजों"""
+    चाहिए मिलेगा मिलेगी मिलता मिलती लगेगा लगेंगे कागज कागज़ दस्तावेज़ों दस्तावेजों kagaj kagjat kaagaz kaagaj
+    monthly yearly annually mahina mahine saal salana weekly फॉर्म फार्म form kahan kaha कहाँ कहां bharna bhare bharen भरें भरना"""
 ))
 #: question words that, with nothing else of substance, ask about the scheme under discussion
 BARE_QUESTION = re.compile(r"\b(kab|kaise|kitna|kitni|kitne|kahan|kaha|kyun|when|how|where|why|what)\b|कब|कैसे|कितन|कहाँ|कहां|क्यों",

@@ -73,7 +73,7 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
         r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
-        r"|[अए]प्लाई|[अए]प्लीकेशन"
+        r"|[अए]प्लाई|[अए]प्लीकेशन|आवेदन|फ़?[ॉा]र्म(?![\u0900-\u097f])"
         r"|" + GET_HOW.pattern),
     "exclusions": re.compile(
         r"\bnot eligible\b|\bineligible\b|\bexclu|\bwho (cannot|can ?not|can't|is not allowed)\b"

@@ -84,3 +84,15 @@ def test_history_is_never_pasted(tools):
     gazetteer, names = tools
     rw = rewrite("documents?", KISAN, gazetteer, names)
     assert "benefits" not in rw.standalone and rw.standalone.count("Kisan") == 1
+
+
+@pytest.mark.parametrize("text,section", [("फॉर्म कहाँ भरें", "application_process"), ("आवेदन कहाँ करें", "application_process"),
+                                          ("form kahan bhare", "application_process"), ("kagaj?", "documents"),
+                                          ("how much monthly", "benefits")])
+def test_a_bare_section_question_in_everyday_words_is_a_follow_up(text, section):
+    """A newcomer trial: "फॉर्म कहाँ भरें" after choosing PMMVY got "मुझे नहीं पता", "kagaj?" and "how much
+    monthly" after a list were declined instead of asking which scheme."""
+    from conversations.rewrite import asks_only_section
+    from retrieval.query import section_intents
+
+    assert asks_only_section(text) and section in section_intents(text)
