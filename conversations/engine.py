@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import logging
 import re
-from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from conversations.rewrite import OWN_NEED, Context, advance, asks_only_section, rewrite
@@ -78,6 +78,7 @@ _PAYMENTS = frozenset({"pension", "allowance", "bhatta"})
 #: words of scheme names that say who runs a scheme, not what it is for (analysed forms)
 _NAME_FILLER = frozenset(w for word in "scheme yojana yojna national indira gandhi nsap pradhan mantri pm mukhyamantri chief minister "
                          "state central government rashtriya".split() for w in analyze(word))
+
 
 @lru_cache(maxsize=1)
 def _occupation_words() -> frozenset[str]:

@@ -263,6 +263,7 @@ class Searcher:
 
     @cached_property
     def _indexed_name_words(self) -> tuple[frozenset[str], ...]:
+        """The analysed words of each indexed scheme's name."""
         return tuple(frozenset(analyze(s.name)) for s in self.index.schemes.values())
 
     @cached_property
@@ -273,7 +274,7 @@ class Searcher:
 
         filler = analyze("scheme schemes yojana yojna national rashtriya pradhan mantri pm prime minister mukhyamantri chief "
                          "cm state central government govt sarkari india bharat indian")
-        return frozenset(w for s in self.index.schemes.values() for w in analyze(s.name)) - frozenset(filler) - STATE_WORDS
+        return frozenset().union(*self._indexed_name_words) - frozenset(filler) - STATE_WORDS
 
     def _rest_names_indexed(self, text: str, mention: Mention) -> bool:
         """Whether the words of ``text`` outside ``mention`` (section words such as "eligibility" aside)
