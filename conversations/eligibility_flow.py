@@ -345,9 +345,11 @@ def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = No
     (widowhood, disability, occupation ... over category and income; state, age and gender count
     nothing) plus :data:`NAMED_FOR_WEIGHT` for each of them the scheme's name says it is for (:func:`named_for`;
     not for widowhood, disability or occupation when a condition on it was met: that says it already,
-    where a category or student condition met does not, many schemes listing every category), then more facts met in all, then fewer unchecked sentences."""
+    where a category or student condition met does not, many schemes listing every category), then more
+    facts met in all, then fewer unchecked sentences."""
     fields = {c.field for c in o.reasons}
-    weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS) + NAMED_FOR_WEIGHT * named_for(o.scheme_name, profile or {}, fields & _WHAT_ONE_IS)
+    weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
+    weight += NAMED_FOR_WEIGHT * named_for(o.scheme_name, profile or {}, fields & _WHAT_ONE_IS)
     return (o.status != "eligible", not (said and life_event_said(o.requiring, said)), -weight,
             -len(fields), len(o.unchecked), o.scheme_name)
 
