@@ -308,7 +308,7 @@ def named_elsewhere(profile: dict[str, Any], scheme_name: str) -> bool:
     if not home:
         return False
     named = {m.state for m in find_states(scheme_name)}
-    if _NORTH_EAST_NAME.search(scheme_name):
+    if _NORTH_EAST_NAME.search(scheme_name) or re.search(r"\bN\.\s?E\.\s?R\b|\bNER\b", scheme_name):
         named |= NORTH_EAST
     return bool(named) and home not in named
 
@@ -677,10 +677,12 @@ class EligibilityFlow:
                                        for u in o.unchecked],
                             reasons=[Reason(field=c.field, text=c.text, url=c.url) for c in o.reasons])
 
-    def _title(self, o: Outcome) -> str:
-        """The scheme's name, with its state where the name does not say it."""
+    def _title(self, o: Outcome, lang: str = "en") -> str:
+        """The scheme's name, with its state where the name does not say it, marked when its page says it
+        is closed."""
         _, place = self._place(o.scheme_id)
-        return f"{o.scheme_name} ({place})" if place and place.lower() not in o.scheme_name.lower() else o.scheme_name
+        name = f"{o.scheme_name} ({place})" if place and place.lower() not in o.scheme_name.lower() else o.scheme_name
+        return f"{t('closed_mark', lang)} {name}" if o.scheme_id in self.book.closed else name
 
     def _screen_verdict(self, outcomes: list[Outcome], state: UserState, lang: str) -> Reply:
         """The verdict of a screening, short enough for one WhatsApp message (:data:`VERDICT_CHARS`):
@@ -718,7 +720,9 @@ class EligibilityFlow:
         lines: list[str] = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
         if asked is not None:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
-        entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(likely + broad)]
+        # (closed schemes, which take no applications, after every open one, the broad ones too)
+        in_order = sorted(likely + broad, key=lambda o: o.scheme_id in self.book.closed)
+        entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(in_order)]
         failed = [o for o in outcomes if o.status == "not_eligible" and o is not asked]
         rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
         # the schemes missed by degree (an income over the limit, an age past it) after meeting several of
@@ -745,14 +749,14 @@ class EligibilityFlow:
             if broad and likely:
                 out += ["", t("screen_broad", lang, n=len(broad))]
             if gated and n_gated:
-                ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}"
+                ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o, lang)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}"
                                                           for o, ev in gated[:n_gated])
                 if len(gated) > n_gated:
                     ev_line += f" (+{len(gated) - n_gated})"
                 out += ["", ev_line]
             if close[:n_close]:
                 out += ["", t("close_miss", lang) + " " + "; ".join(
-                    f"{self._title(o)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in close[:n_close] if o.reasons)]
+                    f"{self._title(o, lang)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in close[:n_close] if o.reasons)]
             if counts:
                 out += ["", " ".join(counts)]
             return out
@@ -770,7 +774,8 @@ class EligibilityFlow:
         # The list comes first: the optional lines after it shrink (close misses, then "if this applies"
         # to one scheme, then none) before the page shows fewer than three schemes; the rest come on MORE,
         # never a cut one
-        most = min(VERDICT_SCHEMES, len(likely) or len(broad))
+        open_likely = sum(o.scheme_id not in self.book.closed for o in likely)  # (closed ones come after the broad)
+        most = min(VERDICT_SCHEMES, open_likely or len(likely) or len(broad))
         for after in (tail(2, 2), tail(2, 1), tail(1, 1), tail(1, 0), tail(0, 0)):
             shown = most
             while shown > 1 and len(compose(shown, after)) > VERDICT_CHARS:
@@ -803,7 +808,7 @@ class EligibilityFlow:
     def _one_line(self, o: Outcome, lang: str) -> str:
         key = {"eligible": "eligible", "likely_eligible": "likely_eligible_short", "not_eligible": "not_eligible",
                "need_more_info": "need_more_info"}[o.status]
-        return t(key, lang, scheme=self._title(o), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
+        return t(key, lang, scheme=self._title(o, lang), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
 
     def _deciding(self, o: Outcome, said: str = "", lang: str = "en") -> list[str]:
         """The one quote that decides ``o`` (the failing condition; the life event the user spoke of, in
@@ -867,7 +872,8 @@ class EligibilityFlow:
                 rules = self.book.rules.get(o.scheme_id)
                 if key == "likely_eligible" and rules is not None and rules.source == "extracted":
                     key = "likely_eligible_text"  # read from the page, not from myScheme's filters
-                lines.append(t(key, lang, scheme=o.scheme_name))
+                closed = f"{t('closed_mark', lang)} " if o.scheme_id in self.book.closed else ""
+                lines.append(t(key, lang, scheme=closed + o.scheme_name))
             for c in o.reasons[:most]:
                 quote(c.text, c.url, clip_at)
             if len(o.reasons) > most:

@@ -47,6 +47,8 @@ class RuleBook:
     #: where each scheme with rules applies: ``(level, state)``, state ``None`` for a central scheme
     #: (a screening looks at central schemes and the user's state's only)
     places: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    #: schemes with rules whose page says they are closed (a verdict lists them last, marked)
+    closed: set[str] = field(default_factory=set)
 
     def in_state(self, state: str | None) -> list[SchemeRules]:
         """The rules in play for a user of ``state``: central schemes and that state's (``None``: the
@@ -222,4 +224,6 @@ def build_rulebook(index: Index, files: list[Path] | None = None) -> RuleBook:
     for sid in book.rules:
         scheme = index.schemes[sid]
         book.places[sid] = (scheme.level, scheme.state if scheme.level == "state" else None)
+        if scheme.closed:
+            book.closed.add(sid)
     return book

@@ -302,3 +302,22 @@ def test_an_sc_btech_student_in_punjab_gets_sc_scholarships_first_on_the_pages(p
     # no "close" miss for a scheme of another category or for the disabled: those are not close
     close = verdict.text.split("Close, but not eligible:", 1)[1].split("\n\n")[0] if "Close, but" in verdict.text else ""
     assert "OBC, EBC" not in close and "Specially-Abled" not in close
+
+
+def test_a_closed_scheme_comes_last_in_a_verdict_and_is_marked(pages_engine, pages_index):
+    """A newcomer trial: Punjab's post-matric SC scholarship, whose page says it is closed, was listed
+    among the likely schemes unmarked, though `ask` marks it."""
+    assert pages_index.schemes["pmssc"].closed
+    flow = pages_engine.eligibility
+    assert "pmssc" in flow.book.closed
+    _, verdict = until_verdict(pages_engine, "I am an SC student in Punjab doing B.Tech, family income 2 lakh. "
+                                             "which schemes can I get? I am 20, male", user="scclosed", answer="no")
+    pages = [verdict.text]
+    while re.match(r"\d+\. ", pages[-1].split("\n\n")[-1] or "") or len(pages) == 1:
+        pages.append(say(pages_engine, "more", "scclosed")[-1].text)  # the next five, until none are left
+        if len(pages) > 40:
+            break
+    entries = [line for page in pages for line in page.splitlines() if re.match(r"\d+\. ", line)]
+    closed = [i for i, e in enumerate(entries) if "Post Matric Scholarship For Scheduled Caste (Punjab)" in e]
+    assert closed and entries[closed[0]].split(". ", 1)[1].startswith("CLOSED (the official page says so): ")
+    assert all(e.split(". ", 1)[1].startswith("CLOSED") for e in entries[closed[0]:])  # after every open one
