@@ -24,7 +24,7 @@ SAYS = {
     "dont_know": ["don't know", "I don't know", "dont know", "no idea", "No idea ji", "not sure", "I'm not sure", "dunno",
                   "idk", "can't say", "i forgot", "pata nahi", "pata nahin", "nahi pata", "mujhe nahi pata", "maloom nahi",
                   "yaad nahi", "पता नहीं", "मालूम नहीं", "नहीं पता", "मुझे नहीं पता", "याद नहीं"],
-    "thanks": ["thanks", "Thank you!", "thank you so much", "thanks a lot", "thx", "ty", "thanksss", "ok thanks",
+    "thanks": ["thanks", "Thank you!", "bye", "ok bye", "alvida", "अलविदा", "thank you so much", "thanks a lot", "thx", "ty", "thanksss", "ok thanks",
                "thanks 🙏", "🙏🙏", "😊", "dhanyawad", "dhanyavaad", "Dhanyavad ji", "dhanywad", "shukriya", "sukriya",
                "bahut shukriya", "bahut badhiya", "धन्यवाद", "शुक्रिया", "बहुत धन्यवाद", "धन्यवाद जी 🙏", "आपका धन्यवाद"],
     "greeting": ["hi", "Hi!", "hiii", "hello", "Hello there", "hey", "good morning", "Good evening!", "hi bot", "👋",

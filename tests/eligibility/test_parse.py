@@ -215,3 +215,12 @@ def test_a_course_being_done_makes_a_student(text, facts):
     from eligibility.extract import extract
 
     assert extract(text) == facts
+
+
+@pytest.mark.parametrize("text,gender", [("main MP se hu, OBC ladki hu, BA first year me padhti hu", "female"), ("मैं लड़की हूँ", "female"),
+                                         ("OBC ladka hu", "male")])
+def test_a_girl_or_boy_saying_so_gives_the_gender(text, gender):
+    """A newcomer trial: after "OBC ladki hu" the check asked "Aapka ling kya hai?"."""
+    from eligibility.extract import extract
+
+    assert extract(text)["gender"] == gender
