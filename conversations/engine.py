@@ -703,21 +703,22 @@ class Engine:
         elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=state_label(answer.state, lang))))
-        elif (answer.status == "answered" and rw.rewritten and rw.state_named and rw.state and not rw.scheme_ids and not answer.list_answer
+        elif (answer.status == "answered" and known and not rw.scheme_ids and not answer.list_answer
               and answer.citations and self.answerer.index.schemes[answer.citations[0].scheme_id].level == "central"):
-            # "and in Punjab?" after PM-KISAN's documents: the same answer, and why it is the same; unless the
-            # state runs its own version ("हरियाणा में?" after the national old age pension: Haryana's own,
-            # "and bihar?": Bihar's Vridhjan Pension first)
+            # a central scheme's answer to someone whose state is known (named now, or told before: "I am 72,
+            # from Madurai" then "how much will I get"): the state's own version when it runs one ("हरियाणा
+            # में?" after the national old age pension: Haryana's own; "and bihar?": Bihar's Vridhjan Pension);
+            # else, to "and in Punjab?" after PM-KISAN's documents, the same answer and why it is the same
             central = answer.citations[0].scheme_id
-            version = self._state_version(central, rw.standalone, rw.state)
+            version = self._state_version(central, rw.standalone, known)
             # (its version alone: the standalone question names the central scheme, which would come first)
-            own = self.answerer.ask(rw.standalone, scheme_ids=[version], state=rw.state, focus=[version],
+            own = self.answerer.ask(rw.standalone, scheme_ids=[version], state=known, focus=[version],
                                     ask_state=False) if version is not None else None
             if own is not None and own.status == "answered" and own.citations and own.citations[0].scheme_id == version:
                 answer = own
                 replies[-1] = answer_reply(answer, lang)
-            elif all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations):
-                replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(rw.state, lang))))
+            elif rw.rewritten and rw.state_named and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations):
+                replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(known, lang))))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic

@@ -423,3 +423,11 @@ def test_with_no_state_known_a_family_answer_quotes_no_other_states_version(page
     assert answer.status == "answered" and len(answer.state_versions) >= 3
     assert "ignwps" in [c.scheme_id for c in answer.citations]
     assert all(pages_index.schemes[c.scheme_id].level == "central" for c in answer.citations[1:])
+
+
+def test_a_state_told_before_gets_its_own_version_of_a_central_answer(engine):
+    """A second newcomer trial: a 72-year-old in Madurai asking "how much will I get" got the national ₹200,
+    though Tamil Nadu's own old age pension is indexed (asking with "tamil nadu" in the question found it)."""
+    say(engine, "I am 72 years old living in Madurai, is there any pension for me?", "madurai72")
+    answers = [r for r in say(engine, "old age pension how much will I get", "madurai72") if r.kind == "answer"]
+    assert answers and answers[0].citations[0].scheme_id == "ignoapstn"
