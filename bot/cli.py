@@ -172,10 +172,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         if out == src or out in src.parents or src in out.parents:
             print(f"schemebot: --out {args.out} and the input {p} overlap; the index is written to a folder of its own", file=sys.stderr)
             return 2
-    from retrieval.index import MANIFEST
+    from retrieval.index import replaceable_index_folder
 
-    if out.is_dir() and any(out.iterdir()) and not (out / MANIFEST).is_file():
-        print(f"schemebot: --out {args.out} is not empty and holds no schemebot index (it would be replaced); "
+    if out.exists() and not (out.is_dir() and replaceable_index_folder(out)):
+        print(f"schemebot: --out {args.out} holds files that are not a schemebot index's (they would be replaced); "
               "choose a new or empty folder", file=sys.stderr)
         return 2
     t0 = time.perf_counter()

@@ -30,7 +30,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 from retrieval.text import xml_safe
 
 from bot.render import sms_pages, sms_template_message, whatsapp_messages
-from conversations.store import UserKey, normalise_user_id, owned_key, update
+from conversations.store import StoreError, UserKey, normalise_user_id, owned_key, update
 from conversations.types import InboundMessage, Reply
 
 if TYPE_CHECKING:
@@ -183,6 +183,7 @@ async def handle_inbound(rt: Runtime, channel: str, params: dict[str, str], toke
     if result.forgotten:  # the same number on both Twilio channels is one person (as /forget itself holds)
         for ch in ("whatsapp", "sms"):
             rt.forget_answers(owner(rt, ch, params))
+        await rt.run(forget_other_channel, rt, channel, params)
         await rt.run(rt.claims.settle, channel, ref, None, digest)
     elif not await rt.run(rt.claims.settle, channel, ref, xml, digest):
         rt.answered_unsettled(channel, ref, token, xml, digest)
@@ -198,6 +199,18 @@ async def handle_stateless(rt: Runtime, channel: str, params: dict[str, str], st
     xml = twiml(render(rt, channel, result.replies, result.lang), None)
     rt.observe(channel, result.replies, (time.perf_counter() - t0) * 1000)
     return xml
+
+
+def forget_other_channel(rt: Runtime, channel: str, params: dict[str, str]) -> None:
+    """After /forget (or DELETE) on one Twilio channel, delete the state the same number has on the other
+    (an SMS fallback's too: keys are per channel and E.164 number, :class:`~conversations.store.UserKey`):
+    one person, whichever channel they delete from. A store failure is logged, not raised (the user's own
+    state is already gone)."""
+    other = "sms" if channel == "whatsapp" else "whatsapp"
+    try:
+        rt.engine.store.delete(UserKey(other, params.get("From", ""), rt.settings.state_secret.get_secret_value().encode()))
+    except StoreError as exc:
+        log.warning("could not delete the %s state after /forget: %s", other, exc)
 
 
 def owner(rt: Runtime, channel: str, params: dict[str, str]) -> str:

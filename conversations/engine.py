@@ -17,11 +17,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from conversations.rewrite import OWN_NEED, Context, advance, asks_only_section, rewrite
+from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, life_event
@@ -227,6 +227,15 @@ class Engine:
             return listed[n - 1] if 1 <= n <= len(listed) and listed[n - 1] in self.names else None
         named = [m.scheme_id for m in self.answerer.searcher.gazetteer.find(text)]
         return next((sid for sid in named if sid in listed), None)
+
+    def _listed_by_word(self, text: str, listed: list[str]) -> str | None:
+        """The first of ``listed`` whose name holds a word of ``text`` (or its meaning: "bima" is
+        "insurance") that is not a word any question about a scheme uses ("paisa", "documents", "kaise"),
+        or ``None``."""
+        lexicon = expansions()
+        words = {w for w in analyze(text) if w not in ATTRIBUTE_WORDS and w not in _NAME_FILLER}
+        words |= {m for w in words for m in lexicon.get(w, ())}
+        return next((sid for sid in listed if sid in self.names and words & set(analyze(self.names[sid]))), None)
 
     def _scheme_named(self, text: str) -> str | None:
         """The first scheme ``text`` names, in its own words (the gazetteer), or ``None``."""
@@ -511,6 +520,9 @@ class Engine:
         state.turn_count += 1  # this message's number (saved only with a change worth saving)
         if state.pending == "forget":
             answer = _yes_or_no(text)
+            if answer is None and len(text.split()) > 1:
+                # "yes delete it", "yes, and what documents for pm kisan?", "हाँ, और ...": the first word answers
+                answer = _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0])
             if answer is True:
                 return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
             if answer is False:
@@ -688,6 +700,15 @@ class Engine:
                 return told_event
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
                                    state=known, ask_state=ask_state)
+        if answer.status == "declined" and user_text is None and not rw.scheme_ids and state.list_ids:
+            # after a list, a question in a word of one listed scheme's name ("bima ka paisa kaise milega" after
+            # a list led by the Fasal Bima Yojana) is about that scheme, not a new search
+            listed = self._listed_by_word(text, state.list_ids)
+            if listed is not None:
+                own = self.answerer.ask(text, scheme_ids=[listed], focus=[listed], state=known, ask_state=False)
+                if own.status == "answered":
+                    answer = own
+                    rw = replace(rw, focus=listed)
         if answer.status == "clarify":
             state.pending, state.pending_query = "state", rw.standalone
             state.last_standalone = rw.standalone

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES
+from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES, not_an_age
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -155,11 +155,11 @@ def extract(text: str) -> dict[str, Any]:
     padded = padded_words(own)
     family_padded = padded_words(text)
     out: dict[str, Any] = {}
-    for pattern in _AGE:
-        m = pattern.search(own)
-        if m and 0 < int(m.group(1)) <= 120:
-            out["age"] = int(m.group(1))
-            break
+    # (not a relative's age, a time spent, a count or a bound: "a 5 year old daughter", "married for 45 years")
+    ages = (int(m.group(1)) for pattern in _AGE for m in pattern.finditer(own) if not not_an_age(own, m.start(1), m.end(1)))
+    age = next((a for a in ages if MIN_AGE <= a <= 120), None)
+    if age is not None:
+        out["age"] = age
     m = _INCOME.search(t)
     if NO_INCOME_PHRASE.search(t):
         out["annual_family_income"] = 0

@@ -152,18 +152,37 @@ class FieldSpec:
         return value
 
 
-#: a number that is no age in years: months, weeks or days ("18 months", "45 din"), a count of people ("we are
-#: 4 people"), a time spent ("farming for 45 years", "20 saal se"), a relative's age ("a 5 year old daughter",
-#: "65 saal ki maa")
-_NOT_AN_AGE = re.compile(
-    r"\d\s*(?:months?|mahin[ae]|mahine|weeks?|hafte|days?|din)\b|\d\s*(?:महीन[ेा]|हफ़?्त[ेा]|दिन)"
-    r"|\d\s*(?:people|persons|members|log|sadasya|children|kids)\b|\d\s*(?:लोग|सदस्य)"
-    r"|\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?\d+\s*(?:years?|yrs?)\b|\d+\s*(?:years?|saal|sal|varsh)\s+(?:se|of)\b|\d+\s*(?:साल|वर्ष)\s+से"
-    rf"|\d+\s*(?:years?|yrs?|saal|sal|varsh)?(?:[- ]old)?\s+(?:ka|ki|ke|ka\s+hai|ki\s+hai)?\s*{KIN}\b"
-    rf"|\d+\s*(?:साल|वर्ष)\s+(?:का|की|के)\s+{KIN_HI}",
+#: what follows a number that is no age in years: months, weeks or days ("18 months", "45 din"), a count ("4
+#: people", "45 kg"), a time spent ("20 saal se", "45 years of work", "45 saal ho gaye"), a relative's age
+#: ("5 year old daughter", "65 saal ki maa")
+_NOT_AN_AGE_AFTER = re.compile(
+    r"\s*(?:months?|mahin[ae]|mahine|weeks?|hafte|days?|din|kgs?|kilo|cm|feet|ft|people|persons|members|log|sadasya|"
+    r"children|kids|bachch?e|acres?|bigha|hectares?|lakh|lac|hazaar|hazar|thousand|rupees?|rs)\b"
+    r"|\s*(?:महीन[ेा]|हफ़?्त[ेा]|दिन|लोग|सदस्य|बच्चे|किलो|लाख|हज़ार|हजार|रुपये)"
+    r"|\s*(?:years?|yrs?|saal|sal|varsh)\s+(?:se|of|ho\s+gaye|hogaye|ho\s+gye)\b|\s*(?:साल|वर्ष)\s+(?:से|हो\s+गए)"
+    rf"|\s*(?:years?|yrs?|saal|sal|varsh)?(?:[- ]old)?\s+(?:ka|ki|ke|ka\s+hai|ki\s+hai)?\s*{KIN}\b"
+    rf"|\s*(?:साल|वर्ष)\s+(?:का|की|के)\s+{KIN_HI}",
     re.IGNORECASE)
+#: what comes before a number that is no age: a time spent ("for 45 years", "married for", "living here"),
+#: a bound ("under 40", "40 से कम" is after), a denial ("not 45"), a house or other number ("house no 45"),
+#: a relative's age ("kids aged 5", "my son is 25")
+_NOT_AN_AGE_BEFORE = re.compile(
+    r"(?:\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?|\b(?:under|below|less\s+than|more\s+than|above|over|upto|up\s+to|not|no\.?|"
+    r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here)\s+(?:\w+\s+)?)$"
+    rf"|{KIN}\s+(?:is\s+|are\s+|aged\s+|ki\s+umar\s+|ki\s+umr\s+)?$|{KIN_HI}\s+(?:की\s+उम्र\s+)?$",
+    re.IGNORECASE)
+#: a bound or a denial after the number ("40 से कम", "45 nahi", "30 se upar")
+_NOT_AN_AGE_BOUND_AFTER = re.compile(r"\s*(?:से\s+(?:कम|ज़्यादा|ज्यादा|ऊपर|अधिक)|se\s+(?:kam|zyada|jyada|upar)|nahi\b|nahin\b|नहीं|or\s+(?:less|more|above|below))", re.IGNORECASE)
 #: "no wait", "sorry", "actually", "matlab": a number said after it corrects the one before
-_SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi)\b|माफ़?\s*कीजिए|मतलब", re.IGNORECASE)
+_SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi|no\s+i\s+am)\b|माफ़?\s*कीजिए|मतलब", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d.,]\d)")
+
+
+def not_an_age(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` (normalised text) is no age of the speaker's in years:
+    a unit, count or time spent after it, a bound, denial, other number or relative before it."""
+    return bool(_NOT_AN_AGE_AFTER.match(text, end) or _NOT_AN_AGE_BOUND_AFTER.match(text, end)
+                or _NOT_AN_AGE_BEFORE.search(text[max(0, start - 40):start]))
 
 
 #: the youngest age taken as the user's own (a person who writes; below it, asked again)
@@ -171,15 +190,16 @@ MIN_AGE = 5
 
 
 def _age(text: str) -> int | None:
-    """An age in whole years, or ``None`` (asked again): none for a number that is no age in years
-    (:data:`_NOT_AN_AGE`); the last number after a self-correction ("I am 70. no wait, I am 30")."""
+    """An age in whole years, or ``None`` (asked again): the first number that is an age (:func:`not_an_age`),
+    the first after a self-correction ("I am 70. no wait, I am 30"); ``None`` when a number is there but
+    none is an age ("18 months", "I have a 5 year old daughter"). Number words ("sixty five") are read too."""
     t = normalise(text)
-    if _NOT_AN_AGE.search(t):
-        return None
     corrected = _SELF_CORRECTION.search(t)
-    n = parse_number(t[corrected.end():]) if corrected else None
-    if n is None:
-        n = parse_number(t)
+    numbers = list(_NUMBER.finditer(t, corrected.end() if corrected else 0)) or list(_NUMBER.finditer(t))
+    if numbers:
+        ages = [int(m.group(1)) for m in numbers if not not_an_age(t, m.start(), m.end())]
+        return ages[0] if ages else None
+    n = parse_number(t)  # number words, other scripts' digits
     return int(n) if n is not None and float(n).is_integer() and abs(n) < 1000 else None
 
 

@@ -691,14 +691,15 @@ class Index:
         replacing an index there.
 
         Raises:
-            CorpusFormatError: ``folder`` is a file, or a folder with files and no index in it.
+            CorpusFormatError: ``folder`` is a file, or a folder with anything but a schemebot index in it
+                (:func:`replaceable_index_folder`).
         """
         folder = Path(folder)
         if folder.exists() and not folder.is_dir():
             raise CorpusFormatError(f"{folder}: exists and is not a folder; choose another --out")
-        if folder.is_dir() and any(folder.iterdir()) and not (folder / MANIFEST).is_file():
+        if folder.is_dir() and not replaceable_index_folder(folder):
             # an index replaces an index, never a folder of other files (the corpus itself, say)
-            raise CorpusFormatError(f"{folder}: is not empty and holds no schemebot index; choose a new or empty folder for --out")
+            raise CorpusFormatError(f"{folder}: holds files that are not a schemebot index's; choose a new or empty folder for --out")
         # write a complete index next to the target, then swap it in: an interrupted save never
         # leaves new files beside old ones
         work = folder.parent / f".{folder.name}.tmp-{os.getpid()}"
@@ -857,6 +858,26 @@ def _rebuild_hint(sources: list[str], folder: Path) -> str:
 def is_index_folder(path: Path) -> bool:
     """True if ``path`` is a folder holding a saved index."""
     return Path(path).is_dir() and (Path(path) / MANIFEST).is_file()
+
+
+#: the files an index folder holds (Index._write), and the dense vectors beside them
+INDEX_FILES = frozenset({MANIFEST, "schemes.json", "vocabulary.json", "catalog.json", "arrays.npz", RULES_FILE, "dense.npz"})
+
+
+def replaceable_index_folder(folder: Path) -> bool:
+    """Whether ``folder`` may be replaced by a new index: empty, or holding a schemebot index (a manifest of
+    this project's format family) and nothing else (a folder with "manifest.json" of a web app, or notes
+    beside an index, is never deleted)."""
+    entries = list(Path(folder).iterdir())
+    if not entries:
+        return True
+    if any(e.name not in INDEX_FILES or not e.is_file() for e in entries):
+        return False
+    try:
+        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(manifest, dict) and str(manifest.get("format", "")).startswith("schemebot-index/")
 
 
 def _write_json(path: Path, obj: object) -> None:

@@ -201,13 +201,20 @@ def test_ingest_never_replaces_a_folder_that_is_not_an_index(tmp_path, capsys):
     other.mkdir()
     (other / "important.txt").write_text("x", encoding="utf-8")
     assert main(["ingest", str(src), "--out", str(other), "--no-dense"]) == 2
-    assert "holds no schemebot index" in capsys.readouterr().err
+    assert "not a schemebot index's" in capsys.readouterr().err
+    webapp = tmp_path / "webapp"  # a manifest.json of something else (a second break-it trial)
+    webapp.mkdir()
+    (webapp / "manifest.json").write_text('{"name": "my app"}', encoding="utf-8")
+    (webapp / "thesis.txt").write_text("x", encoding="utf-8")
+    assert main(["ingest", str(src), "--out", str(webapp), "--no-dense"]) == 2 and (webapp / "thesis.txt").is_file()
     assert sorted(p.name for p in src.iterdir()) == before and (other / "important.txt").read_text() == "x"
     # a new folder, then the same folder again (an index replaces an index)
     out = tmp_path / "idx"
     assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 0
     assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 0
     assert (out / "manifest.json").is_file()
+    (out / "NOTES.txt").write_text("mine", encoding="utf-8")  # notes beside an index: kept, the index not replaced
+    assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 2 and (out / "NOTES.txt").is_file()
     assert main(["ingest", "", "--out", str(tmp_path / "idx2"), "--no-dense"]) == 2
     capsys.readouterr()
     with pytest.raises(SystemExit) as stop:

@@ -152,6 +152,11 @@ def test_a_question_instead_of_the_forget_confirmation_is_answered_and_nothing_d
     assert engine.store.load(key).scheme_id == "pm-kisan"
     say(engine, "yes", "u7")  # the confirmation is over: a yes deletes nothing
     assert engine.store.load(key).scheme_id == "pm-kisan"
+    # a yes with more words is still a yes (the second break-it trial: "yes delete it" deleted nothing)
+    for yes in ("yes delete it", "yes, and what documents for pm kisan?", "हाँ, और पीएम किसान के दस्तावेज़?"):
+        say(engine, "/forget", "u7")
+        assert say(engine, yes, "u7").replies[0].kind == "info" and engine.store.client.exists(key.key) == 0
+        say(engine, "pm kisan kya hai", "u7")
 
 
 def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):

@@ -195,6 +195,10 @@ def test_an_income_said_amount_first_is_read(text, income):
     ("0", None), ("1", None),  # no one who writes is this young
     ("I am 70. no wait, I am 30", 30),  # the number after a self-correction
     ("45", 45), ("meri umar 62 saal hai", 62), ("main 45 saal ka hu", 45), ("मैं 67 साल की विधवा हूँ", 67), ("६५", 65),
+    # a second break-it trial: denials, bounds and other numbers
+    ("I am not 45, I am 30", 30), ("70 नहीं 30", 30), ("30 nahi 45", 45), ("I am 20, no I am 45", 45), ("not 45", None),
+    ("under 40", None), ("less than 40", None), ("40 से कम", None), ("house no 45", None), ("45 kg", None),
+    ("living here 45 years", None), ("kheti karte 45 saal ho gaye", None), ("married for 45 years", None),
 ])
 def test_an_answer_to_the_age_question_is_read_as_the_users_age_in_years_or_not_at_all(text, age):
     """A break-it trial: "18 months" gave a toddler "likely eligible", "I have a 5 year old daughter" made the
@@ -224,3 +228,13 @@ def test_a_girl_or_boy_saying_so_gives_the_gender(text, gender):
     from eligibility.extract import extract
 
     assert extract(text)["gender"] == gender
+
+
+@pytest.mark.parametrize("text,age", [("I have a 5 year old daughter", None), ("married for 45 years", None), ("my son is 25", None),
+                                      ("I have been farming for 45 years", None), ("I am 45 year old man from bihar", 45),
+                                      ("main 67 saal ki vidhwa hu", 67), ("I am 72 years old living in Madurai", 72)])
+def test_an_age_in_a_statement_is_the_speakers_own(text, age):
+    """The second break-it trial: "I have a 5 year old daughter" as a statement was "Noted: age 5"."""
+    from eligibility.extract import extract
+
+    assert extract(text).get("age") == age

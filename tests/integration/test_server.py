@@ -852,6 +852,21 @@ def test_forget_also_deletes_the_replies_kept_for_reposts(stack):
     assert not redis_client().exists(UserKey("sms", sender, stack["settings"].state_secret.get_secret_value().encode()).key)
 
 
+def test_delete_by_sms_also_deletes_what_whatsapp_kept_of_the_same_number(stack):
+    """The second break-it trial: facts told on WhatsApp stayed after DELETE by SMS from the same number."""
+    from conversations.store import UserKey
+
+    secret = stack["settings"].state_secret.get_secret_value().encode()
+    sender = f"+9198{uid():08d}"
+    post_twilio(stack, "/twilio/whatsapp", wa_params("I live in Bihar, I am a 67 year old widow", f"whatsapp:{sender}"))
+    assert redis_client().exists(UserKey("whatsapp", sender, secret).key)
+    post_twilio(stack, "/twilio/sms", sms_params("pm kisan kya hai", sender))
+    post_twilio(stack, "/twilio/sms", sms_params("DELETE", sender))
+    post_twilio(stack, "/twilio/sms", sms_params("yes", sender))
+    assert not redis_client().exists(UserKey("sms", sender, secret).key)
+    assert not redis_client().exists(UserKey("whatsapp", sender, secret).key)
+
+
 def test_a_reply_the_bot_api_took_but_answered_too_late_is_not_sent_again():
     """A Bot API slower than the read timeout: the request reached Telegram, which delivers it, so sending
     it again gave the user the same reply four times (a break-it trial). A refused connection, where
