@@ -431,3 +431,13 @@ def test_a_state_told_before_gets_its_own_version_of_a_central_answer(engine):
     say(engine, "I am 72 years old living in Madurai, is there any pension for me?", "madurai72")
     answers = [r for r in say(engine, "old age pension how much will I get", "madurai72") if r.kind == "answer"]
     assert answers and answers[0].citations[0].scheme_id == "ignoapstn"
+
+
+def test_after_a_list_a_question_in_a_word_of_a_listed_name_is_about_that_scheme(engine):
+    """A second newcomer trial: after a list led by the Fasal Bima Yojana, "bima ka paisa kaise milega" was
+    declined; "bima" is a word of that listed scheme's name."""
+    first = say(engine, "barish se fasal kharab ho gayi", "odisha-farmer")
+    listed = [c.scheme_id for r in first if r.kind == "answer" for c in r.citations]
+    assert "pmfby" in listed
+    answer = answer_of(say(engine, "bima ka paisa kaise milega", "odisha-farmer"))
+    assert answer.citations[0].scheme_id == "pmfby"
