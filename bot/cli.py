@@ -178,6 +178,16 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print(f"schemebot: --out {args.out} holds files that are not a schemebot index's (they would be replaced); "
               "choose a new or empty folder", file=sys.stderr)
         return 2
+    where = out.parent
+    while not where.exists() and where != where.parent:
+        where = where.parent  # the nearest folder that exists: the index is written beside --out, in it
+    try:  # a folder can be made there (said now, not after minutes of building)
+        import tempfile
+
+        os.rmdir(tempfile.mkdtemp(prefix=".schemebot-check-", dir=where))
+    except OSError as exc:
+        print(f"schemebot: cannot write the index to {args.out}: {exc.strerror or exc} in {where}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     report = load_corpus([Path(p) for p in args.paths],
                          progress=lambda files: tqdm(files, desc="reading", unit="file", file=sys.stderr, disable=not sys.stderr.isatty()))

@@ -295,7 +295,10 @@ class Engine:
         lang = lang if lang in LANGUAGES else "en"
         try:
             if means(text, "forget") or _is_command(text, "forget"):
-                return TurnResult([Reply(kind="info", text=t("stateless_forget", lang))], lang=lang)
+                # (SMS has no commands: there the word to send again is DELETE)
+                said = t("stateless_forget", lang)
+                said = said.replace("/forget", "DELETE") if msg.channel == "sms" else said
+                return TurnResult([Reply(kind="info", text=said)], lang=lang)
             if _is_command(text, "reset"):  # nothing can be reset either: never say it was
                 return TurnResult([Reply(kind="info", text=t("stateless_reset", lang))], lang=lang)
             if means(text, "yes") or means(text, "no"):

@@ -769,7 +769,7 @@ class Index:
                 raise  # no index here at all
             raise IndexMismatchError(f"index at {folder} is damaged (a file of it is missing); "
                                      f"rebuild it with: schemebot ingest PATH... --out {folder}") from None
-        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError, zipfile.BadZipFile) as exc:
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError, RecursionError, zipfile.BadZipFile) as exc:
             # damaged files (an edited manifest, a truncated array): say so, and how to rebuild
             raise IndexMismatchError(
                 f"index at {folder} is damaged ({exc.__class__.__name__}: {str(exc).splitlines()[0][:100] if str(exc) else ''}); "

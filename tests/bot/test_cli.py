@@ -216,6 +216,8 @@ def test_ingest_never_replaces_a_folder_that_is_not_an_index(tmp_path, capsys):
     (out / "NOTES.txt").write_text("mine", encoding="utf-8")  # notes beside an index: kept, the index not replaced
     assert main(["ingest", str(src), "--out", str(out), "--no-dense"]) == 2 and (out / "NOTES.txt").is_file()
     assert main(["ingest", "", "--out", str(tmp_path / "idx2"), "--no-dense"]) == 2
+    assert main(["ingest", str(src), "--out", "/proc/schemebot-index", "--no-dense"]) == 2  # said before building
+    assert "cannot write the index to /proc/schemebot-index" in capsys.readouterr().err
     capsys.readouterr()
     with pytest.raises(SystemExit) as stop:
         main(["ask", "pm kisan", "--corpus", ""])

@@ -539,6 +539,7 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         assert sms_segments(page[0]) <= 3
         # /forget cannot delete anything now, and says so instead of asking for a confirmation
         assert "nothing was deleted yet" in messages(sms("/forget", sender).text)[0]
+        assert "Please send DELETE again" in messages(sms("DELETE", sender).text)[0]  # SMS has no /forget to type
         assert "not reset yet" in messages(sms("/reset", sender).text)[0]  # never "Done" for what was not done
         # a "yes" (to "Delete your data?" asked before Redis failed) cannot confirm anything: said so
         assert "nothing was deleted yet" in messages(sms("yes", sender).text)[0]

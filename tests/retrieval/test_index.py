@@ -51,6 +51,13 @@ def test_an_edited_schemes_file_is_refused_never_quoted(tmp_path):
         Index.load(tmp_path / "idx")
 
 
+def test_a_deeply_nested_manifest_is_a_damaged_index(tmp_path):
+    Index.build(load_corpus([ROOT / "data" / "schemes" / "apy.json"])).save(tmp_path / "idx")
+    (tmp_path / "idx" / "manifest.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(IndexMismatchError, match="damaged"):
+        Index.load(tmp_path / "idx")
+
+
 def test_other_format_refuses(tmp_path):
     Index.build(load_corpus([ROOT / "data" / "schemes" / "apy.json"])).save(tmp_path / "idx")
     m = json.loads((tmp_path / "idx" / "manifest.json").read_text())
