@@ -151,6 +151,34 @@ def _embed_for_ingest(index, args: argparse.Namespace) -> str:
     return f"{index.dense.chunk.size} embedded in {time.perf_counter() - t:.1f} s ({index.dense.model})"
 
 
+def _ingest_problem(paths: list[str], out_arg: str) -> str | None:
+    """Why ``ingest PATHS --out OUT`` must not run, said before minutes of building, or ``None``: an empty
+    path; ``OUT`` overlapping an input (the index would replace the corpus it reads); ``OUT`` holding
+    anything but a schemebot index (:func:`~retrieval.index.replaceable_index_folder`); no folder can be
+    made beside it."""
+    import tempfile
+
+    from retrieval.index import replaceable_index_folder
+
+    if any(not p.strip() for p in paths):
+        return "an empty path names no corpus"
+    out = Path(out_arg).resolve()
+    for p in paths:
+        src = Path(p).resolve()
+        if out == src or out in src.parents or src in out.parents:
+            return f"--out {out_arg} and the input {p} overlap; the index is written to a folder of its own"
+    if out.exists() and not (out.is_dir() and replaceable_index_folder(out)):
+        return f"--out {out_arg} holds files that are not a schemebot index's (they would be replaced); choose a new or empty folder"
+    where = out.parent
+    while not where.exists() and where != where.parent:
+        where = where.parent  # the nearest folder that exists: the index is written beside --out, in it
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".schemebot-check-", dir=where))
+    except OSError as exc:
+        return f"cannot write the index to {out_arg}: {exc.strerror or exc} in {where}"
+    return None
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     """``schemebot ingest PATH... --out DIR``: build and save an index, print a summary."""
     from tqdm import tqdm
@@ -163,30 +191,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if not args.out.strip():
         print("schemebot: --out must name a folder", file=sys.stderr)
         return 2
-    if any(not p.strip() for p in args.paths):
-        print("schemebot: an empty path names no corpus", file=sys.stderr)
-        return 2
-    out = Path(args.out).resolve()
-    for p in args.paths:
-        src = Path(p).resolve()
-        if out == src or out in src.parents or src in out.parents:
-            print(f"schemebot: --out {args.out} and the input {p} overlap; the index is written to a folder of its own", file=sys.stderr)
-            return 2
-    from retrieval.index import replaceable_index_folder
-
-    if out.exists() and not (out.is_dir() and replaceable_index_folder(out)):
-        print(f"schemebot: --out {args.out} holds files that are not a schemebot index's (they would be replaced); "
-              "choose a new or empty folder", file=sys.stderr)
-        return 2
-    where = out.parent
-    while not where.exists() and where != where.parent:
-        where = where.parent  # the nearest folder that exists: the index is written beside --out, in it
-    try:  # a folder can be made there (said now, not after minutes of building)
-        import tempfile
-
-        os.rmdir(tempfile.mkdtemp(prefix=".schemebot-check-", dir=where))
-    except OSError as exc:
-        print(f"schemebot: cannot write the index to {args.out}: {exc.strerror or exc} in {where}", file=sys.stderr)
+    problem = _ingest_problem(args.paths, args.out)
+    if problem is not None:
+        print(f"schemebot: {problem}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     report = load_corpus([Path(p) for p in args.paths],
