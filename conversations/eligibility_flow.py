@@ -298,7 +298,7 @@ def named_for(scheme_name: str, profile: dict[str, Any], checked: set[str] | fro
 
 #: the North Eastern Region (the Ministry of Development of North Eastern Region's eight states)
 NORTH_EAST = frozenset({"Arunachal Pradesh", "Assam", "Manipur", "Meghalaya", "Mizoram", "Nagaland", "Sikkim", "Tripura"})
-_NORTH_EAST_NAME = re.compile(r"\bnorth[- ]?east(?:ern)?\b", re.IGNORECASE)
+_NORTH_EAST_NAME = re.compile(r"\bnorth[- ]?east(?:ern)?\b|(?-i:\bN\.\s?E\.\s?R\b|\bNER\b)", re.IGNORECASE)
 
 
 def named_elsewhere(profile: dict[str, Any], scheme_name: str) -> bool:
@@ -308,7 +308,7 @@ def named_elsewhere(profile: dict[str, Any], scheme_name: str) -> bool:
     if not home:
         return False
     named = {m.state for m in find_states(scheme_name)}
-    if _NORTH_EAST_NAME.search(scheme_name) or re.search(r"\bN\.\s?E\.\s?R\b|\bNER\b", scheme_name):
+    if _NORTH_EAST_NAME.search(scheme_name):
         named |= NORTH_EAST
     return bool(named) and home not in named
 

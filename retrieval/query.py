@@ -131,13 +131,10 @@ def reverse_expansions() -> dict[str, tuple[str, ...]]:
     lex = expansions()
     # a Latin-letter word is Hindi when it spells a Devanagari entry's word (the same skeleton, and close
     # letter by letter): "vidhva" (विधवा), not "elderly", nor "senior" (the skeleton of सुनार, "sunar")
-    hindi: dict[str, list[str]] = defaultdict(list)
-    for k in lex:
-        if has_devanagari(k):
-            hindi[skeleton(romanize(k))].append(romanize(k))
+    hindi = _romanized_entries()
     table: dict[str, list[str]] = defaultdict(list)
     for key, values in lex.items():
-        if key.isascii() and any(fuzz.ratio(key, r) >= HINDI_SPELLING_RATIO for r in hindi.get(skeleton(key), ())):
+        if key.isascii() and any(fuzz.ratio(key, r) >= HINDI_SPELLING_RATIO for r, _ in hindi.get(skeleton(key), ())):
             for v in values:
                 if v != key and key not in table[v]:
                     table[v].append(key)
