@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 10
+EXTRACTOR_VERSION = 11
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -897,6 +897,23 @@ _SUFFICIENT = re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:eligible|entitled|cover
                          r"|\b(?:is|are)\s+among\s+the\s+groups\b", re.IGNORECASE)
 
 
+#: a sentence that widens who may apply ("Farmers holding forest rights certificates will also be eligible",
+#: "The scheme also applies to the female beneficiary for her own marriage", "a bride from the Scheduled Tribe
+#: community ... can also avail of this scheme"): the group it names is one more way in, not a condition every
+#: applicant must meet, so its fields are not read as conditions and the sentence is listed as not checked
+#: ("must also be", "should also have" are conditions; "is also a resident" names no way in, nor does "the parents'
+#: income will also be included")
+_WIDENING = re.compile(r"\balso\b[^.;:]{0,25}?\b(?:eligible|entitled|avail\w*|apply|applies|applicable|"
+                       r"allowed|permitted|considered|covered|cover(?:s|age)|extends?|extended|given|benefit\w*)\b",
+                       re.IGNORECASE)
+_REQUIRED_TOO = re.compile(r"\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\s+also\b", re.IGNORECASE)
+
+
+def _widening(text: str) -> bool:
+    """Whether ``text`` widens who may apply (see :data:`_WIDENING`) rather than adding a condition."""
+    return bool(_WIDENING.search(text)) and not _REQUIRED_TOO.search(text) and not _NEGATED_ELIGIBILITY.search(text)
+
+
 def _subject_head(text: str) -> str:
     """The first word of the group a sentence names ("Age limit: Girls between ..." -> "girl";
     "All primitive tribal households ..." -> "primitive"), to tell apart groups from one group told twice."""
@@ -1011,6 +1028,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 continue
             found = read_unit(replace(unit, text=blank_name(unit.text)), link, state, excluded)
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
+            if found.criteria and not excluded and unit.text not in sufficient_texts and _widening(unit.text):
+                found.criteria, found.rest = [], True  # one more way in, which the rule cannot express beside the rest
             crits = _merge_same_field(found.criteria)
             if transgender_too:
                 crits = [c for c in crits if not (isinstance(c, Criterion) and c.field == "gender" and c.value == "female")]

@@ -187,6 +187,19 @@ def test_women_who_can_also_apply_do_not_make_a_scheme_womens_only():
     assert outcome(r, {"occupation": "farmer", "gender": "male"}).status == "likely_eligible"
 
 
+def test_a_group_that_can_also_apply_widens_the_rule_and_is_not_required():
+    r = read("The applicant must be a resident of Odisha.\n"
+             "As a special case, a bride from the Scheduled Tribe community can also avail of this scheme.\n"
+             "Farmers having forest rights certificates will also be eligible.\n"
+             "The applicant must also be above 18 years of age.", state="Odisha")
+    # the bride from an ST family and the farmers are more ways in: no category or occupation is required
+    assert crits(r.rule) == [("state", "in", ["Odisha"]), ("age", "gte", 18)]  # "must also be": a condition
+    assert "As a special case, a bride from the Scheduled Tribe community can also avail of this scheme." in r.unchecked
+    assert "Farmers having forest rights certificates will also be eligible." in r.unchecked
+    verdict = outcome(r, {"state": "Odisha", "age": 30, "social_category": "general", "occupation": "homemaker"})
+    assert verdict.status == "likely_eligible"
+
+
 def test_land_in_the_familys_name():
     r = read("All landholding farmers' families, which have cultivable land holding in their names are eligible to get benefit under the scheme.")
     assert ("owns_cultivable_land", "is_true", None) in crits(r.rule)
