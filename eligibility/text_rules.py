@@ -208,10 +208,18 @@ _MALE = re.compile(r"\b(men|man|male|males|boys?|husbands?|widowers?|sons?|fathe
 _TRANSGENDER = re.compile(r"\btransgenders?\b|\bthird gender\b", re.IGNORECASE)
 #: a share of the scheme set apart for a group ("About 40% of the targeted beneficiaries ... should be from
 #: weaker sections", "24% of total grants-in-aid ... for SC/ST entrepreneurs", "at least half of the
-#: beneficiaries having family income up to ..."): a quota, not a condition on the applicant
+#: beneficiaries having family income up to ..."; or the share told after the group): a quota, not a condition on
+#: the applicant
 _QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]third|a\s+third|two[- ]thirds|a\s+quarter)\s+of\s+"
                     r"(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:seats|posts|beneficiar\w*|funds?|members|grants?|allocations?|budget|outlay|"
-                    r"targets?|units|loans|projects|applicants|candidates|participants|trainees|assistance|amount|coverage)", re.IGNORECASE)
+                    r"targets?|units|loans|projects|applicants|candidates|participants|trainees|assistance|amount|coverage)"
+                    # the share told after the group: "SC/ST: 50%, Minorities: 7%", "of which at least 50% shall be women",
+                    # "villages having more than 50% SC population", "the number of SC beneficiaries should be at least 60%"
+                    r"|\b(?:SCs?|STs?|OBCs?|women|minorities|others)\s*:\s*\d+(?:\.\d+)?\s*%"
+                    r"|\bat\s+least\s+\d+(?:\.\d+)?\s*%\s+(?:shall|should|must|will)\s+be\b"
+                    r"|\d+(?:\.\d+)?\s*%\s+(?:[\w/-]+\s+){0,2}population\b"
+                    r"|\bnumber\s+of\s+(?:[\w/-]+\s+){0,3}(?:beneficiar\w*|members|employees)\s+(?:should|shall|must)\s+be\s+(?:at\s+least\s+)?\d",
+                    re.IGNORECASE)
 _SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|"
                    r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 

@@ -34,8 +34,16 @@ def test_a_share_of_the_scheme_set_apart_for_a_group_is_a_quota_not_a_condition(
             "At least half of the beneficiaries should have a family income below ₹1,00,000.")
     r = read(text)
     assert crits(r.rule) == [("age", "gte", 18)]
-    # a condition on the applicant still is one
+    # the share told after the group: an allocation, a group's composition, a village's population
+    shares = ("The applicant must be 18 years or older.\n"
+              "Rural: SC/ST: 50%, Minorities: 7%, and balance 43% for others.\n"
+              "At least 200 members will be identified, of which at least 50% shall be women.\n"
+              "Villages having more than 50% SC population will be selected first.\n"
+              "The number of Scheduled Caste beneficiaries should be at least 60% in the case of voluntary organizations.")
+    assert crits(read(shares).rule) == [("age", "gte", 18)]
+    # a condition on the applicant still is one, a percentage of disability or of marks too
     assert crits(read("The applicant must belong to a Scheduled Caste.").rule) == [("social_category", "in", ["sc"])]
+    assert crits(read("Girl students who have secured at least 60% marks in Class 12 are eligible.").rule)[0] == ("gender", "eq", "female")
 
 
 def test_income_or_bpl_is_an_any_and_the_quote_is_the_sentence():
