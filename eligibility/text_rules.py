@@ -641,6 +641,11 @@ def _income_tax(unit: Unit, url: str, excluded: bool) -> Criterion | None:
     return _crit("is_income_tax_payer", "is_false", None, unit, url) if negated else None
 
 
+#: the words before a match open a condition it belongs to ("(In case the applicant is unemployed, his family income
+#: may not be taken into consideration)"): what follows says what changes for such applicants, not who may apply
+_UNDER_CONDITION = re.compile(r"\b(?:in\s+(?:the\s+)?case\s+(?:of\s+)?|if\s+|wherever\s+|where\s+)[^,;.()]{0,35}$", re.IGNORECASE)
+
+
 def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text):
@@ -653,7 +658,8 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
     values = []
     for value, pattern in _OCCUPATIONS:
         m = pattern.search(text)
-        if m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()]):
+        if (m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()])
+                and not _UNDER_CONDITION.search(text[max(0, m.start() - 50):m.start()])):
             values.append(value)
     if not values:
         return None

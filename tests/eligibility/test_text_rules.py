@@ -271,6 +271,10 @@ def test_marks_beside_a_class_passed_stay_unchecked():
 
 def test_unemployed_is_an_occupation():
     assert crits(read("The beneficiary must be unemployed.").rule) == [("occupation", "in", ["unemployed"])]
+    # what changes for the unemployed is no requirement to be unemployed
+    r = read("The annual family income of the applicant should be less than or equal to Rs. 1,00,000 (In case the applicant "
+             "is unemployed, his family income may not be taken into consideration).")
+    assert crits(r.rule) == [("annual_family_income", "lte", 100000)]
 
 
 # ------------------------------------------------------------------ real pages
