@@ -123,7 +123,7 @@ def model_identity(path: Path | None = None) -> str | None:
 
 
 def cache_dir() -> Path:
-    """Where exports and the bundled corpus's vectors are kept: ``SCHEMEBOT_CACHE_DIR``, else
+    """Where exports, corpora's vectors and indexes built from files are kept: ``SCHEMEBOT_CACHE_DIR``, else
     ``$XDG_CACHE_HOME/schemebot``, else ``~/.cache/schemebot``."""
     env = os.environ.get("SCHEMEBOT_CACHE_DIR")
     if env:

@@ -29,6 +29,29 @@ def test_save_load_round_trip_and_no_pickle(tmp_path):
     assert [c.text for c in built.chunks] == [c.text for c in loaded.chunks]
 
 
+def test_a_corpus_of_files_is_indexed_once_and_kept_until_a_file_changes(tmp_path, monkeypatch):
+    """The newcomer's first answer waited for a TF-IDF fit (and a scikit-learn import) on every start: the index
+    built from files is kept in the cache folder and loaded while the files are the same."""
+    monkeypatch.setenv("SCHEMEBOT_CACHE_DIR", str(tmp_path / "cache"))
+    built = []
+    real_build = Index.build.__func__
+    monkeypatch.setattr(Index, "build", classmethod(lambda cls, report: built.append(1) or real_build(cls, report)))
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "data" / "schemes", src)
+    first = open_index(src, dense=False)
+    kept = open_index(src, dense=False)
+    assert len(built) == 1  # the second start loaded the kept index
+    q = analyze("how much money do farmers get under pm kisan")
+    assert [h.chunk for h in first.search(q).hits] == [h.chunk for h in kept.search(q).hits]
+    f = src / "pm-kisan.json"
+    obj = json.loads(f.read_text(encoding="utf-8"))
+    obj["sections"]["benefits"] += "\nA new sentence about the ninth instalment."
+    f.write_text(json.dumps(obj), encoding="utf-8")
+    rebuilt = open_index(src, dense=False)  # a changed file: built again, never the old text quoted
+    assert len(built) == 2 and any("ninth instalment" in c.text for c in rebuilt.chunks)
+    assert any("ninth instalment" in c.text for c in open_index(src, dense=False).chunks) and len(built) == 2
+
+
 def test_changed_input_refuses_to_load_with_rebuild_hint(tmp_path):
     src = tmp_path / "src"
     shutil.copytree(ROOT / "data" / "schemes", src)
