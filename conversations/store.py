@@ -236,7 +236,7 @@ class RedisStore:
     def count_message(self, key: UserKey, window_s: int = RATE_WINDOW_S) -> int:
         """Count one more message of the user in the current window of ``window_s`` seconds (which starts
         with the window's first message) and return the count. The counter is one of the user's owned
-        keys, so /forget deletes it.
+        keys, the one /forget leaves to expire (a count, no personal data: deleting it reset the limit).
 
         Raises:
             StoreError: Redis unreachable or failing.
@@ -253,8 +253,10 @@ class RedisStore:
 
     def delete(self, key: UserKey) -> None:
         try:
-            # the state, and its owned keys (owned_key: replies kept for Twilio, the message count)
-            related = list(self.client.scan_iter(match=owned_key(key.digest, "*"), count=500))
+            # the state, and its owned keys (owned_key: replies kept for Twilio); not the count of this minute's
+            # messages, a number that expires within RATE_WINDOW_S: deleting it let /forget reset the rate limit
+            counter = owned_key(key.digest, "rate").encode()
+            related = [k for k in self.client.scan_iter(match=owned_key(key.digest, "*"), count=500) if k != counter]
             self.client.delete(key.key, *related)
         except redis.RedisError as exc:
             self.failed()
