@@ -20,7 +20,7 @@ variation selectors removed, a word or emoji repeated at once counted once ("hi 
 Two kinds of intent (:data:`WITHIN`):
 
 - **whole-message** intents (all but ``dont_know`` and ``start_check``): the message, after courtesy,
-  is one of the phrases, or is spelled like a Hindi or Hinglish phrase: the same spelling skeleton
+  is one of the phrases (a message of emoji alone that is none of them is an ``ack``), or is spelled like a Hindi or Hinglish phrase: the same spelling skeleton
   (:func:`retrieval.translit.skeleton`, so "dhanyavaad" = "dhanyawad" = "धन्यवाद") of at least
   :data:`SKELETON_MIN` letters (shorter ones collide: "ha" and "hi") and a similarity of at least
   :data:`SPELLING_SIMILARITY` between the two written in Latin letters ("scary" has the skeleton of
@@ -278,7 +278,16 @@ def intents_of(text: str) -> Intents:
         whole |= {i for i, p in table.within.items() if p.fullmatch(core + " ")}
         if not whole:
             whole |= _by_spelling(core, table)
+    if not whole and _only_symbols(text):
+        whole.add("ack")  # "😀🎉", "🌸🌸": no words to search with, and nothing asked
     return Intents(frozenset(whole), frozenset(within), frozenset(langs))
+
+
+def _only_symbols(text: str) -> bool:
+    """True if ``text`` holds symbols (emoji, pictographs) and nothing else: no letter or digit of any script,
+    no punctuation (a row of "?" is a question that could not be read, not an acknowledgement)."""
+    chars = [ch for ch in text if not ch.isspace() and unicodedata.category(ch) not in ("Mn", "Cf")]
+    return bool(chars) and all(unicodedata.category(ch) in ("So", "Sk") for ch in chars)
 
 
 def means(text: str, intent: str) -> bool:

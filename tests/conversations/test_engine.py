@@ -89,6 +89,7 @@ def test_follow_ups_and_topic_switch(engine):
     ("पीएम किसान क्या है", "धन्यवाद", "आपका स्वागत है।"), ("what is pm kisan", "ok", "Okay. Ask me about any government scheme"),
     ("what is pm kisan", "hmm", "Okay."), ("pm kisan kya hai", "theek hai", "Theek hai."), ("पीएम किसान क्या है", "अच्छा", "ठीक है।"), ("पीएम किसान क्या है", "ठीक है।", "ठीक है।"),
     ("what is pm kisan", "👌", "Okay."), ("pm kisan kya hai", "pata nahi", "Theek hai."), ("what is pm kisan", "skip", "Okay."),
+    ("what is pm kisan", "😀😀🎉", "Okay."), ("pm kisan kya hai", "tum bahut ache ho", "Aapka swagat hai."),
 ])
 def test_small_talk_gets_a_short_reply_and_keeps_the_topic_and_pages(engine, before_text, text, reply):
     say(engine, "how to apply for pm kisan")
@@ -107,6 +108,7 @@ def test_a_folded_hands_first_message_is_a_greeting_and_later_a_thanks(engine):
     say(engine, "what is pm kisan", user="new")
     assert say(engine, "🙏", user="new").replies[0].text.startswith("You're welcome.")
     assert say(engine, "👋", user="other").replies[0].text.startswith("Namaste!")
+    assert say(engine, "hlo bhai", user="third").replies[0].text.startswith("Namaste!")  # no decline
 
 
 def test_reset_forgets_context(engine):
