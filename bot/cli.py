@@ -54,9 +54,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(_render_for(args.channel, answer))
     else:
         from conversations.engine import answer_reply
+        from retrieval.query import reply_language
 
         # the bot's own words (a decline, "Sources:") in the question's language, as the chat says them
-        print(answer_reply(answer, answer.language if answer.language in ("hi", "hinglish") else "en").text)
+        print(answer_reply(answer, reply_language(answer.query)).text)
     return 0
 
 
@@ -66,8 +67,9 @@ def _render_for(channel: str, answer) -> str:
     MORE, and the line says so)."""
     from bot.render import channel_messages
     from conversations.engine import answer_reply
+    from retrieval.query import reply_language
 
-    lang = answer.language if answer.language in ("hi", "hinglish") else "en"
+    lang = reply_language(answer.query)
     parts = channel_messages(channel, [answer_reply(answer, lang)], lang, Settings().sms_max_segments)
     label = "next page, sent when the user replies MORE" if channel == "sms" else f"next {channel} message"
     rule = "\n" + "-" * 20 + f" {label} " + "-" * 20 + "\n"

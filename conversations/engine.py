@@ -34,7 +34,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import detect_language, expansions, for_another_group
+from retrieval.query import detect_language, expansions, for_another_group, reply_language
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of
 from retrieval.tokenize import analyze
@@ -406,8 +406,7 @@ class Engine:
         the conversation so far."""
         if state.language:
             return state.language
-        # "yojana" is part of scheme names ("am I eligible for Ladli Behna Yojana?" is English)
-        detected = detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
+        detected = reply_language(text)  # ("am I eligible for Ladli Behna Yojana?" is English)
         words = len(text.split())
         # a message of two words or more that is a Romanized Hindi phrase of the intents table ("bas karo",
         # "haan ji"); one word ("haan", "roko") keeps the conversation's language, or sets it as a first message
@@ -915,8 +914,9 @@ def answer_reply(answer: Answer, lang: str) -> Reply:
     if answer.status == "declined" and answer.decline_reason == "too_broad":  # "which schemes": ask what for
         return Reply(kind="info", text=t("too_broad", lang))
     if answer.status == "declined":
-        if answer.decline_reason in ("not_in_corpus", "no_section", "not_stated") and answer.decline_scheme:
-            head = t("decline_named" if answer.decline_reason == "not_in_corpus" else "decline_no_section", lang, scheme=answer.decline_scheme)
+        if answer.decline_reason in ("not_in_corpus", "unknown_name", "no_section", "not_stated") and answer.decline_scheme:
+            key = {"not_in_corpus": "decline_named", "unknown_name": "decline_unknown_name"}.get(answer.decline_reason, "decline_no_section")
+            head = t(key, lang, scheme=answer.decline_scheme)
         else:
             head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
         return Reply(kind="decline", text=answer.plain(head=head, official=t("official_sources", lang)), links=answer.official_links)

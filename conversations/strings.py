@@ -90,6 +90,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "I don't know. I know of {scheme}, but I do not have its documents, so I cannot quote them.",
         "hi": "मुझे नहीं पता। मैं {scheme} के बारे में जानता हूँ, पर उसके दस्तावेज़ मेरे पास नहीं हैं, इसलिए उद्धृत नहीं कर सकता।",
     },
+    "decline_unknown_name": {
+        "en": "I don't know. I have no scheme called \"{scheme}\" in the documents I hold, so I cannot quote anything about it; myScheme's search may find it.",
+        "hi": "मुझे नहीं पता। \"{scheme}\" नाम की कोई योजना मेरे पास के दस्तावेज़ों में नहीं है, इसलिए उसके बारे में उद्धृत नहीं कर सकता; myScheme की खोज में मिल सकती है।",
+    },
     "decline_no_section": {
         "en": "I don't know. The documents I have for {scheme} do not cover what you asked, so I cannot quote an answer; its official page may say more.",
         "hi": "मुझे नहीं पता। {scheme} के मेरे पास के दस्तावेज़ों में आपके सवाल का उत्तर नहीं है, इसलिए उद्धृत नहीं कर सकता; इसके आधिकारिक पेज पर और जानकारी हो सकती है।",
@@ -236,6 +240,7 @@ DECLINE_REASONS: dict[str, dict[str, str]] = {
     "out_of_scope": {"en": "This does not look like a question about a government scheme I have documents for.",
                      "hi": "यह उन सरकारी योजनाओं के बारे में सवाल नहीं लगता जिनके दस्तावेज़ मेरे पास हैं।"},
     "not_in_corpus": {"en": "I do not have the documents of that scheme.", "hi": "उस योजना के दस्तावेज़ मेरे पास नहीं हैं।"},
+    "unknown_name": {"en": "I have no scheme of that name.", "hi": "उस नाम की कोई योजना मेरे पास नहीं है।"},
     "not_stated": {"en": "The documents I have do not state this (they hold no application status or payment dates).",
                    "hi": "मेरे पास के दस्तावेज़ों में यह नहीं लिखा है (उनमें आवेदन की स्थिति या भुगतान की तारीखें नहीं होतीं)।"},
     "no_section": {"en": "The documents I have for that scheme do not cover what you asked.",
@@ -277,6 +282,7 @@ HINGLISH: dict[str, str] = {
     "too_long_focus": "Aapka message lamba tha, isliye maine uske is hisse se khoja: \"{used}\"",
     "decline": "Mujhe nahi pata. {reason}",
     "decline_named": "Mujhe nahi pata. Main {scheme} ko jaanta hoon, par uske dastavez mere paas nahi hain, isliye quote nahi kar sakta.",
+    "decline_unknown_name": "Mujhe nahi pata. \"{scheme}\" naam ki koi yojana mere paas ke dastavezon mein nahi hai, isliye uske baare mein quote nahi kar sakta; myScheme ki khoj mein mil sakti hai.",
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Source:",
@@ -361,6 +367,7 @@ HINGLISH_REASONS: dict[str, str] = {
     "low_confidence": "Mujhe bharosa nahi hai ki mere paas ke yojana dastavez iska jawab dete hain.",
     "out_of_scope": "Yeh kisi aisi sarkari yojana ka sawal nahi lagta jiske dastavez mere paas hain.",
     "not_in_corpus": "Us yojana ke dastavez mere paas nahi hain.",
+    "unknown_name": "Us naam ki koi yojana mere paas nahi hai.",
     "not_stated": "Mere paas ke dastavezon mein yeh nahi likha (unmein aavedan ki sthiti ya bhugtan ki tareekhein nahi hoti).",
     "no_section": "Us yojana ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai.",
 }

@@ -75,6 +75,7 @@ DECLINE_TEXT = {
     "empty": "The question is empty.",
     "no_match": "I could not find anything about this in the scheme documents I have.",
     "not_in_corpus": "I know of this scheme, but I do not have its documents, so I cannot quote them.",
+    "unknown_name": "I have no scheme of that name in the documents I hold, so I cannot quote anything about it.",
     "no_section": "The documents I have for this scheme do not cover what you asked, so I cannot quote an answer.",
     "not_stated": "The documents I have for this scheme do not state that (they hold no application status or payment dates), so I cannot quote an answer.",
     "low_confidence": "I am not confident any scheme document I have answers this.",
@@ -318,6 +319,8 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
             scheme = index.schemes[decision.scheme_id]
             links.insert(0, scheme.page_url)
             scheme_name = scheme.name
+        elif decision.unknown_name:
+            scheme_name = decision.unknown_name
         return Answer(status="declined", decline_reason=decision.reason, official_links=links,
                       decline_scheme=scheme_name, **base)
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)

@@ -7,6 +7,9 @@ Hard rules, in order:
 1. ``no_match`` — no word of the question is known to the corpus (after expansion and spelling repair).
 2. ``not_in_corpus`` — the question names a scheme we know only from the catalog (no text), and names no
    scheme we hold: the decline names that scheme and links to its page.
+   ``unknown_name`` — the question gives a scheme name ("PM Free Laptop Yojana") whose own words are in
+   no scheme name known and not in the first scheme's text (:meth:`~retrieval.searcher.Searcher.unknown_name`):
+   the decline says no scheme of that name is held and links to myScheme's search.
 3. ``no_section`` — the question asks about particular sections ("who is eligible for PM-JAY") of the
    schemes it names (or, for a follow-up, of the scheme under discussion), and none of those schemes
    has any of them: quoting another section would not answer it, so the decline names the first
@@ -130,7 +133,7 @@ LARGE_INDEX_SCHEMES = 500
 THRESHOLD = 0.50
 
 #: decline reasons that come from a hard rule (never from the model)
-HARD_DECLINES = ("no_match", "not_in_corpus", "no_section", "not_stated", "too_broad")
+HARD_DECLINES = ("no_match", "not_in_corpus", "unknown_name", "no_section", "not_stated", "too_broad")
 
 
 #: words naming the government itself: a question made only of these (and place names) asks about
@@ -178,6 +181,7 @@ class Decision:
     features: Features | None
     named_catalog: str | None = None
     scheme_id: str | None = None
+    unknown_name: str | None = None
 
 
 def _covered(index: Index, chunks: list[int], words: list[list[str]]) -> list[bool]:
@@ -296,6 +300,11 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     f = features(index, r)
     if named_catalog and not named_indexed:
         return Decision(False, "not_in_corpus", 0.0, f, named_catalog=named_catalog[0].scheme_id)
+    if r.unknown_name and not named_indexed and not r.focus:
+        # "PM Free Laptop Yojana": a name no scheme held bears, and the first scheme (the PM Surya Ghar Muft
+        # Bijli Yojana, by "PM", "free" and "yojana") says nothing of its own words: quoting it would pass one
+        # scheme off as another
+        return Decision(False, "unknown_name", 0.0, f, unknown_name=r.unknown_name)
     asked = [i for i in r.user_query.intents if i != "details"]
     top = r.schemes[0].scheme_id
     named = [s for s in dict.fromkeys(m.scheme_id for m in named_indexed) if s in index.schemes] or ([top] if top in r.focus else [])

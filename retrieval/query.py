@@ -105,6 +105,12 @@ def detect_language(text: str) -> str:
     return "hinglish" if hits >= 1 else "en"
 
 
+def reply_language(text: str) -> str:
+    """The language to reply in to ``text``: :func:`detect_language` with "yojana" left out, a word of scheme
+    names ("tell me about PM Free Laptop Yojana" is English), though it marks Romanized Hindi for the search."""
+    return detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
+
+
 @lru_cache(maxsize=1)
 def expansions() -> dict[str, tuple[str, ...]]:
     """The query expansion lexicon: analysed word -> analysed English words (see the module docstring)."""

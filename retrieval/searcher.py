@@ -36,7 +36,7 @@ from retrieval.query import FIGURE, QueryTerms, VocabularyMatcher, analyze_query
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
-from retrieval.translit import romanize, skeleton
+from retrieval.translit import has_devanagari, romanize, skeleton, spelled_acronym
 
 #: how many of a scheme's best chunks add up to its score
 SCHEME_CHUNKS = 2
@@ -112,6 +112,9 @@ class Retrieval:
         user_query_text: the user's own words (the message, not the rewritten query).
         dense: chunk -> inner product with the question, for the dense ranked list (empty: dense off).
         dense_query: the question's vector (numpy ``(384,)``), or ``None`` when the dense ranker is off.
+        unknown_name: a scheme name the user's words give ("PM Free Laptop Yojana") that names no scheme held:
+            its own words are found neither in any scheme name the gazetteer knows nor in the first scheme's
+            text (see :meth:`Searcher.unknown_name`); ``None`` otherwise.
     """
 
     question: str
@@ -128,6 +131,7 @@ class Retrieval:
     user_query_text: str = ""
     dense: dict[int, float] = field(default_factory=dict)
     dense_query: object = None
+    unknown_name: str | None = None
 
     @property
     def ranked_ids(self) -> list[str]:
@@ -585,7 +589,56 @@ class Searcher:
                 if ids & idx.chunk_term_ids(alt.chunk) and in_section:
                     best[sid] = replace(h, chunk=alt.chunk)
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
+        if order and not named and not user_mentions:
+            out.unknown_name = self.unknown_name(own_words, order[0])
         return out
+
+    def unknown_name(self, text: str, top: str) -> str | None:
+        """The scheme name ``text`` gives ("tell me about PM Free Laptop Yojana 2024" -> "PM Free Laptop
+        Yojana") when the first-ranked scheme ``top`` is not it: the words before "yojana" / "scheme" /
+        "abhiyan" / "योजना" up to a stopword, less the words any scheme name may hold (:data:`GENERIC_NAME_WORDS`,
+        a state), are none of them (nor their glossary forms) in ``top``'s text. ``None`` when ``text`` gives no
+        such name or ``top`` holds its words: "vidhwa pension yojana" is the widow pension's ("vidhwa" is
+        "widow")."""
+        idx = self.index
+        for head in _NAME_HEAD.finditer(text):
+            run: list[str] = []
+            for word in reversed(re.findall(r"[\w\u0900-\u097f]+", text[:head.start()])[-6:]):
+                if not analyze(word) and not word.isdigit():
+                    break  # a stopword ends the name ("about", "के")
+                run.insert(0, word)
+            own = [w for w in run if not w.isdigit() and not find_states(w) and not set(analyze(w)) <= _generic_name_terms()]
+            terms = [t for t in analyze_query(" ".join(own), idx.vocabulary, self.matcher, idx.chunk_frequency).weights
+                     if t in idx.vocabulary] if own else []
+            if terms and not any(self._word_of(w, top) for w in own):
+                return " ".join([*run, head.group()])
+        return None
+
+    def _word_of(self, word: str, scheme_id: str) -> bool:
+        """Whether the scheme's text holds ``word``: one of its analysed or glossary forms, the acronym it spells
+        in Devanagari ("एडीआईपी": ADIP), or, written in Devanagari, the spelling of a word of the scheme's name
+        ("साइकिल सहायता" for "Cycle Sahayata Yojana")."""
+        idx = self.index
+        terms = analyze_query(word, idx.vocabulary, self.matcher, idx.chunk_frequency).weights
+        acronym = spelled_acronym(word)
+        if any(idx.scheme_has_term(t, scheme_id) for t in [*terms, *(analyze(acronym) if acronym else [])]):
+            return True
+        sk = skeleton(romanize(word)) if has_devanagari(word) else ""
+        return len(sk) >= 2 and any(skeleton(w) == sk for w in words(idx.schemes[scheme_id].name))
+
+
+#: the word that ends a scheme's name as people write it ("PM Kisan Yojana", "free laptop scheme")
+_NAME_HEAD = re.compile(r"\b(?:yojana|yojna|yojanaa|yojona|scheme|abhiyan|abhiyaan)\b|योजना|अभियान", re.IGNORECASE)
+#: words many scheme names hold, which name no scheme by themselves ("PM ... Yojana", "free ...", "new ...")
+GENERIC_NAME_WORDS = ("pm pradhan mantri pradhanmantri prime minister mukhyamantri mukhya cm chief sarkari government govt "
+                      "central state new naya nayi navi free muft mufti muqt national rashtriya bharat india indian yojana "
+                      "scheme abhiyan प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री सरकारी सरकार नई नया मुफ्त मुफ़्त राष्ट्रीय भारत योजना")
+
+
+@lru_cache(maxsize=1)
+def _generic_name_terms() -> frozenset[str]:
+    """:data:`GENERIC_NAME_WORDS` as analysed terms."""
+    return frozenset(t for w in GENERIC_NAME_WORDS.split() for t in analyze(w))
 
 
 #: a scheme whose name holds clearly more of the question's words than the leader's name (by

@@ -34,6 +34,27 @@ def has_devanagari(text: str) -> bool:
     return _DEVANAGARI.search(text) is not None
 
 
+#: the names of the Latin letters as Hindi writes them: an acronym spelled out in Devanagari ("एडीआईपी" is ADIP)
+_LETTER_NAMES = {"ए": "a", "बी": "b", "सी": "c", "डी": "d", "ई": "e", "एफ": "f", "जी": "g", "एच": "h", "आई": "i", "जे": "j",
+                 "के": "k", "एल": "l", "एम": "m", "एन": "n", "ओ": "o", "पी": "p", "क्यू": "q", "आर": "r", "एस": "s", "टी": "t",
+                 "यू": "u", "वी": "v", "डब्ल्यू": "w", "एक्स": "x", "वाई": "y", "जेड": "z", "ज़ेड": "z"}
+_LETTER_NAME_RE = re.compile("|".join(sorted(map(re.escape, _LETTER_NAMES), key=len, reverse=True)))
+
+
+def spelled_acronym(word: str) -> str | None:
+    """The Latin acronym a Devanagari word spells letter by letter ("एडीआईपी" -> "adip", "पीएम" -> "pm"), or ``None``
+    when the word is not wholly letter names or names fewer than two letters ("के" is a word, not K)."""
+    letters = []
+    at = 0
+    while at < len(word):
+        m = _LETTER_NAME_RE.match(word, at)
+        if not m:
+            return None
+        letters.append(_LETTER_NAMES[m.group()])
+        at = m.end()
+    return "".join(letters) if len(letters) >= 2 else None
+
+
 @lru_cache(maxsize=65536)
 def romanize(word: str) -> str:
     """One Devanagari word -> lower-case Latin (``पेंशन`` -> ``penshan``); other text unchanged."""

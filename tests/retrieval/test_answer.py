@@ -317,3 +317,42 @@ def test_old_age_asked_in_romanized_hindi_with_a_state_is_answered(pages_index):
     answer = Answerer(pages_index).ask("vridhavastha pension kitni milti hai bihar")
     assert answer.status == "answered"
     assert {c.scheme_id for c in answer.citations} & {"mvpy-bihar", "nsap-ignoaps"}
+
+
+def test_a_scheme_name_no_scheme_bears_is_declined_not_answered_with_another(pages_index):
+    """A newcomer's "tell me about PM Free Laptop Yojana 2024" got PM Surya Ghar: Muft Bijli Yojana quoted (it shares
+    "PM", "free" and "yojana"): no scheme of that name is held, so the answer says so."""
+    answerer = Answerer(pages_index)
+    for question, name in (("tell me about PM Free Laptop Yojana 2024", "PM Free Laptop Yojana"),
+                           ("प्रधानमंत्री मुफ्त लैपटॉप योजना क्या है", "प्रधानमंत्री मुफ्त लैपटॉप योजना")):
+        answer = answerer.ask(question)
+        assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", name)
+        assert answer.citations == [] and answer.official_links == [MYSCHEME_SEARCH]
+    # a name whose words the scheme holds, in another script or as a Devanagari acronym, is that scheme's
+    word_of = answerer.searcher._word_of
+    assert word_of("एडीआईपी", "sadppfaa")  # ADIP, spelled letter by letter
+    assert word_of("सहायता", "csy-j")  # "Cycle Sahayata Yojana": one word of the name is enough
+    assert not word_of("laptop", "pmsgmb") and not word_of("लैपटॉप", "pmsgmb")
+    widow = answerer.ask("vidhwa pension yojana")  # "vidhwa" is "widow": the widow pension's name
+    assert widow.status in ("answered", "clarify") and widow.decline_reason is None
+
+
+def test_an_acronym_spelled_in_devanagari():
+    from retrieval.translit import spelled_acronym
+
+    assert [spelled_acronym(w) for w in ("एडीआईपी", "पीएम", "बीपीएल", "के", "साइकिल")] == ["adip", "pm", "bpl", None, None]
+
+
+@pytest.mark.parametrize("lang,head", [
+    ("en", 'I don\'t know. I have no scheme called "PM Free Laptop Yojana" in the documents I hold'),
+    ("hinglish", 'Mujhe nahi pata. "PM Free Laptop Yojana" naam ki koi yojana mere paas ke dastavezon mein nahi hai'),
+    ("hi", 'मुझे नहीं पता। "PM Free Laptop Yojana" नाम की कोई योजना मेरे पास के दस्तावेज़ों में नहीं है'),
+])
+def test_the_decline_of_an_unknown_name_says_so_in_the_users_language(lang, head):
+    from conversations.engine import answer_reply
+    from retrieval.answer import Answer
+
+    answer = Answer(status="declined", query="q", standalone_query="q", language="en", decline_reason="unknown_name",
+                    decline_scheme="PM Free Laptop Yojana", official_links=[MYSCHEME_SEARCH])
+    reply = answer_reply(answer, lang)
+    assert reply.kind == "decline" and reply.text.startswith(head) and reply.text.endswith(MYSCHEME_SEARCH)
