@@ -245,6 +245,8 @@ _HEADS = re.compile(r"(:|(?:^|\n)\s*[(]?(\d{1,2}|[a-zA-Z]|[ivx]{1,4})[.)])\Z")
 SMS_COUNTED_ITEMS = 400
 #: a continued quote starts its next page with its marker and this (GSM-7, so an English page stays GSM-7)
 SMS_CONTINUED = "..."
+#: a sentence longer than a page starts on a page that already holds text when at least this many characters of it fit
+SMS_MIN_CUT = 60
 
 
 def _sms_atoms(text: str) -> list[str]:
@@ -281,7 +283,8 @@ class _SmsBlock:
             line, a decline's official links; alternatives from the longest (whole scheme name) to the
             shortest (the link alone), the first that lets the first sentence fit is used.
         link: the quote's short link (named when a page breaks its list), empty for other text.
-        whole: a paragraph with a link (a verdict's entry): not cut when it fits a page of its own.
+        whole: a paragraph with a link (a verdict's entry), or a heading or question with what it introduces (its
+            first item, its options): not cut when it fits a page of its own.
         spill: what the shorter ``sources`` leave out (a decline's further links): sent after the text.
     """
 
@@ -344,11 +347,18 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
             blocks.append(_SmsBlock("", head, (f"\n{label}\n{listed}", f"\n{label}\n{lines[first]}"),
                                     spill="\n".join(lines[first + 1:])) if head else _SmsBlock("", text))
             continue
+        paras: list[str] = []
+        options = _label("reply_with", lang) if reply.options else None
         for b in _plain_blocks(reply, lang, bold=False):
-            for para in b.split("\n\n"):
-                if para.strip():
-                    # (whether it holds a link is read before the links are shortened)
-                    blocks.append(_SmsBlock("", _sms_text(para.strip()), whole=_URL.search(para) is not None))
+            for para in (p.strip() for p in b.split("\n\n")):
+                if para and paras and (paras[-1].endswith(":") or (options and para.startswith(options))):
+                    # a heading ("These schemes can help with pregnancy:") or a question goes with what it
+                    # introduces, its first item or its options: never left alone at the foot of a page
+                    paras[-1] = f"{paras[-1]}\n\n{para}"
+                elif para:
+                    paras.append(para)
+        # (whether it holds a link is read before the links are shortened)
+        blocks.extend(_SmsBlock("", _sms_text(para), whole=_URL.search(para) is not None or "\n\n" in para) for para in paras)
     return blocks
 
 
@@ -372,7 +382,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     long to leave the first sentence whole beside it is shortened, or left out (the link stays). A page
     that breaks a list says how many of its items are still to come (and the link, when the page does
     not show it). A decline's official link is always on its first page. A paragraph holding a link (a
-    verdict's entry) that fits a page of its own is never cut from its link.
+    verdict's entry) that fits a page of its own is never cut from its link; a heading ending in ":" is never
+    left at the foot of a page (it goes over with what it introduces), nor a question without its options.
 
     Raises:
         ValueError: ``segments`` below 1.
@@ -389,6 +400,17 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
 
     pages: list[str] = []
     page = ""
+
+    def turn_page(page: str, end: str) -> str:
+        """Send ``page`` with its last line ``end``; returns what the next page starts with: a heading that ended
+        it ("These schemes can help:") goes over to the schemes it introduces, never left at the foot of a page."""
+        head, sep, last = page.rpartition("\n\n")
+        if sep and last.rstrip().endswith(":") and not _QUOTE_START.match(last):
+            pages.append(head + _more_footer(lang, head))
+            return last
+        pages.append(page + end)
+        return ""
+
     for block in blocks:
         atoms = [a for a in _sms_atoms(block.text) if a.strip()]
         # (a list of hundreds of short lines pages without the count: counting the rest at every step would cost seconds)
@@ -408,8 +430,7 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             atoms.append("\n" + block.spill)
         prefix = block.prefix
         if block.whole and page and not fits(join(page, block.text), []) and fits(block.text, []):
-            pages.append(page + footer(page, []))  # a paragraph with its link that fits a page of its own: not cut
-            page = ""
+            page = turn_page(page, footer(page, []))  # a paragraph with its link that fits a page of its own: not cut
         while atoms:
             # on a page already holding text, a quote may start with its scheme name shortened rather than wait for the
             # next page (never without the name: the link alone does not say which scheme the quote is from)
@@ -424,21 +445,23 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
                 if not fits(candidate, atoms[j:]):
                     break
                 taken, fit = j, candidate
-            if not taken and page:  # not even the next sentence fits what is left of this page: a new page
-                pages.append(page + _more_footer(lang, page))
-                page = ""
+            if not taken and page and (fits(prefix + atoms[0].rstrip() + source, atoms[1:]) or len(first_fitting(
+                    atoms[0], lambda head, at=page: fits(join(at, prefix + head.rstrip() + source), atoms[1:]))) < SMS_MIN_CUT):
+                # not even the next sentence fits what is left of this page: a new page (a sentence longer than any
+                # page is cut between words where it is, when a fair part of it fits here)
+                page = turn_page(page, _more_footer(lang, page))
                 continue
             plain = False
             if taken:
                 atoms = atoms[taken:]
-            elif sms_fits((fit := prefix + atoms[0].strip() + source) + _more_footer(lang, fit), segments):
+            elif sms_fits((fit := join(page, prefix + atoms[0].strip() + source)) + _more_footer(lang, fit), segments):
                 atoms, plain = atoms[1:], True  # whole beside the plain footer: the count of list items left gives way
             else:  # a sentence longer than a page: cut between words
-                def cut_fits(head: str, first: str = atoms[0]) -> bool:
-                    return fits(prefix + head.rstrip() + source, [first[len(head):], *atoms[1:]])
+                def cut_fits(head: str, first: str = atoms[0], at: str = page) -> bool:
+                    return fits(join(at, prefix + head.rstrip() + source), [first[len(head):], *atoms[1:]])
 
                 head = first_fitting(atoms[0], cut_fits) or atoms[0]
-                fit = prefix + head.strip() + source
+                fit = join(page, prefix + head.strip() + source)
                 atoms = [a for a in (atoms[0][len(head):], *atoms[1:]) if a.strip()]
             page = fit
             prefix, source = (f"{block.prefix}{SMS_CONTINUED}" if block.prefix else ""), ""

@@ -312,8 +312,7 @@ class Engine:
                 # the channel's pager is applied below, to the notice and the answer together
                 result, _ = self.process(text, UserState(notice_given=True), "stateless")
                 # "Noted: state Bihar" would claim to keep what cannot be kept now: said instead
-                heads = tuple(t(key, result.lang, values="\0", state="\0").split("\0")[0] for key in ("noted", "state_noted"))
-                kept = [r for r in result.replies if not (r.kind == "info" and r.text.startswith(heads))]
+                kept = [r for r in result.replies if not (r.kind == "info" and r.text.startswith(_noted_heads(result.lang)))]
                 if len(kept) < len(result.replies):
                     result.replies = [Reply(kind="info", text=t("stateless_not_kept", result.lang))] + kept
             notes = [Reply(kind="info", text=t("private_number", result.lang))] if private else []
@@ -473,9 +472,11 @@ class Engine:
             # before the first personal fact is kept or asked for: what is kept, how long, how to delete it
             state.notice_given = True
             days = self._kept_days()
-            # after what was noted or answered, before a question or an offer the user is to answer (which stay last)
+            # right after what was noted (so that on SMS it is on the first page, not behind an answer's "MORE"); with
+            # nothing noted, after what was answered, before a question or an offer the user is to answer
+            noted = [i for i, r in enumerate(result.replies) if r.kind == "info" and r.text.startswith(_noted_heads(lang))]
             answers = [i for i, r in enumerate(result.replies) if r.kind == "answer"]
-            at = answers[-1] + 1 if answers else \
+            at = noted[0] + 1 if noted else answers[-1] + 1 if answers else \
                 len(result.replies) - 1 if result.replies and result.replies[-1].kind == "question" else len(result.replies)
             # (SMS has no commands: "/forget" cannot be typed as one there, "DELETE" can)
             notice = Reply(kind="info", text=t("privacy_notice_sms" if channel == "sms" else "privacy_notice", lang, days=days))
@@ -892,6 +893,11 @@ def asks_no_need(text: str) -> bool:
     if not SCHEME_WORD.search(text):
         return False
     return not need_words(analyze(text), {w for m in find_states(text) for w in analyze(m.surface)})
+
+
+def _noted_heads(lang: str) -> tuple[str, ...]:
+    """How the replies that note what the user told open, in ``lang`` ("Noted: ", "Noted: you live in ")."""
+    return tuple(t(key, lang, values="\0", state="\0").split("\0")[0] for key in ("noted", "state_noted"))
 
 
 def _as_page(replies: list[Reply], page: str) -> Reply:

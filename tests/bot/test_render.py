@@ -159,6 +159,24 @@ def test_sms_question_is_a_numbered_list():
     assert page.endswith("Reply with a number:\n1. Yes\n2. No")
 
 
+def test_sms_a_heading_goes_over_with_what_it_introduces_and_a_question_stays_with_its_options():
+    """A newcomer's Hindi SMS page 1 was "नोट किया ... / गर्भावस्था के लिए ये योजनाएँ मदद कर सकती हैं: / MORE": the heading
+    ended the page and the schemes it announced came only after MORE."""
+    noted = Reply(kind="info", text="नोट किया: राज्य उत्तर प्रदेश, लिंग महिला।")
+    heading = Reply(kind="info", text="गर्भावस्था के लिए ये योजनाएँ मदद कर सकती हैं:")
+    listed = Reply(kind="answer", text="", citations=[_citation(1, "आर्थिक सहायता " * 9 + "दी जाती है।")])
+    pages = sms_pages([noted, heading, listed], "hi")
+    assert len(pages) > 1 and all(not page.split("\n")[-2].endswith(":") for page in pages[:-1])
+    heading_page = next(page for page in pages if heading.text in page)
+    assert "[1] " in heading_page  # the heading and the first scheme it introduces, on one page
+    # a question and its options, which came after a long note, on one page
+    note = Reply(kind="info", text="मैं आपकी बताई जानकारी 30 दिन तक रखता हूँ; इसे कभी भी मिटाने के लिए हटाओ भेजें। " * 2)
+    question = Reply(kind="question", text="आप ऊपर की किस योजना के बारे में पूछ रहे हैं? उसका नंबर लिखें।", field="pick",
+                     options=[Option(value=str(i), label=name) for i, name in enumerate(["Janani Shishu Suraksha Karyakram", "PMMVY"], 1)])
+    pages = sms_pages([note, question], "hi")
+    assert any(question.text in page and "1. Janani Shishu Suraksha Karyakram\n2. PMMVY" in page for page in pages)
+
+
 def test_dlt_template_fills_only_its_slots():
     templates = {"answer": SmsTemplate("1107160000000000001", "Scheme {#var#}: {#var#} Info: {#var#} -SCHMBT", ("scheme", "quote", "link"))}
     reply = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives ₹6,000 per year.")])
