@@ -765,8 +765,10 @@ class Engine:
         result = self.question(query, state, lang, user_text=query)
         version = self._state_version(discussed, query, chosen) if discussed else None
         at = next((i for i, r in enumerate(result.replies) if r.kind == "answer"), None)
-        if version is not None and at is not None and version not in {c.scheme_id for c in result.replies[at].citations}:
-            # "vidhwa pension" then "Rajasthan": Rajasthan's own widow pension first, the national one after it
+        cited = [c.scheme_id for c in result.replies[at].citations] if at is not None else []
+        if version is not None and cited[:1] != [version]:
+            # "vidhwa pension" then "Rajasthan": Rajasthan's own widow pension first, the national one after it (also
+            # when it was quoted second: "documents?" next is about the scheme quoted first)
             answer = self.answerer.ask(query, scheme_ids=[version, discussed], state=chosen, focus=[version], ask_state=False)
             if answer.status == "answered" and answer.citations and answer.citations[0].scheme_id == version:
                 result.replies[at] = answer_reply(answer, lang)
@@ -796,15 +798,19 @@ class Engine:
         # what the scheme pays, the last of those words ("pension"): a version pays it too ("Old Age Samman
         # Allowance" does, Bihar's old age home does not)
         head = {ordered[-1]} | (_PAYMENTS if ordered[-1] in _PAYMENTS else set())
-        best, share = None, VERSION_NAME_SHARE
+        best, share = None, (VERSION_NAME_SHARE, 0)
+        whole = set(analyze(central.name))
         for x in r.schemes[:VERSION_TOP]:
             words = set(analyze(schemes[x.scheme_id].name))
             words |= {m for w in words for m in expansions().get(w, ())}
             shared = own & words
-            overlap = len(shared) / max(len(named), 1)
+            # the share of the words that say what it is for, then of the whole name: Tamil Nadu's "Indira Gandhi
+            # National Old Age Pension Scheme" is its version of the national one, before its farmers' "Old Age
+            # Pension Scheme under Chief Minister's Uzhavar Padhukappu Thittam"
+            overlap = (len(shared) / max(len(named), 1), len(whole & words))
             # (two words at least where the name has two: "pension" alone is any pension)
             enough = len(shared) >= min(2, len(named)) and bool(head & words)
-            if schemes[x.scheme_id].state == chosen and enough and overlap >= share and (best is None or overlap > share):
+            if schemes[x.scheme_id].state == chosen and enough and overlap[0] >= share[0] and (best is None or overlap > share):
                 best, share = x.scheme_id, overlap
         if best is None and r.schemes and schemes[r.schemes[0].scheme_id].state == chosen:
             # a name of its own ("Lakshmi Bai Samajik Suraksha Pension Yojana", Bihar's widow pension): the

@@ -9,8 +9,9 @@ Which quotes:
 - the best chunk of the first scheme;
 - the best chunk of every other scheme the question names (at most :data:`MAX_SCHEMES` schemes);
 - when the question names no scheme, the best chunk of the next schemes whose score is at least
-  :data:`CLOSE_SHARE` of the first one's ("what scholarships are there for SC students" has several
-  right answers; a question with one clear answer gets one quote).
+  :data:`CLOSE_SHARE` of the first one's and that are no narrower answers (:func:`_holds_words_of`: "what
+  scholarships are there for SC students" has several right answers; a question with one clear answer
+  gets one quote).
 
 A discovery question ("schemes for fishermen in Kerala", :data:`retrieval.query.DISCOVERY`) that names
 no scheme gets a list instead: up to :data:`LIST_SIZE` schemes in rank order, each with one quoted
@@ -36,7 +37,8 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher, name_shares
-from retrieval.query import FIGURE
+from retrieval.query import FIGURE, section_intents
+from retrieval.states import find_states
 from retrieval.text import clean_user_text, split_sentences
 
 #: a question is read up to this many characters (the conversation cuts messages at 1,000 already; a
@@ -339,7 +341,8 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
             break
         if versions and s.scheme_id not in named and index.schemes[s.scheme_id].level == "state":
             continue  # no state known, each runs its own: one state's version is not the user's (the note asks)
-        if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score):
+        if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score
+                                    and _holds_words_of(index, r, s.scheme_id, r.schemes[0].scheme_id)):
             chosen.append(s)
     asked = set(r.query.intents)
     citations = []
@@ -352,6 +355,24 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, state=r.state,
                   state_versions=versions, **base)
+
+
+def _holds_words_of(index: Index, r: Retrieval, other: str, first: str) -> bool:
+    """Whether a close second scheme ``other`` is no narrower an answer than scheme ``first``: of the question's words
+    that say what it asks about (not a state's name, not a word asking for a section or a figure: "amount",
+    "documents"), counting the words each was resolved to ("vidhwa" is "widow"), ``other`` holds some that ``first``
+    does not, or all that ``first`` holds. "widow pension in bihar" had quoted Bihar's old age pension, which holds
+    "pension" and none of "widow", beside the widow pension, as if it were Bihar's widow pension."""
+    held_first, held_other = set(), set()
+    for word in r.query.content:
+        if find_states(word) or section_intents(word) or FIGURE.search(word):
+            continue
+        alternatives = [t for t in (word, *r.query.resolved.get(word, ())) if t in index.vocabulary]
+        if any(index.scheme_has_term(t, first) for t in alternatives):
+            held_first.add(word)
+        if any(index.scheme_has_term(t, other) for t in alternatives):
+            held_other.add(word)
+    return not held_other < held_first
 
 
 def state_spread(index: Index, r: Retrieval, named_family: bool = False) -> list[str]:

@@ -54,6 +54,16 @@ def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
     assert pages_index.schemes[top.scheme_id].state == "Punjab" and "1,500" in top.text
 
 
+def test_after_the_central_answer_a_state_puts_its_own_version_first_and_documents_follow_it(engine):
+    """A newcomer's "widow pension" then "bihar" got the national pension first and Bihar's second, so "documents?"
+    gave the national pension's documents: the state's own version comes first, and the follow-up is about it."""
+    say(engine, "widow pension", user="w2")
+    second = answer_of(say(engine, "bihar", user="w2"))
+    assert second.citations[0].scheme_id == "lbsspy"
+    docs = answer_of(say(engine, "documents?", user="w2")).citations[0]
+    assert (docs.scheme_id, docs.section) == ("lbsspy", "documents")
+
+
 def test_the_scheme_named_by_the_question_outranks_one_whose_text_repeats_its_name(answerer, pages_index):
     # the widow remarriage gift (vvuy) says "widow pension" in its eligibility and documents more often
     # than Rajasthan's widow pension scheme, whose name is "... Vidhva Pension Yojana"

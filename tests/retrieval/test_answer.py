@@ -356,3 +356,11 @@ def test_the_decline_of_an_unknown_name_says_so_in_the_users_language(lang, head
                     decline_scheme="PM Free Laptop Yojana", official_links=[MYSCHEME_SEARCH])
     reply = answer_reply(answer, lang)
     assert reply.kind == "decline" and reply.text.startswith(head) and reply.text.endswith(MYSCHEME_SEARCH)
+
+
+def test_a_close_second_scheme_is_quoted_only_when_it_answers_as_much(answerer):
+    """A newcomer's "widow pension in bihar" got Bihar's old-age pension quoted beside the widow pension, as if it
+    were Bihar's widow pension: it holds "pension" and nothing of widows."""
+    for question in ("widow pension in bihar", "vidhwa pension kitna milta hai aur bihar me"):
+        answer = answerer.ask(question)
+        assert [c.scheme_id for c in answer.citations] == ["ignwps"], question
