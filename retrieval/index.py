@@ -807,6 +807,7 @@ class Index:
         with np.load(folder / "arrays.npz", allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         shape = tuple(int(x) for x in arrays["shape"])
+        _check_arrays(arrays, shape, schemes)
         bm = sp.csc_matrix((arrays["bm25_data"], arrays["bm25_indices"], arrays["bm25_indptr"]), shape=shape)
         tf = sp.csc_matrix((arrays["tfidf_data"], arrays["tfidf_indices"], arrays["tfidf_indptr"]), shape=shape)
         idf = arrays["tfidf_idf"]
@@ -839,6 +840,34 @@ class Index:
                 saved = None
             index.saved_rules = saved if isinstance(saved, dict) else None
         return index
+
+
+def _check_arrays(arrays: Mapping[str, np.ndarray], shape: tuple[int, ...], schemes: list[Scheme]) -> None:
+    """Check that a loaded index's arrays hold together: each sparse matrix a well-formed CSC matrix of ``shape``
+    (``n_chunks x n_terms``) with finite values, and each chunk's offsets inside its section's text. An edited or
+    damaged ``arrays.npz`` is refused at load rather than crash the first question (a break-it trial).
+
+    Raises:
+        ValueError: what does not hold.
+    """
+    n_docs, n_terms = shape
+    for name in ("bm25", "tfidf"):
+        data, rows, ptr = arrays[f"{name}_data"], arrays[f"{name}_indices"], arrays[f"{name}_indptr"]
+        if (ptr.shape != (n_terms + 1,) or rows.shape != data.shape or (ptr.size and (ptr[0] != 0 or ptr[-1] != data.size))
+                or (np.diff(ptr) < 0).any() or (rows.size and (rows.min() < 0 or rows.max() >= n_docs)) or not np.isfinite(data).all()):
+            raise ValueError(f"the {name} matrix is malformed")
+    if not np.isfinite(arrays["tfidf_idf"]).all():
+        raise ValueError("the TF-IDF weights are not finite")
+    scheme, section = arrays["chunk_scheme"], arrays["chunk_section"]
+    start, end = arrays["chunk_start"], arrays["chunk_end"]
+    if scheme.size and (scheme.min() < 0 or scheme.max() >= len(schemes) or section.min() < 0 or section.max() >= len(SECTION_ORDER)):
+        raise ValueError("a chunk names no scheme or section of the index")
+    lengths = np.zeros((len(schemes), len(SECTION_ORDER)), dtype=np.int64)
+    for i, sch in enumerate(schemes):
+        for name, text in sch.section_texts().items():
+            lengths[i, SECTION_ORDER.index(name)] = len(text)
+    if (start < 0).any() or (end < start).any() or (end > lengths[scheme, section]).any():
+        raise ValueError("chunk offsets fall outside their sections' text")
 
 
 def _rebuild_hint(sources: list[str], folder: Path) -> str:

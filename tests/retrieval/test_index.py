@@ -99,3 +99,21 @@ def test_filters_by_scheme_level_and_state(bundled_index):
     up = bundled_index.search(q, mask=bundled_index.mask(state="Uttar Pradesh"))
     kept = {bundled_index.schemes[bundled_index.chunks[h.chunk].scheme_id].state for h in up.hits}
     assert kept <= {None, "Uttar Pradesh"} and "Uttar Pradesh" in kept
+
+
+@pytest.mark.parametrize("name,edit", [
+    ("bm25_indices", lambda a: a.__setitem__(slice(0, 10), 10**8)),
+    ("chunk_end", lambda a: a.__setitem__(slice(0, 3), a[:3] + 10**6)),
+    ("tfidf_data", lambda a: a.__setitem__(slice(0, 5), np.nan)),
+])
+def test_damaged_arrays_are_refused_at_load_not_at_the_first_question(tmp_path, name, edit):
+    """A break-it trial set arrays.npz entries out of range: the index loaded, then the first question crashed
+    (IndexError), or answered from shifted offsets with no warning."""
+    Index.build(load_corpus([ROOT / "data" / "schemes"])).save(tmp_path / "idx")
+    path = tmp_path / "idx" / "arrays.npz"
+    with np.load(path) as z:
+        arrays = {k: z[k].copy() for k in z.files}
+    edit(arrays[name])
+    np.savez(path, **arrays)
+    with pytest.raises(IndexMismatchError, match="damaged"):
+        Index.load(tmp_path / "idx")
