@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from retrieval.index import Index
 from retrieval.query import discovery_frame, live_info_terms
 from retrieval.searcher import Retrieval, name_share, question_words, state_words
+from retrieval.states import find_states
 from retrieval.tokenize import analyze
 
 #: Feature names, in the order of :data:`COEFFICIENTS`.
@@ -298,7 +299,7 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     named_indexed = [m for m in r.user_mentions if m.indexed]
     named_catalog = [m for m in r.user_mentions if not m.indexed]
     f = features(index, r)
-    if named_catalog and not named_indexed:
+    if named_catalog and not named_indexed and not _state_version_of_named(index, r, named_catalog[0]):
         return Decision(False, "not_in_corpus", 0.0, f, named_catalog=named_catalog[0].scheme_id)
     if r.unknown_name and not named_indexed and not r.focus:
         # "PM Free Laptop Yojana": a name no scheme held bears, and the first scheme (the PM Surya Ghar Muft
@@ -331,6 +332,21 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     if p >= threshold or (r.user_query.discovery and not r.user_mentions and list_supported(index, r, f)):
         return Decision(True, None, p, f)
     return Decision(False, "out_of_scope" if f.unknown_share >= 0.5 else "low_confidence", p, f)
+
+
+def _state_version_of_named(index: Index, r: Retrieval, mention) -> bool:
+    """Whether the question names a state and a scheme known by name only, and the first scheme is that state's, its
+    text holding every word of the name ("punjab sc post matric scholarship kitna milta hai": the central
+    "Post-Matric Scholarship for SC students" is not held, Punjab's own post matric scholarship for Scheduled Castes
+    is). "ladli behna yojana madhya pradesh" stays declined: Madhya Pradesh's Ladli Laxmi says nothing of "behna"."""
+    if r.state_source != "question" or not r.schemes:
+        return False
+    top = r.schemes[0].scheme_id
+    scheme = index.schemes[top]
+    if scheme.level != "state" or scheme.state != r.state:
+        return False
+    words = [t for w in mention.name.split() for t in analyze(w) if not find_states(w)]
+    return bool(words) and all(index.scheme_has_term(t, top) for t in words)
 
 
 def need_words(words: list[str], place: set[str]) -> list[str]:

@@ -32,7 +32,7 @@ from pydantic import TypeAdapter
 
 from retrieval.corpus import SECTION_ORDER, Scheme
 from retrieval.errors import CorpusFormatError, EmptyCorpusError, IndexMismatchError
-from retrieval.query import FIGURE
+from retrieval.query import FIGURE, figure_wanted
 from retrieval.loaders import CatalogEntry, LoadReport
 from retrieval.tokenize import analyze, analyzer_fingerprint
 
@@ -482,7 +482,8 @@ class Index:
     def section_chunk(self, scheme_id: str, sections: Sequence[str], terms: Mapping[str, float], figures: bool = False) -> int | None:
         """The chunk of a scheme to quote for a question about ``sections`` (in the order given) when
         its best-matching chunk lies elsewhere: among that scheme's chunks of those sections, the ones
-        stating a figure when ``figures`` (:data:`retrieval.query.FIGURE`), then the one holding most of
+        stating a sum of money when ``figures`` (a figure when ``terms`` ask for a rate; else any figure:
+        :func:`retrieval.query.figure_wanted`), then the one holding most of
         the query's term weight, then the earliest. ``None`` when the scheme has none of the sections."""
         lo, hi = self.chunk_range(scheme_id)
         order = {SECTION_ORDER_INDEX[s]: i for i, s in enumerate(sections) if s in SECTION_ORDER_INDEX}
@@ -490,7 +491,9 @@ class Index:
         if not cands:
             return None
         if figures:
-            cands = [c for c in cands if FIGURE.search(self.chunks[c].text)] or cands
+            wanted = figure_wanted(terms)  # a sum of money, unless a rate is asked for
+            cands = ([c for c in cands if wanted.search(self.chunks[c].text)] or [c for c in cands if FIGURE.search(self.chunks[c].text)]
+                     or cands)
         ids = {self.vocabulary[t]: w for t, w in terms.items() if t in self.vocabulary}
 
         def key(c: int) -> tuple[int, float, int]:

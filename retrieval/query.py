@@ -295,6 +295,17 @@ FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cen
                     # "2,000/-": an amount in rupees as Indian documents write it (PMMVY's table: "Amount (in Rs.)" over "| 3,000/-")
                     r"|\d\s?/-", re.IGNORECASE)
 
+#: a sum of money in a passage (a FIGURE that is no percentage)
+MONEY = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d|\d\s?/-", re.IGNORECASE)
+#: index terms of a question asking for a rate, whose figure is a percentage ("interest rate", "byaj dar")
+RATE_TERMS = frozenset({"interest", "rate", "percent", "percentage", "byaj", "ब्याज", "dar"})
+
+
+def figure_wanted(terms) -> re.Pattern[str]:
+    """The figure a "how much" question wants quoted: a sum of money (:data:`MONEY`: "kitna paisa milta hai" is not
+    answered by "Divyang students get 10% extra"), or any figure (:data:`FIGURE`) when its ``terms`` ask for a rate."""
+    return FIGURE if RATE_TERMS & set(terms) else MONEY
+
 
 #: Questions for live information no scheme document holds (an application's status, the date of the
 #: next payment, a booking), each with the index terms a scheme text would need to answer it. A question

@@ -32,7 +32,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import FIGURE, QueryTerms, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -547,12 +547,13 @@ class Searcher:
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
                 if int(idx.chunk_section[h.chunk]) in wanted:
-                    if query.figures and not FIGURE.search(idx.chunks[h.chunk].text):
+                    wanted_figure = figure_wanted(query.weights)
+                    if query.figures and not wanted_figure.search(idx.chunks[h.chunk].text):
                         # "post matric scholarship kitna milta hai": the benefits chunk that matched best is a
-                        # note without a figure ("Note 2. Students pursuing C.A. ..."); the section's chunk
-                        # stating one is quoted (the rates table)
+                        # note without a sum ("Note 2. Students pursuing C.A. ...", "Divyang students get 10%
+                        # extra"); the section's chunk stating one is quoted (the rates table)
                         alt = idx.section_chunk(sid, [idx.chunks[h.chunk].section], query.weights, True)
-                        if alt is not None and FIGURE.search(idx.chunks[alt].text):
+                        if alt is not None and wanted_figure.search(idx.chunks[alt].text):
                             best[sid] = replace(h, chunk=alt)
                     continue
                 alt = idx.section_chunk(sid, asked, query.weights, query.figures)

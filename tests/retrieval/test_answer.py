@@ -364,3 +364,14 @@ def test_a_close_second_scheme_is_quoted_only_when_it_answers_as_much(answerer):
     for question in ("widow pension in bihar", "vidhwa pension kitna milta hai aur bihar me"):
         answer = answerer.ask(question)
         assert [c.scheme_id for c in answer.citations] == ["ignwps"], question
+
+
+def test_a_states_own_version_of_a_scheme_known_by_name_is_answered_with_its_sums_and_closed_mark(answerer):
+    """A newcomer asked how much Punjab's SC post-matric scholarship gives: the central scheme of that name is known
+    by name only (declined as not held), though the question names Punjab, whose own scheme is held; and "how much"
+    quoted "Divyang students get 10% extra allowance" instead of the allowance by course group. The page says the
+    scheme is closed: the quote says so."""
+    answer = answerer.ask("punjab sc post matric scholarship kitna milta hai")
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "pmssc"
+    assert "₹13,500 per year for hostellers" in answer.citations[0].text and answer.citations[0].closed
+    assert answerer.ask("post matric scholarship for sc students").decline_reason == "not_in_corpus"  # no state: the central one
