@@ -27,7 +27,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_words
-from eligibility.fields import FIELDS, option_label, valid_value
+from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -515,7 +515,8 @@ class EligibilityFlow:
         mentions = engine.answerer.searcher.mentions(text)
         questionish = QUESTIONISH.search(text) is not None
         # "meri umar 62 saal hai" names the age a question about an age limit would ("umar"), but states it
-        statement = not questionish and "?" not in text and FIRST_PERSON.search(text) is not None and bool(extract(text))
+        statement = not questionish and "?" not in text and FIRST_PERSON.search(text) is not None and (
+            bool(extract(text)) or (pending == "age" and FIELDS["age"].parse(text) is not None))  # (an age out of range too)
         question_like = bool(mentions) or (questionish and len(text.split()) >= 4) or (bool(section_intents(text)) and not statement) \
             or ("?" in text and len(text.split()) >= 2)  # "kya hai BPL?" asks, it does not answer
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
@@ -550,6 +551,14 @@ class EligibilityFlow:
                     noted_reply = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
                     return TurnResult(noted_reply + answered.replies + self._next_resumed(engine, state, lang))
             return TurnResult(replies + self._next(engine, state, lang))
+        if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
+                and not _RELATIVE.search(normalise(text)) and (raw := FIELDS["age"].parse(text)) is not None \
+                and not FIELDS["age"].valid(raw) and 0 <= raw < 1000:
+            # "meri umar 3 saal hai", "I am 150": an age, outside what the rules are checked for; said so (it had
+            # been searched as a question, or met with "could not understand")
+            q = self._question(pending, lang)
+            q.text = t("age_out_of_range", lang, low=MIN_AGE, high=MAX_AGE, value=raw, question=FIELDS["age"].question.get(lang, FIELDS["age"].question["en"]))
+            return TurnResult([q])
         if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
             # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
             # (answered, then the interview's question again) rather than "could not understand"

@@ -158,6 +158,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "skipped": {"en": "OK, skipped.", "hi": "ठीक है, छोड़ दिया।"},
     "percent_please": {"en": "What percentage is written on your certificate? ({example})", "hi": "प्रमाणपत्र पर कितने प्रतिशत लिखा है? ({example})"},
     "reask": {"en": "Sorry, I could not understand that. {question} ({example})", "hi": "माफ़ कीजिए, समझ नहीं पाया। {question} ({example})"},
+    "age_out_of_range": {"en": "I can check schemes for ages from {low} to {high} years only; {value} is outside that. {question} (a guardian can also answer with their own age)",
+                         "hi": "मैं {low} से {high} साल तक की उम्र के लिए ही योजनाएँ जाँच सकता हूँ; {value} इससे बाहर है। {question} (अभिभावक अपनी उम्र भी बता सकते हैं)"},
     "why": {"en": "I ask because: {why} You can answer ({example}), say \"skip\" to leave it unknown, or \"stop\" to end the check.",
             "hi": "मैं इसलिए पूछ रहा हूँ: {why} आप उत्तर दें ({example}), \"skip\" कहकर छोड़ें, या \"stop\" कहकर जाँच बंद करें।"},
     "resume": {"en": "Back to your eligibility check: {question}", "hi": "आपकी पात्रता जाँच पर लौटते हैं: {question}"},
@@ -312,6 +314,7 @@ HINGLISH: dict[str, str] = {
     "stopped": "Theek hai, maine patrata jaanch rok di. Aapki batayi baatein yaad rakhta hoon; baad mein jaari rakhne ke liye /eligibility bhejiye.",
     "skipped": "Theek hai, chhod diya.",
     "reask": "Maaf kijiye, yeh samajh nahi aaya. {question} ({example})",
+    "age_out_of_range": "Main {low} se {high} saal tak ki umar ke liye hi yojanayein jaanch sakta hoon; {value} isse bahar hai. {question} (abhibhavak apni umar bhi bata sakte hain)",
     "why": "Main isliye poochh raha hoon: {why} Aap jawab de sakte hain ({example}), \"skip\" keh kar chhod sakte hain, ya \"stop\" keh kar jaanch rok sakte hain.",
     "resume": "Wapas aapki patrata jaanch par: {question}",
     "too_broad": "Ismein bahut si yojanayein aati hain: kiske liye, ya aapko kya chahiye? Jaise \"Bihar mein kisanon ke liye yojana\", "

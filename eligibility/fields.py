@@ -187,6 +187,8 @@ def not_an_age(text: str, start: int, end: int) -> bool:
 
 #: the youngest age taken as the user's own (a person who writes; below it, asked again)
 MIN_AGE = 5
+#: the oldest (the oldest people recorded are a little past it)
+MAX_AGE = 120
 
 
 def _age(text: str) -> int | None:
@@ -250,7 +252,7 @@ _register(FieldSpec(
     {"en": "How old are you (in years)?", "hi": "आपकी उम्र कितनी है (साल में)?"},
     {"en": "for example: 45", "hi": "जैसे: 45"},
     {"en": "Age limits decide many pensions and scholarships.", "hi": "कई पेंशन और छात्रवृत्ति उम्र पर निर्भर हैं।"},
-    _age, valid=lambda v: MIN_AGE <= v <= 120,
+    _age, valid=lambda v: MIN_AGE <= v <= MAX_AGE,
 ))
 _register(FieldSpec(
     "gender", "choice", None,

@@ -196,3 +196,18 @@ def test_more_during_a_check_asks_its_question_again(bundled_index):
     assert send("/eligibility")[-1].text.endswith("Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)")
     assert [r.text for r in send("MORE")] == [
         "Back to your eligibility check: Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)"]
+
+
+@pytest.mark.parametrize("first,text,head", [
+    ("/eligibility", "meri umar 3 saal hai", "Main 5 se 120 saal tak ki umar ke liye hi yojanayein jaanch sakta hoon; 3 isse bahar hai."),
+    ("/eligibility", "मेरी उम्र 150 साल है", "मैं 5 से 120 साल तक की उम्र के लिए ही योजनाएँ जाँच सकता हूँ; 150 इससे बाहर है।"),
+    ("/eligibility", "my age is 3", "I can check schemes for ages from 5 to 120 years only; 3 is outside that."),
+])
+def test_an_age_out_of_range_is_told_so_and_asked_again_not_searched(engine, first, text, head):
+    """A break-it trial: "meri umar 3 saal hai" to the age question was searched (and an old age home quoted);
+    "my age is 3" got "could not understand"."""
+    say(engine, first)
+    say(engine, "Bihar")
+    replies = say(engine, text).replies
+    assert [r.kind for r in replies] == ["question"] and replies[0].field == "age" and replies[0].text.startswith(head)
+    assert say(engine, "45").replies[-1].field != "age"  # a good age goes on with the check
