@@ -578,6 +578,15 @@ class Engine:
             chosen = state_answer(text) if query else None
             if chosen is not None:
                 return self._answer_for_state(query, chosen, text, state, lang), "save"
+        discussed = self.answerer.index.schemes.get(state.scheme_id or "")
+        if (state.pending is None and state.last_standalone and discussed is not None and discussed.level == "central"
+                and (state.interview is None or state.interview.finished)):
+            chosen = state_answer(text)
+            if chosen is not None and self._state_version(discussed.id, state.last_standalone, chosen) is not None:
+                # "UP" right after the national widow pension's answer: the same question for Uttar Pradesh, whose own
+                # widow pension it has (it was only noted, and that pension never said); a scheme the same in every
+                # state (PM-KISAN) is not answered again
+                return self._answer_for_state(state.last_standalone, chosen, text, state, lang), "save"
         if state.pending in ("state", "state_again"):
             asked_twice = state.pending == "state_again"
             query, state.pending, state.pending_query = state.pending_query, None, None

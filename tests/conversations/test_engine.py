@@ -425,3 +425,13 @@ def test_a_central_scheme_asked_again_for_a_state_says_it_is_the_same_there_in_a
     hindi = say(engine, "पीएम किसान के दस्तावेज़").replies
     assert hindi[0].kind == "answer" and hindi[0].citations[0].scheme_id == "pm-kisan"
     assert say(engine, "और बिहार में?").replies[-1].text == "यह केंद्र की योजना है: बिहार में भी यही है।"
+
+
+def test_a_state_named_alone_after_a_central_answer_gets_that_states_own_version(engine):
+    """A newcomer: "vidhwa pension kitna milta hai" then "UP" was only noted; Uttar Pradesh's own widow pension
+    (₹1,000 a month) came only to "UP me vidhwa pension ..."."""
+    say(engine, "vidhwa pension kitna milta hai", user="up1")
+    replies = say(engine, "UP", user="up1").replies
+    assert replies[0].text == "Note kiya: aap Uttar Pradesh mein rehte hain."
+    answer = next(r for r in replies if r.kind == "answer")
+    assert answer.citations[0].state == "Uttar Pradesh" and "₹1,000 per month" in answer.citations[0].text
