@@ -451,3 +451,11 @@ def test_after_a_list_a_question_in_a_word_of_a_listed_name_is_about_that_scheme
     assert "pmfby" in listed
     answer = answer_of(say(engine, "bima ka paisa kaise milega", "odisha-farmer"))
     assert answer.citations[0].scheme_id == "pmfby"
+
+
+def test_work_told_in_ones_own_words_is_searched_by_its_name(engine):
+    """A newcomer: "I sell vegetables on a cart in Delhi. Can I get a loan?" was declined (no word of PM SVANidhi's
+    pages), though "I am a street vendor in Delhi, can I get a loan" finds it."""
+    replies = say(engine, "I sell vegetables on a cart in Delhi. Can I get a loan?", "cart1")
+    assert replies[0].text == "Noted: state Delhi, work Street vendor."
+    assert answer_of(replies).citations[0].scheme_id == "pm-svanidhi"

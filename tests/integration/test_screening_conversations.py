@@ -85,8 +85,10 @@ def test_the_punjab_sc_student_sees_pm_sym_unchecked_and_why_his_scholarship_fai
     sym = by_id["pmsym"]
     assert sym.status == "likely_eligible"
     assert [u.text for u in sym.unchecked] == ["The applicant must be an unorganised worker.", "The applicant's monthly income must be ₹15,000 or less."]
-    # the Punjab SC post-matric scholarship: named with the condition that fails (₹3 lakh is over its limit)
-    assert "Close, but not eligible: Post Matric Scholarship For Scheduled Caste (Punjab): \u201cIn the last financial year" in verdict.text
+    # the Punjab SC post-matric scholarship: named with the condition that fails (₹3 lakh is over its limit), and
+    # marked closed, as its text says myScheme showed it
+    assert ("Close, but not eligible: CLOSED (the official page says so): Post Matric Scholarship For Scheduled Caste (Punjab): "
+            "\u201cIn the last financial year") in verdict.text
     assert "pmssc" not in by_id or by_id["pmssc"].status == "not_eligible"
     assert len(verdict.text) <= VERDICT_CHARS
 
