@@ -544,10 +544,10 @@ class Searcher:
             # section asked is quoted from that section (its benefits may not repeat the question's words)
             # (a section among the intents counts, "details" too: an interest rate is often stated there)
             wanted = {SECTION_ORDER_INDEX[a] for a in query.intents if a in SECTION_ORDER_INDEX}
+            wanted_figure = figure_wanted(query.weights)
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
                 if int(idx.chunk_section[h.chunk]) in wanted:
-                    wanted_figure = figure_wanted(query.weights)
                     if query.figures and not wanted_figure.search(idx.chunks[h.chunk].text):
                         # "post matric scholarship kitna milta hai": the benefits chunk that matched best is a
                         # note without a sum ("Note 2. Students pursuing C.A. ...", "Divyang students get 10%
