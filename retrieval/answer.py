@@ -171,7 +171,8 @@ TABLE_HEADER_CHARS = 400
 
 def _whole_table_rows(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` widened so that a quote starting in a table row holds the table's header row (when
-    it is at most :data:`TABLE_HEADER_CHARS` before) and a quote ending in a table row ends with the row."""
+    it is at most :data:`TABLE_HEADER_CHARS` before; rows may stand apart, a blank line between them) and a
+    quote ending in a table row ends with the row."""
     def line_end(at: int) -> int:
         found = text.find("\n", at)
         return len(text) if found < 0 else found
@@ -181,11 +182,18 @@ def _whole_table_rows(text: str, start: int, end: int) -> tuple[int, int]:
         first = line_start
         while first > 0:
             prev = text.rfind("\n", 0, first - 1) + 1
-            if " | " not in text[prev:first - 1]:
+            line = text[prev:first - 1]
+            if not line.strip() and prev > 0:
+                # a blank line between two rows (PMMVY's instalments): the table goes on above it
+                above = text.rfind("\n", 0, prev - 1) + 1
+                if " | " not in text[above:prev - 1]:
+                    break
+                prev = above
+            elif " | " not in line:
                 break
             first = prev
-        if start - first <= TABLE_HEADER_CHARS:
-            start = first
+        # (the header too far back: at least the whole row, not "| 2,000/-" cut from its row)
+        start = first if start - first <= TABLE_HEADER_CHARS else line_start
     last_start, last_end = text.rfind("\n", 0, end) + 1, line_end(end)
     if " | " in text[last_start:last_end] and last_end - end <= TABLE_HEADER_CHARS:
         end = last_end

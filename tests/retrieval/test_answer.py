@@ -292,6 +292,13 @@ def test_a_quote_starting_in_a_table_row_reaches_back_to_the_header_row():
     assert text[start:end] == "Course | Hostellers | Day scholars\nDegree | Rs. 13,000 | Rs. 7,000\nDiploma | Rs. 9,500 | Rs. 6,500"
     b = text.index("Note")
     assert _whole_table_rows(text, b, len(text)) == (b, len(text))  # no table: unchanged
+    # rows set apart by blank lines (PMMVY's instalments) are one table; a header too far back leaves the row whole
+    apart = "Instalment | Amount\nFirst | 3,000/-\n\nSecond | 2,000/-\n\nNote: paid by DBT."
+    c = apart.index("2,000")
+    assert apart[slice(*_whole_table_rows(apart, c, c + 5))] == "Instalment | Amount\nFirst | 3,000/-\n\nSecond | 2,000/-"
+    far = "Head | Amount\n" + "Long row | " + "x " * 300 + "| 1/-\nLast row | 2,000/-"
+    d = far.index("2,000")
+    assert far[slice(*_whole_table_rows(far, d, d + 5))] == "Last row | 2,000/-"
 
 
 def test_an_amount_written_with_the_rupee_dash_is_a_figure():
