@@ -54,10 +54,16 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(_render_for(args.channel, answer))
     else:
         from conversations.engine import answer_reply
+        from conversations.strings import t
         from retrieval.query import reply_language
 
         # the bot's own words (a decline, "Sources:") in the question's language, as the chat says them
-        print(answer_reply(answer, reply_language(answer.query)).text)
+        lang = reply_language(answer.query)
+        print(answer_reply(answer, lang).text)
+        if answer.status == "answered" and answer.state_versions and not answer.list_answer:
+            # as the chat says it: the national answer is not every state's ("vidhwa pension kitna milta hai")
+            print("\n" + t("state_versions_ask", lang, states=", ".join(answer.state_versions[:4]),
+                            example=f"{answer.query} {answer.state_versions[0]}"))
     return 0
 
 

@@ -35,6 +35,7 @@ from eligibility.rules import Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
+from retrieval.searcher import names_only_a_state
 from retrieval.states import find_states, state_label
 from retrieval.tokenize import analyze as _analyze
 
@@ -408,6 +409,12 @@ class EligibilityFlow:
             if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
+                if set(facts) == {"state"} and state.scheme_id and state.last_standalone and names_only_a_state(text):
+                    # "Kerala" right after Tamil Nadu's old age pension: noted, and asked as "and in Kerala?" (it was
+                    # only noted, with an offer of a check)
+                    answered = engine.question(text, state, lang)
+                    answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
+                    return answered
                 if life_event(text) is not None:
                     # "मैं विधवा हूँ": noted, and the schemes for a widow listed (with the offer of a check)
                     answered = engine.question(text, state, lang)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -26,7 +26,7 @@ from rapidfuzz import fuzz
 
 from retrieval.states import state_name_words
 from retrieval.text import normalize
-from retrieval.translit import romanize, skeleton
+from retrieval.translit import has_devanagari, romanize, skeleton
 
 #: Words that name no particular scheme on their own.
 #: the words of the names of the states and union territories: "Uttar Pradesh" alone names a place, not a
@@ -98,13 +98,27 @@ def blank_mentions(text: str, mentions: list[Mention]) -> str:
     return "".join(chars)
 
 
-def _same(q: str, a: str) -> bool:
-    """Word equality tolerant of transliteration variants and small typos in long words."""
+#: spellings of one sound in Romanized Hindi, made one: "ph"/"f", "w"/"v", long vowels written double
+_LOOSE = (("ph", "f"), ("w", "v"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("z", "j"))
+
+
+def _loose(word: str) -> str:
+    """``word`` with the spellings of :data:`_LOOSE` made one and inner short "a" dropped ("yojana" = "yojna")."""
+    for a, b in _LOOSE:
+        word = word.replace(a, b)
+    return word[0] + word[1:-1].replace("a", "") + word[-1] if len(word) > 2 else word
+
+
+def _same(q: str, a: str, loose: bool = False) -> bool:
+    """Word equality tolerant of transliteration variants and small typos in long words (``loose``: also of the
+    spellings :func:`_loose` makes one)."""
     if q == a:
         return True
     if len(a) < 4 or len(q) < 3:
         return False
     sq, sa = skeleton(q), skeleton(a)
+    if loose and len(sa) >= 3 and sq == sa and _loose(q) == _loose(a):
+        return True  # one spelling of the same sounds: "phasal" (फसल romanised) is "fasal", "yojna" "yojana"
     # short skeletons collide ("keliye"/"kaliya" -> "kly"; "patni", wife, and "Pathani" -> "ptn"): ask for
     # closer spellings there, at most one letter longer or shorter ("kisan"/"kisaan", "vidhwa"/"vidhva")
     if len(sa) >= 3 and sq == sa and (fuzz.ratio(q, a) >= 60 if len(sa) >= 4 else fuzz.ratio(q, a) >= 80 and abs(len(q) - len(a)) <= 1):
@@ -112,17 +126,19 @@ def _same(q: str, a: str) -> bool:
     return len(a) >= 6 and fuzz.ratio(q, a) >= 85
 
 
-def _match(name: tuple[str, ...], ws: list[str], i: int) -> int:
+def _match(name: tuple[str, ...], ws: list[str], i: int, romanised: Sequence[bool] = ()) -> int:
     """End position in ``ws`` of ``name`` matched from word ``i`` (``-1`` if it does not match).
 
     One text word may stand for two joined name words (``maandhan`` = ``maan dhan``) and two text
-    words for one name word (``jan dhan`` = ``jandhan``).
+    words for one name word (``jan dhan`` = ``jandhan``). A text word written in Devanagari (``romanised[k]``)
+    matches any Latin spelling of its sounds (:func:`_loose`: "फसल" is "phasal", the name's "fasal").
     """
     j, k = 0, i
     while j < len(name):
         if k >= len(ws):
             return -1
-        if _same(ws[k], name[j]):
+        loose = k < len(romanised) and romanised[k]
+        if _same(ws[k], name[j], loose):
             j, k = j + 1, k + 1
         elif j + 1 < len(name) and _same(ws[k], name[j] + name[j + 1]):
             j, k = j + 2, k + 1
@@ -280,7 +296,10 @@ class Gazetteer:
         return list(cached)
 
     def _find(self, text: str) -> list[Mention]:
-        ws = words(text)
+        spans = word_spans(text)
+        ws = [w for w, _, _ in spans]
+        norm = normalize(text)
+        romanised = [has_devanagari(norm[a:b]) for _, a, b in spans]
         # every form a name's last word could take in this text (the word, its skeleton, two words
         # joined): a cheap test that rules out most candidates before the word-by-word match
         forms = set(ws) | {ws[i] + ws[i + 1] for i in range(len(ws) - 1)}
@@ -290,9 +309,12 @@ class Gazetteer:
             for cand in self._candidates(w, ws[i + 1] if i + 1 < len(ws) else None):
                 if not cand.last_forms & forms:
                     continue
-                end = _match(cand.tokens, ws, i)
-                if end == i + 1 and len(cand.tokens) == 1 and skeleton(ws[i]) != skeleton(cand.tokens[0]):
-                    continue  # one word for a one-word name, near only in letters ("parivar", family, is not "Parivarik")
+                end = _match(cand.tokens, ws, i, romanised)
+                if end == i + 1 and len(cand.tokens) == 1 and (skeleton(ws[i]) != skeleton(cand.tokens[0])
+                                                               or not _same(ws[i], cand.tokens[0])):
+                    # one word for a one-word name, near only in letters ("parivar", family, is not "Parivarik"), or only
+                    # in another spelling of its sounds ("फसल", crop, alone is not "Fasal Bima Yojana")
+                    continue
                 if end > i:
                     found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(map(len, ws[i:end]))),
                                          "".join(ws[i:end]) == "".join(cand.tokens)))

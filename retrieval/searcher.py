@@ -418,7 +418,7 @@ class Searcher:
         """
         idx = self.index
         state = (canonical_state(state) or state) if state else None  # "UP", "bihar" -> the name the index uses
-        if user_text is not None and _names_only_a_state(user_text):
+        if user_text is not None and names_only_a_state(user_text):
             user_text = None  # "and in punjab?": the rewritten question is what the user asks
         own_words = user_text if user_text is not None else question
         named_state = state_of(own_words)
@@ -729,7 +729,7 @@ def dense_text(question: str, query: QueryTerms) -> str:
     return f"{question} ({' '.join(gloss)})" if gloss else question
 
 
-def _names_only_a_state(text: str) -> bool:
+def names_only_a_state(text: str) -> bool:
     """True for a message whose only content words name a state ("and in punjab?", "बिहार में?")."""
     from retrieval.tokenize import analyze
 

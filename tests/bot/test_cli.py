@@ -222,3 +222,17 @@ def test_ingest_never_replaces_a_folder_that_is_not_an_index(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["ask", "pm kisan", "--corpus", ""])
     assert stop.value.code == 2 and "--corpus is empty" in capsys.readouterr().err
+
+
+def test_ask_says_when_states_run_their_own_versions(monkeypatch, capsys):
+    """A newcomer: `schemebot ask "vidhwa pension kitna milta hai"` over the pages gave the national ₹300 with no word
+    of the state versions the chat mentions (ask keeps no conversation, so it says how to ask with a state)."""
+    from retrieval.answer import Answer, Answerer
+
+    national = Answer(status="answered", query="vidhwa pension kitna milta hai", standalone_query="vidhwa pension kitna milta hai",
+                      language="hinglish", state_versions=["Bihar", "Haryana", "Rajasthan"])
+    monkeypatch.setattr(Answerer, "ask", lambda self, question, **kw: national)
+    assert main(["ask", "vidhwa pension kitna milta hai"]) == 0
+    out = capsys.readouterr().out
+    assert ("Rajya bhi is yojana ke apne roop chalate hain (jaise Bihar, Haryana, Rajasthan). Apne rajya ke saath phir "
+            'poochhiye, jaise: "vidhwa pension kitna milta hai Bihar".') in out

@@ -96,3 +96,17 @@ def test_a_bare_section_question_in_everyday_words_is_a_follow_up(text, section)
     from retrieval.query import section_intents
 
     assert asks_only_section(text) and section in section_intents(text)
+
+
+def test_a_scheme_named_in_devanagari_is_a_new_topic_not_the_last_one(bundled_index):
+    """A newcomer: "और फसल बीमा?" after PM-KISAN was given PM-KISAN's name and got its ₹6000 again; "फसल" is
+    romanised "phasal", one spelling of "fasal" (Fasal Bima Yojana)."""
+    from conversations.rewrite import replay
+    from retrieval.gazetteer import _same
+
+    answerer = Answerer(bundled_index)
+    assert _same("phasal", "fasal", loose=True) and not _same("phasal", "fasal")  # loose for Devanagari words only
+    assert not _same("patni", "pathani", loose=True)
+    rw = replay(answerer, ["pm kisan kya hai"], "और फसल बीमा?")
+    assert rw.focus is None and "Kisan Samman" not in rw.standalone
+    assert answerer.ask(rw.standalone).citations[0].scheme_id == "pmfby"

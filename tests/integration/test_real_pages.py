@@ -459,3 +459,11 @@ def test_work_told_in_ones_own_words_is_searched_by_its_name(engine):
     replies = say(engine, "I sell vegetables on a cart in Delhi. Can I get a loan?", "cart1")
     assert replies[0].text == "Noted: state Delhi, work Street vendor."
     assert answer_of(replies).citations[0].scheme_id == "pm-svanidhi"
+
+
+def test_a_state_named_alone_after_a_state_schemes_answer_asks_the_same_for_that_state(engine):
+    """A newcomer: "Kerala" right after Tamil Nadu's old age pension was only noted, with an offer of a check."""
+    say(engine, "I am 72 years old living in Madurai, old age pension kitni milti hai?", "kerala1")
+    replies = say(engine, "Kerala", "kerala1")
+    assert replies[0].text == "Note kiya: rajya Kerala." and answer_of(replies).citations
+    assert all(c.state in (None, "Kerala") for c in answer_of(replies).citations)  # nothing of Tamil Nadu's now
