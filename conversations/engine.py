@@ -634,8 +634,8 @@ class Engine:
             return TurnResult([Reply(kind="info", text=t("nothing_to_stop", lang))], small_talk=True), "save"
         if "greeting" in said or (state.turn_count == 1 and "greeting_emoji" in said):
             return TurnResult([Reply(kind="info", text=t("greeting", lang))], small_talk=True), "save"
-        if "thanks" in said:
-            return TurnResult([Reply(kind="info", text=t("thanks", lang))], small_talk=True), "save"
+        if "thanks" in said or "bye" in said:  # ("bye" had got "You're welcome")
+            return TurnResult([Reply(kind="info", text=t("thanks" if "thanks" in said else "bye", lang))], small_talk=True), "save"
         finished = state.interview is not None and state.interview.finished
         # "ok", "hmm", or "skip" / "pata nahi" with no question asked: nothing to search for
         unasked = bool(said & {"ack", "skip", "dont_know"})

@@ -1,4 +1,4 @@
-"""What a short message means — yes, no, stop, skip, don't know, thanks, a greeting, "more", help, the
+"""What a short message means — yes, no, stop, skip, don't know, thanks, goodbye, a greeting, "more", help, the
 start of an eligibility check, "delete my data" — read from example phrases kept as data.
 
 The phrases live in ``data/lexicon/intents.tsv`` (``intent<TAB>lang<TAB>phrase``, languages ``en``,
@@ -53,7 +53,7 @@ __all__ = ["GAP_WORDS", "INTENTS", "Intents", "WITHIN", "intents_of", "is_skip",
            "normalise_message", "phrases"]
 
 #: every intent of the table, in the order its docstring lists them
-INTENTS = ("yes", "no", "stop", "skip", "dont_know", "thanks", "greeting", "greeting_emoji", "ack", "more", "help",
+INTENTS = ("yes", "no", "stop", "skip", "dont_know", "thanks", "bye", "greeting", "greeting_emoji", "ack", "more", "help",
            "start_check", "forget")
 #: intents found anywhere in a message (the rest must be the whole message)
 WITHIN = frozenset({"dont_know", "start_check"})

@@ -90,6 +90,7 @@ def test_follow_ups_and_topic_switch(engine):
     ("what is pm kisan", "hmm", "Okay."), ("pm kisan kya hai", "theek hai", "Theek hai."), ("पीएम किसान क्या है", "अच्छा", "ठीक है।"), ("पीएम किसान क्या है", "ठीक है।", "ठीक है।"),
     ("what is pm kisan", "👌", "Okay."), ("pm kisan kya hai", "pata nahi", "Theek hai."), ("what is pm kisan", "skip", "Okay."),
     ("what is pm kisan", "😀😀🎉", "Okay."), ("pm kisan kya hai", "tum bahut ache ho", "Aapka swagat hai."),
+    ("pm kisan kya hai", "bye", "Alvida!"), ("what is pm kisan", "ok bye", "Goodbye!"),
 ])
 def test_small_talk_gets_a_short_reply_and_keeps_the_topic_and_pages(engine, before_text, text, reply):
     say(engine, "how to apply for pm kisan")
