@@ -340,7 +340,8 @@ def _about_entity(text: str) -> bool:
     if not entity:
         return False
     person = [m for m in _APPLICANT.finditer(subject) if m.end() <= entity.start()]
-    if not person and not _APPLICANT.search(subject):
+    # (persons named inside brackets describe the entity: "stakeholders (owners/partners/trustees/members ...)")
+    if not person and not _APPLICANT.search(re.sub(r"\([^)]*\)", " ", subject)):
         return True
     return bool(person) and re.fullmatch(r"[\s\w()'-]{0,25}", subject[person[-1].end():entity.start()]) is not None and not re.search(
         r"\b(of|by|for|to|and|or|in|from|with|who|which|whose)\b", subject[person[-1].end():entity.start()], re.IGNORECASE)
@@ -364,12 +365,16 @@ _TENURE = re.compile(r"\b(?:period|experience|membership|tenure|residing|stay\w*
                      r"|\bservice\s+(?:of|for)\b|\bof\s+(?:the\s+)?(?:social\s+)?service\b", re.IGNORECASE)
 
 
+#: the age of an organisation, not of a person ("Age of the applicant University/Institution should be at least 3 years")
+_ENTITY_AGE = re.compile(r"\bage\s+of\s+(?:the\s+|an?\s+)?(?:applicant\s+)?" + _ENTITY.pattern, re.IGNORECASE)
+
+
 def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     """Age criteria of a unit (a limit by gender as ``any`` of two ``all``) and whether one was about
     someone else."""
     text = unit.text
-    if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)):
-        return [], False
+    if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text):
+        return [], False  # (nor "Age of the applicant University/Institution": its 3 years of existence)
     found: list[tuple[int, str, Any]] = []  # (position, op, value)
     taken: list[tuple[int, int]] = []
 

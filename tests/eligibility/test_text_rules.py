@@ -208,6 +208,17 @@ def test_a_group_that_can_also_apply_widens_the_rule_and_is_not_required():
     assert verdict.status == "likely_eligible"
 
 
+def test_an_institutions_age_and_city_are_not_the_applicants():
+    """E-YUVA Centers (for universities) were "likely eligible" for a 72-year-old: "Age of the applicant
+    University/Institution should be at least 3 years" read as an age of 3 or more, and "from Tier II/III cities"
+    (after "stakeholders (owners/partners/trustees/members ...)") as urban residence."""
+    r = read("University/Institution established as a legal entity having at least 51% Indian stakeholders "
+             "(owners/partners/trustees/members/associates etc.) from Tier II/III cities is eligible to apply.\n"
+             "Age of the applicant University/Institution should be at least 3 years or more.")
+    assert r is None or crits(r.rule) == []
+    assert crits(read("Cancer patients up to the age of 18 years in the BPL groups are eligible.").rule)[0] == ("age", "lte", 18)
+
+
 def test_land_in_the_familys_name():
     r = read("All landholding farmers' families, which have cultivable land holding in their names are eligible to get benefit under the scheme.")
     assert ("owns_cultivable_land", "is_true", None) in crits(r.rule)
