@@ -326,11 +326,30 @@ def live_info_terms(text: str) -> list[tuple[str, ...]]:
     return [terms for pattern, terms in LIVE_INFO if pattern.search(text)]
 
 
+#: the words that name a section most often, for the misspellings of them :func:`_section_words_spelled` mends
+SECTION_HEADWORDS = ("documents", "document", "eligibility", "eligible", "application", "benefits", "criteria",
+                     "registration", "qualification")
+
+
+def _section_words_spelled(folded: str) -> str:
+    """``folded`` with each word of six letters or more that is a misspelling of a :data:`SECTION_HEADWORDS` word
+    (the same first two letters, a similarity of at least 85: "documnets", "documets", "eligiblity") written right:
+    "documnets kya chahiye" asks for the documents (it got the application steps)."""
+    def mend(m: re.Match) -> str:
+        word = m.group()
+        if word in SECTION_HEADWORDS:
+            return word
+        best = max(SECTION_HEADWORDS, key=lambda h: fuzz.ratio(word, h) if h[:2] == word[:2] else 0)
+        return best if best[:2] == word[:2] and fuzz.ratio(word, best) >= 85 else word
+
+    return re.sub(r"\b[a-z]{6,}\b", mend, folded)
+
+
 def section_intents(text: str) -> list[str]:
     """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order. The words of a
     "who can apply" phrase count for eligibility only ("who can apply and how?" still asks both), and
     "what is" asks for the details only when it asks for nothing else ("what is the income limit")."""
-    folded = text.casefold()
+    folded = _section_words_spelled(text.casefold())
     without_who = WHO_CAN_APPLY.sub(" ", folded)
     found = [name for name, pattern in SECTION_INTENTS.items()
              if pattern.search(folded) and (name != "application_process" or pattern.search(without_who))]

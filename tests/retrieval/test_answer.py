@@ -382,3 +382,19 @@ def test_a_states_own_version_of_a_scheme_known_by_name_is_answered_with_its_sum
     assert answer.status == "answered" and answer.citations[0].scheme_id == "pmssc"
     assert "₹13,500 per year for hostellers" in answer.citations[0].text and answer.citations[0].closed
     assert answerer.ask("post matric scholarship for sc students").decline_reason == "not_in_corpus"  # no state: the central one
+
+
+@pytest.mark.parametrize("text,sections", [
+    ("documnets kya chahiye", ["documents"]), ("documets?", ["documents"]), ("eligiblity kya hai", ["eligibility"]),
+    ("what documents", ["documents"]), ("docs", []),
+])
+def test_a_misspelt_section_word_still_asks_for_its_section(text, sections):
+    """A newcomer: "documnets kya chahiye" after the Punjab SC scholarship got its application steps."""
+    from retrieval.query import section_intents
+
+    assert section_intents(text) == sections
+
+
+def test_a_misspelt_documents_follow_up_quotes_the_documents(answerer):
+    answer = answerer.ask("documnets kya chahiye", standalone_query="documnets kya chahiye Post Matric Scholarship For Scheduled Caste")
+    assert (answer.citations[0].scheme_id, answer.citations[0].section) == ("pmssc", "documents")
