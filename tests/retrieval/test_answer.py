@@ -396,5 +396,6 @@ def test_a_misspelt_section_word_still_asks_for_its_section(text, sections):
 
 
 def test_a_misspelt_documents_follow_up_quotes_the_documents(answerer):
-    answer = answerer.ask("documnets kya chahiye", standalone_query="documnets kya chahiye Post Matric Scholarship For Scheduled Caste")
+    answer = answerer.ask("documnets kya chahiye", standalone_query="documnets kya chahiye Post Matric Scholarship For Scheduled Caste",
+                          focus=["pmssc"])
     assert (answer.citations[0].scheme_id, answer.citations[0].section) == ("pmssc", "documents")
