@@ -111,11 +111,6 @@ def _show(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-def _option_english(name: str, value: Any) -> str | None:
-    """The English label of a choice field's value ("street_vendor" -> "Street vendor"), or ``None``."""
-    return next((opt[1] for opt in FIELDS[name].options if opt[0] == value), None) if isinstance(value, str) else None
-
-
 def _field_label(name: str, lang: str) -> str:
     labels = {"annual_family_income": ("family income", "परिवार की आय", "parivar ki aay"), "is_bpl": ("BPL card", "बीपीएल कार्ड", "BPL card"),
               "is_student": ("studying", "पढ़ाई", "padhai"), "disability_percent": ("disability %", "दिव्यांगता %", "viklangta %"),
@@ -429,7 +424,7 @@ class EligibilityFlow:
                 noted = self._record(facts, state, text, lang)
                 # the work told in the user's own words is searched by its name too ("I sell vegetables on a cart.
                 # Can I get a loan?" is a street vendor's question: PM SVANidhi's pages say "street vendors")
-                work = _option_english("occupation", facts["occupation"]) if "occupation" in facts else None
+                work = _show("occupation", facts["occupation"], "en") if "occupation" in facts else None
                 answered = engine.question(f"{text} ({work.lower()})", state, lang) \
                     if work and work.casefold() not in text.casefold() else engine.question(text, state, lang)
                 if noted:

@@ -973,9 +973,9 @@ def _kept_index(folder: Path, report: LoadReport) -> Index | None:
         return None
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        if [str(Path(p).resolve()) for p in report.sources] != manifest.get("sources") or manifest.get("input_hash") != input_hash(report.sources):
+        if [str(Path(p).resolve()) for p in report.sources] != manifest.get("sources"):
             return None
-        return Index.load(folder)
+        return Index.load(folder)  # (which hashes the files again and refuses changed ones)
     except (OSError, ValueError, IndexMismatchError) as exc:
         log.info("the index kept at %s is not used (%s): building it again", folder, str(exc)[:120])
         return None

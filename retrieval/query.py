@@ -290,13 +290,11 @@ INTEREST = re.compile(r"\binterest\b|\bbyaj\b|ब्याज")
 #: a question whose answer is a figure (an amount, a rate, a limit): the passage to quote should state one
 ASKS_FIGURE = re.compile(r"\bhow (much|many)\b|\bamount\b|\bkitn[aei]\b|\binterest\b|\brate\b|\blimit\b|\bceiling\b|\bbyaj\b"
                          r"|\b(seema|sima)\b|कितन[ाीे]|राशि|ब्याज|सीमा")
-#: a figure in a passage: a rupee amount, a percentage, lakh/crore
-FIGURE = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s?(%|percent\b|per cent\b)|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d"
-                    # "2,000/-": an amount in rupees as Indian documents write it (PMMVY's table: "Amount (in Rs.)" over "| 3,000/-")
-                    r"|\d\s?/-", re.IGNORECASE)
-
-#: a sum of money in a passage (a FIGURE that is no percentage)
+#: a sum of money in a passage: a rupee amount, lakh/crore, or "2,000/-", an amount in rupees as Indian documents
+#: write it (PMMVY's table: "Amount (in Rs.)" over "| 3,000/-")
 MONEY = re.compile(r"₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d\s*(lakh|crore|लाख|करोड़)|रु\.?\s?\d|\d\s?/-", re.IGNORECASE)
+#: a figure in a passage: a sum of money or a percentage
+FIGURE = re.compile(MONEY.pattern + r"|\d\s?(%|percent\b|per cent\b)", re.IGNORECASE)
 #: index terms of a question asking for a rate, whose figure is a percentage ("interest rate", "byaj dar")
 RATE_TERMS = frozenset({"interest", "rate", "percent", "percentage", "byaj", "ब्याज", "dar"})
 
