@@ -633,7 +633,7 @@ _NAME_HEAD = re.compile(r"\b(?:yojana|yojna|yojanaa|yojona|scheme|abhiyan|abhiya
 #: words many scheme names hold, which name no scheme by themselves ("PM ... Yojana", "free ...", "new ...")
 GENERIC_NAME_WORDS = ("pm pradhan mantri pradhanmantri prime minister mukhyamantri mukhya cm chief sarkari government govt "
                       "central state new naya nayi navi free muft mufti muqt national rashtriya bharat india indian yojana "
-                      "scheme abhiyan प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री सरकारी सरकार नई नया मुफ्त मुफ़्त राष्ट्रीय भारत योजना")
+                      "scheme abhiyan प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री सरकारी सरकार नई नया मुफ्त मुफ़्त फ्री फ़्री पीएम सीएम राष्ट्रीय भारत योजना")
 
 
 @lru_cache(maxsize=1)

@@ -331,7 +331,8 @@ def test_a_scheme_name_no_scheme_bears_is_declined_not_answered_with_another(pag
     "PM", "free" and "yojana"): no scheme of that name is held, so the answer says so."""
     answerer = Answerer(pages_index)
     for question, name in (("tell me about PM Free Laptop Yojana 2024", "PM Free Laptop Yojana"),
-                           ("प्रधानमंत्री मुफ्त लैपटॉप योजना क्या है", "प्रधानमंत्री मुफ्त लैपटॉप योजना")):
+                           ("प्रधानमंत्री मुफ्त लैपटॉप योजना क्या है", "प्रधानमंत्री मुफ्त लैपटॉप योजना"),
+                           ("पीएम फ्री लैपटॉप योजना क्या है", "पीएम फ्री लैपटॉप योजना")):
         answer = answerer.ask(question)
         assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", name)
         assert answer.citations == [] and answer.official_links == [MYSCHEME_SEARCH]
