@@ -37,7 +37,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import Retrieval, Searcher, name_shares
-from retrieval.query import FIGURE, section_intents
+from retrieval.query import FIGURE, for_another_group, section_intents
 from retrieval.states import find_states
 from retrieval.text import clean_user_text, split_sentences
 
@@ -335,7 +335,11 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                       decline_scheme=scheme_name, **base)
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
     if r.user_query.discovery and not named:
-        return compose_list(index, list_fits(r), base, r.user_query.figures, state=r.state)
+        # schemes reserved for a group the question does not name (students with disabilities, for "which
+        # scholarships can I get? I am an SC student") after the others, in rank order
+        said = f"{r.question} {r.user_query_text}"
+        fits = sorted(list_fits(r), key=lambda x: for_another_group(index.schemes[x.scheme_id].name, said))
+        return compose_list(index, fits, base, r.user_query.figures, state=r.state)
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
     versions = state_spread(index, r) if not proper and not r.focus else []

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from retrieval.index import Index
 from retrieval.query import discovery_frame, live_info_terms
-from retrieval.searcher import Retrieval, name_share, question_words, state_words
+from retrieval.searcher import Retrieval, name_share, question_words, scheme_names, state_words
 from retrieval.states import find_states
 from retrieval.tokenize import analyze
 
@@ -308,7 +308,9 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(False, "unknown_name", 0.0, f, unknown_name=r.unknown_name)
     asked = [i for i in r.user_query.intents if i != "details"]
     top = r.schemes[0].scheme_id
-    named = [s for s in dict.fromkeys(m.scheme_id for m in named_indexed) if s in index.schemes] or ([top] if top in r.focus else [])
+    # (an organisation's name, "AICTE", names no one scheme: the model decides, as for a question naming none)
+    proper = scheme_names(named_indexed)
+    named = [s for s in dict.fromkeys(m.scheme_id for m in proper) if s in index.schemes] or ([top] if top in r.focus else [])
     # (a page of FAQs alone may answer any of them: its FAQ is quoted instead)
     if asked and named and all(index.first_chunk_of(s, section) is None and index.first_chunk_of(s, "faqs") is None
                                for s in named for section in asked):
@@ -324,7 +326,7 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
             ids = {index.vocabulary[t] for term in terms for t in analyze(term) if t in index.vocabulary}
             if not (ids & held if held is not None else any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term))):
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
-    if named_indexed:
+    if proper:
         return Decision(True, None, 1.0, f)
     if top in r.focus and (f.coverage_scheme > 0 or asked):
         return Decision(True, None, 1.0, f)

@@ -26,7 +26,7 @@ from rapidfuzz import fuzz
 
 from retrieval.states import state_name_words
 from retrieval.text import normalize
-from retrieval.translit import has_devanagari, romanize, skeleton
+from retrieval.translit import has_devanagari, loose_spelling, romanize, skeleton, spelled_acronym
 
 #: Words that name no particular scheme on their own.
 #: the words of the names of the states and union territories: "Uttar Pradesh" alone names a place, not a
@@ -98,27 +98,18 @@ def blank_mentions(text: str, mentions: list[Mention]) -> str:
     return "".join(chars)
 
 
-#: spellings of one sound in Romanized Hindi, made one: "ph"/"f", "w"/"v", long vowels written double
-_LOOSE = (("ph", "f"), ("w", "v"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("z", "j"))
-
-
-def _loose(word: str) -> str:
-    """``word`` with the spellings of :data:`_LOOSE` made one and inner short "a" dropped ("yojana" = "yojna")."""
-    for a, b in _LOOSE:
-        word = word.replace(a, b)
-    return word[0] + word[1:-1].replace("a", "") + word[-1] if len(word) > 2 else word
-
-
 def _same(q: str, a: str, loose: bool = False) -> bool:
     """Word equality tolerant of transliteration variants and small typos in long words (``loose``: also of the
-    spellings :func:`_loose` makes one)."""
+    spellings :func:`~retrieval.translit.loose_spelling` makes one)."""
     if q == a:
         return True
     if len(a) < 4 or len(q) < 3:
         return False
     sq, sa = skeleton(q), skeleton(a)
-    if loose and len(sa) >= 3 and sq == sa and _loose(q) == _loose(a):
+    if loose and len(sa) >= 3 and sq == sa and loose_spelling(q) == loose_spelling(a):
         return True  # one spelling of the same sounds: "phasal" (फसल romanised) is "fasal", "yojna" "yojana"
+    if loose and q.endswith("iya") and q[:-3] + "ia" == a:
+        return True  # "-iya" written "-ia": "कालिया" (kaliya) is "KALIA"
     # short skeletons collide ("keliye"/"kaliya" -> "kly"; "patni", wife, and "Pathani" -> "ptn"): ask for
     # closer spellings there, at most one letter longer or shorter ("kisan"/"kisaan", "vidhwa"/"vidhva")
     if len(sa) >= 3 and sq == sa and (fuzz.ratio(q, a) >= 60 if len(sa) >= 4 else fuzz.ratio(q, a) >= 80 and abs(len(q) - len(a)) <= 1):
@@ -131,7 +122,7 @@ def _match(name: tuple[str, ...], ws: list[str], i: int, romanised: Sequence[boo
 
     One text word may stand for two joined name words (``maandhan`` = ``maan dhan``) and two text
     words for one name word (``jan dhan`` = ``jandhan``). A text word written in Devanagari (``romanised[k]``)
-    matches any Latin spelling of its sounds (:func:`_loose`: "फसल" is "phasal", the name's "fasal").
+    matches any Latin spelling of its sounds (:func:`~retrieval.translit.loose_spelling`: "फसल" is "phasal", the name's "fasal").
     """
     j, k = 0, i
     while j < len(name):
@@ -297,27 +288,32 @@ class Gazetteer:
 
     def _find(self, text: str) -> list[Mention]:
         spans = word_spans(text)
-        ws = [w for w, _, _ in spans]
         norm = normalize(text)
         romanised = [has_devanagari(norm[a:b]) for _, a, b in spans]
+        # a Devanagari word spelling Latin letters is the acronym it spells ("पीएम विश्वकर्मा": "pm vishvakarma")
+        ws = [(spelled_acronym(norm[a:b]) or w) if deva else w for (w, a, b), deva in zip(spans, romanised)]
         # every form a name's last word could take in this text (the word, its skeleton, two words
         # joined): a cheap test that rules out most candidates before the word-by-word match
         forms = set(ws) | {ws[i] + ws[i + 1] for i in range(len(ws) - 1)}
+        # a Devanagari "-iya" may be a name's "-ia" ("कालिया": "KALIA"; see _same)
+        glide = {i: w[:-3] + "ia" for i, w in enumerate(ws) if romanised[i] and w.endswith("iya")}
+        forms |= set(glide.values())
         forms |= {skeleton(f) for f in list(forms) if len(f) >= 4} | {"^" + w[:3] for w in ws if len(w) >= 5}
         found: list[Mention] = []
         for i, w in enumerate(ws):
-            for cand in self._candidates(w, ws[i + 1] if i + 1 < len(ws) else None):
+            nxt = ws[i + 1] if i + 1 < len(ws) else None
+            for cand in self._candidates(w, nxt) + (self._candidates(glide[i], nxt) if i in glide else []):
                 if not cand.last_forms & forms:
                     continue
                 end = _match(cand.tokens, ws, i, romanised)
-                if end == i + 1 and len(cand.tokens) == 1 and (skeleton(ws[i]) != skeleton(cand.tokens[0])
-                                                               or not _same(ws[i], cand.tokens[0])):
+                if end == i + 1 and len(cand.tokens) == 1 and glide.get(i) != cand.tokens[0] and (
+                        skeleton(ws[i]) != skeleton(cand.tokens[0]) or not _same(ws[i], cand.tokens[0])):
                     # one word for a one-word name, near only in letters ("parivar", family, is not "Parivarik"), or only
                     # in another spelling of its sounds ("फसल", crop, alone is not "Fasal Bima Yojana")
                     continue
                 if end > i:
                     found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(map(len, ws[i:end]))),
-                                         "".join(ws[i:end]) == "".join(cand.tokens)))
+                                         "".join(glide.get(k, ws[k]) for k in range(i, end)) == "".join(cand.tokens)))
         found.sort(key=lambda m: (-m.score, not m.exact, m.start))
         kept: list[Mention] = []
         for m in found:

@@ -28,7 +28,7 @@ from importlib import resources
 from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
-from retrieval.translit import has_devanagari, hindi_bases, loanword_key, romanize, skeleton
+from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -209,17 +209,30 @@ class VocabularyMatcher:
         best = process.extractOne(word, cands, scorer=fuzz.ratio, score_cutoff=TYPO_RATIO) if cands else None
         return best[0] if best else None
 
-    def transliteration(self, word: str) -> str | None:
-        """The vocabulary word spelled like ``word`` (romanised if Devanagari), or ``None``."""
+    def transliterations(self, word: str) -> list[str]:
+        """Vocabulary words spelled like ``word`` (romanised if Devanagari), closest first; ``[]`` if none.
+
+        Every vocabulary spelling of the same sounds is given (:func:`~retrieval.translit.loose_spelling`:
+        "विश्वकर्मा" is "vishvakarma" and "vishwakarma", since व is both v and w); else a final "-iya" written
+        "-ia" ("कालिया": "kalia"); else the closest spelling with the same consonants.
+        """
         latin = romanize(word)
         sk = skeleton(latin)
+        cands = self._skeletons.get(sk, ()) if len(sk) >= 3 else ()
+        loose = loose_spelling(latin)
+        same = sorted((c for c in cands if loose_spelling(c) == loose), key=lambda c: (-fuzz.ratio(latin, c), c))
+        if same:
+            return same
+        if latin.endswith("iya") and has_devanagari(word):
+            short = latin[:-3] + "ia"
+            if short in self._buckets.get((short[0], len(short)), ()):
+                return [short]
         if len(sk) < 3:
-            return None
+            return []
         # short skeletons collide easily ("milta"/"multi"): ask for a closer spelling there
         cutoff = 60 if len(sk) >= 4 else 75
-        cands = self._skeletons.get(sk, ())
         best = process.extractOne(latin, cands, scorer=fuzz.ratio, score_cutoff=cutoff) if cands else None
-        return best[0] if best else None
+        return [best[0]] if best else []
 
     def loanword(self, word: str, df: Callable[[str], int] | None = None) -> str | None:
         """The English vocabulary word a Devanagari ``word`` writes (``सीनियर`` -> "senior", ``स्कीम`` ->
@@ -405,17 +418,20 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
                 if t in vocabulary:
                     add(t, REVERSE_WEIGHT)
         if not known and not mapped:
-            fix = matcher.correct(tok) if not has_devanagari(tok) else None
+            if has_devanagari(tok):  # an acronym spelled letter by letter ("एडीआईपी": "adip"), else a spelling
+                fixed = [acr] if (acr := spelled_acronym(tok)) and acr in vocabulary else []
+            else:
+                fixed = [fix] if (fix := matcher.correct(tok)) else []
             for form in (tok, *forms):  # ("ड्राइवरों": "ड्राइवर", driver)
-                if fix is None:
-                    fix = matcher.transliteration(form) or matcher.loanword(form, df)
-            if fix is not None:
+                if not fixed:
+                    fixed = matcher.transliterations(form) or [w for w in [matcher.loanword(form, df)] if w]
+            for fix in fixed:
                 fixes.append(fix)
-                mapped = [fix]
                 add(fix, CORRECTION_WEIGHT)
                 for t in lex.get(fix, ()):
                     if t in vocabulary and t != fix:
                         add(t, SYNONYM_WEIGHT)
+            mapped = mapped or fixed
         if mapped:
             out.resolved.setdefault(tok, mapped)
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:

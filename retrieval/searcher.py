@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -464,8 +465,8 @@ class Searcher:
             if sid not in best or hit.pick > best[sid].pick:
                 best[sid] = hit  # the chunk to quote: the section asked about counts here
             scores.setdefault(sid, []).append(hit.fused)
-        named = [m.scheme_id for m in user_mentions if m.indexed and m.scheme_id in idx.schemes]
-        named += [m.scheme_id for m in mentions if m.indexed and m.scheme_id in idx.schemes and m.scheme_id not in named and m.scheme_id not in focus]
+        named = [m.scheme_id for m in scheme_names(user_mentions) if m.scheme_id in idx.schemes]
+        named += [m.scheme_id for m in scheme_names(mentions) if m.scheme_id in idx.schemes and m.scheme_id not in named and m.scheme_id not in focus]
         if scheme_ids is not None:
             named = [s for s in named if s in scheme_ids]
         named += [f for f in focus if f not in named]
@@ -611,9 +612,23 @@ class Searcher:
             own = [w for w in run if not w.isdigit() and not find_states(w) and not set(analyze(w)) <= _generic_name_terms()]
             terms = [t for t in analyze_query(" ".join(own), idx.vocabulary, self.matcher, idx.chunk_frequency).weights
                      if t in idx.vocabulary] if own else []
-            if terms and not any(self._word_of(w, top) for w in own):
+            if terms and (not any(self._word_of(w, top) for w in own) or self._mentions_another(own, head.group(), top)):
                 return " ".join([*run, head.group()])
         return None
+
+    def _mentions_another(self, own: list[str], head: str, scheme_id: str) -> bool:
+        """Whether the scheme's page names another scheme by the words ``own`` + ``head`` ("... linked with the
+        Sukanya Samriddhi Yojana" on Beti Bachao Beti Padhao's page): at least two Latin words, none of them (nor
+        their glossary forms) in the scheme's own name, written together with the head word in its text.
+        "sukanya samriddhi yojana interest rate" asks about that scheme, not about the page that mentions it."""
+        if len(own) < 2 or not all(w.isascii() for w in own):
+            return False
+        idx = self.index
+        name_terms = set(analyze(idx.schemes[scheme_id].name))
+        if any(set(analyze_query(w, idx.vocabulary, self.matcher, idx.chunk_frequency).weights) & name_terms for w in own):
+            return False
+        phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, own)) + r"\s+" + re.escape(head) + r"\b", re.IGNORECASE)
+        return any(phrase.search(text) for text in idx.schemes[scheme_id].section_texts().values())
 
     def _word_of(self, word: str, scheme_id: str) -> bool:
         """Whether the scheme's text holds ``word``: one of its analysed or glossary forms, the acronym it spells
@@ -654,6 +669,17 @@ NAME_MIN = 0.5
 #: least GROUP_MARGIN of it
 GROUP_TOP = 5
 GROUP_MARGIN = 0.7
+#: words that name more indexed schemes than this are an organisation's name, not a scheme's (:func:`scheme_names`)
+ORGANISATION_NAMES = 4
+
+
+def scheme_names(mentions: list[Mention]) -> list[Mention]:
+    """The indexed ``mentions`` that name a scheme, not the body running many: words naming more than
+    :data:`ORGANISATION_NAMES` schemes ("AICTE", "HBOCWWB") do not put those schemes first, so "aicte pragati
+    scholarship" is ranked by its words (the Pragati scholarship) rather than behind thirteen "AICTE - ..."
+    schemes. (The mentions still say what is asked about: "hbocwwb widow pension" is Haryana's.)"""
+    spans = Counter((m.start, m.end) for m in mentions if m.indexed)
+    return [m for m in mentions if m.indexed and spans[(m.start, m.end)] <= ORGANISATION_NAMES]
 #: a name found through English words written in Devanagari must hold at least this many of them
 LOANWORD_NAME_WORDS = 2
 NAME_TOP = 5

@@ -55,6 +55,18 @@ def spelled_acronym(word: str) -> str | None:
     return "".join(letters) if len(letters) >= 2 else None
 
 
+#: spellings of one sound in Romanized Hindi, made one: "ph"/"f", "w"/"v", long vowels written double
+_LOOSE = (("ph", "f"), ("w", "v"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("z", "j"))
+
+
+def loose_spelling(word: str) -> str:
+    """Latin ``word`` with the spellings of :data:`_LOOSE` made one and inner short "a" dropped: equal for
+    two spellings of the same sounds ("yojana"/"yojna", "vishvakarma"/"vishwakarma", "phasal"/"fasal")."""
+    for a, b in _LOOSE:
+        word = word.replace(a, b)
+    return word[0] + word[1:-1].replace("a", "") + word[-1] if len(word) > 2 else word
+
+
 @lru_cache(maxsize=65536)
 def romanize(word: str) -> str:
     """One Devanagari word -> lower-case Latin (``पेंशन`` -> ``penshan``); other text unchanged."""
