@@ -129,6 +129,12 @@ def _field_label(name: str, lang: str) -> str:
 MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए", re.IGNORECASE)
 
 
+#: the age from which a question says what old age brings (the national old age pension's 60 years: NSAP's IGNOAPS page)
+OLD_AGE = 60
+#: words that already say old age
+OLD_AGE_WORDS = re.compile(r"\bold\b|\bsenior\b|\belderly\b|\bbudh|\bvridh|\bvriddh|वृद्ध|बुढ़ाप|बुजुर्ग|\bbujurg", re.IGNORECASE)
+
+
 def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
     """True when an answer to the interview carries at least two content words besides the facts it gives
     ("fishermen insurance kerala" to "which state?"), so that it may also ask something: not "I live in
@@ -425,8 +431,13 @@ class EligibilityFlow:
                 # the work told in the user's own words is searched by its name too ("I sell vegetables on a cart.
                 # Can I get a loan?" is a street vendor's question: PM SVANidhi's pages say "street vendors")
                 work = _show("occupation", facts["occupation"], "en") if "occupation" in facts else None
-                answered = engine.question(f"{text} ({work.lower()})", state, lang) \
-                    if work and work.casefold() not in text.casefold() else engine.question(text, state, lang)
+                hints = [work.lower()] if work and work.casefold() not in text.casefold() else []
+                # an age of 60 or more asks for what old age brings: "meri umar 67 saal hai ... koi pension milegi kya"
+                # had been declined among every kind of pension (a newcomer trial)
+                age = facts.get("age")
+                if isinstance(age, (int, float)) and age >= OLD_AGE and not OLD_AGE_WORDS.search(text):
+                    hints.append("old age")
+                answered = engine.question(f"{text} ({', '.join(hints)})" if hints else text, state, lang)
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
@@ -507,7 +518,9 @@ class EligibilityFlow:
 
         iv = state.interview
         assert iv is not None
-        if is_stop(text):
+        if is_stop(text) or "bye" in intents_of(text).whole:
+            # "bye" while a question waits: the user is leaving, so the check stops (kept for later) rather
+            # than asking its question again
             state.interview = None
             return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
@@ -540,7 +553,10 @@ class EligibilityFlow:
             if FIELDS[pending].type == "bool":
                 # "कोई आमदनी नहीं" (no income) to the BPL question: that "no" is the income's, not the answer
                 own = NO_INCOME_PHRASE.sub(" ", own)
-            value = None if money else FIELDS[pending].read(own)
+            # a yes or no inside a sentence about another fact is that fact's: "actually I do not own land, my father
+            # does" to the income tax question corrects the land, and says nothing of income tax (it had been noted "no")
+            other_fact = FIELDS[pending].type == "bool" and len(text.split()) > 3 and any(f != pending for f in found)
+            value = None if money or other_fact else FIELDS[pending].read(own)
             if value is not None:
                 found[pending] = value
         bare_amount = re.fullmatch(r"\s*(?:₹\s*)?\d{1,3}(?:,\d{2,3})+\s*|\s*(?:₹\s*)?\d{4,9}\s*", text) is not None
@@ -557,10 +573,15 @@ class EligibilityFlow:
             if not question_like and pending and _asks_more_than(text, found):
                 # "fishermen insurance kerala" to "which state?": Kerala is noted, and the question it carries
                 # answered too (it was noted and dropped), then the check goes on
+                before = state.model_copy(deep=True)
                 answered = engine.question(text, state, lang)
                 if any(r.kind == "answer" for r in answered.replies):
                     noted_reply = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
                     return TurnResult(noted_reply + answered.replies + self._next_resumed(engine, state, lang))
+                # no answer to show: nothing of that search stays either ("I am a farmer but I do not farm" had left
+                # a hidden "which state?" waiting, and the "yes" to the land question shown was read as a state)
+                for name in type(state).model_fields:
+                    setattr(state, name, getattr(before, name))
             return TurnResult(replies + self._next(engine, state, lang))
         if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
                 and not _RELATIVE.search(normalise(text)) and (raw := FIELDS["age"].parse(text)) is not None \
@@ -593,7 +614,7 @@ class EligibilityFlow:
         spec = FIELDS[pending] if pending else None
         if spec is None:
             return TurnResult(self._next(engine, state, lang))
-        if intents_of(text).whole & {"ack", "thanks", "bye"}:  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
+        if intents_of(text).whole & {"ack", "thanks"}:  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
             return TurnResult([self._question(pending, lang)])
         if spec.type == "percent" and parse_yes_no(text) is True:
             # "yes" to "do you have a disability? if yes, what percentage?": half an answer, not a failed one

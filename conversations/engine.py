@@ -36,7 +36,7 @@ from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
 from retrieval.query import detect_language, expansions, for_another_group, reply_language
 from retrieval.gate import need_words
-from retrieval.states import canonical_state, find_states, state_label, state_of
+from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
@@ -73,6 +73,9 @@ VERSION_TOP = 10
 VERSION_NAME_SHARE = 0.5
 #: ... or, named otherwise, it leads the state's next scheme for the question by this factor of score
 VERSION_LEAD = 1.3
+#: a state named as a question about it, not as where the user lives: "and in Haryana?", "aur rajasthan me?",
+#: "what about Punjab", "और हरियाणा में?"
+WHAT_IF = re.compile(r"^\s*(?:and|aur|or|ya|what about|how about|और|या)\b|\?\s*$", re.IGNORECASE)
 #: regular payments by another name: a state's "allowance" is its version of a national "pension"
 _PAYMENTS = frozenset({"pension", "allowance", "bhatta"})
 #: words of scheme names that say who runs a scheme, not what it is for (analysed forms)
@@ -316,14 +319,19 @@ class Engine:
                 if len(kept) < len(result.replies):
                     result.replies = [Reply(kind="info", text=t("stateless_not_kept", result.lang))] + kept
             notes = [Reply(kind="info", text=t("private_number", result.lang))] if private else []
-            result.replies[:0] = notes + [Reply(kind="info", text=t("stateless", result.lang))]
             pager = self.pagers.get(msg.channel)
-            if pager is not None:
-                pages = pager(result.replies, result.lang)
+            if pager is None:
+                result.replies[:0] = notes + [Reply(kind="info", text=t("stateless", result.lang))]
+            else:
+                # one page, the answer first: the notice before it had filled a Hindi SMS page by itself (a break-it
+                # trial); after the page, a short notice (one segment more at most), and no "reply MORE": the
+                # rest cannot be kept for it
+                replies = notes + result.replies
+                pages = pager(replies, result.lang)
                 first = pages[0]
                 if len(pages) > 1 and "MORE" in first.rsplit("\n", 1)[-1]:
-                    first = first.rsplit("\n", 1)[0]  # no "reply MORE": the rest cannot be kept for it
-                result.replies = [_as_page(result.replies, first)]
+                    first = first.rsplit("\n", 1)[0]
+                result.replies = [_as_page(replies, f"{first}\n{t('stateless_page', result.lang)}")]
         except Exception as exc:  # noqa: BLE001 - as in handle_turn
             log.error("message could not be handled without state: %s", exc.__class__.__name__)
             return TurnResult([Reply(kind="error", text=t("error", lang))], lang=lang)
@@ -579,10 +587,10 @@ class Engine:
             if chosen is not None:
                 return self._answer_for_state(query, chosen, text, state, lang), "save"
         discussed = self.answerer.index.schemes.get(state.scheme_id or "")
-        if (state.pending is None and state.last_standalone and discussed is not None and discussed.level == "central"
-                and (state.interview is None or state.interview.finished)):
+        if (state.pending is None and state.last_standalone and discussed is not None
+                and (discussed.level == "central" or WHAT_IF.search(text)) and (state.interview is None or state.interview.finished)):
             chosen = state_answer(text)
-            if chosen is not None and self._state_version(discussed.id, state.last_standalone, chosen) is not None:
+            if chosen is not None and chosen != discussed.state and self._state_version(discussed.id, state.last_standalone, chosen) is not None:
                 # "UP" right after the national widow pension's answer: the same question for Uttar Pradesh, whose own
                 # widow pension it has (it was only noted, and that pension never said); a scheme the same in every
                 # state (PM-KISAN) is not answered again
@@ -730,7 +738,13 @@ class Engine:
             shown = len(answer.citations)
             replies.append(Reply(kind="info", text=t("list_head_more" if answer.more_scheme_ids else "list_head", lang, n=shown)))
         replies.append(answer_reply(answer, lang))
-        if answer.status == "answered" and answer.state_versions and not answer.list_answer:
+        if answer.status == "answered" and answer.list_answer and not known and any(
+                self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
+            # "which scholarships can I get?" with no state known lists Madhya Pradesh's and Himachal's: say whose
+            # they are, and "Bihar" next gives the list for Bihar (central schemes and Bihar's own)
+            replies.append(Reply(kind="info", text=t("list_other_states", lang)))
+            state.pending, state.pending_query = "state_offer", rw.standalone
+        elif answer.status == "answered" and answer.state_versions and not answer.list_answer:
             replies.append(Reply(kind="info", text=t("state_versions", lang, states=", ".join(answer.state_versions[:4]))))
             state.pending, state.pending_query = "state_offer", rw.standalone  # "Bihar" next: the answer for Bihar
         elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
@@ -767,9 +781,18 @@ class Engine:
         return result
 
     def _answer_for_state(self, query: str, chosen: str, text: str, state: UserState, lang: str) -> TurnResult:
-        """``query`` answered again now that the user named ``chosen`` (in ``text``), which is noted in
-        the profile and said first."""
-        state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+        """``query`` answered again now that the user named ``chosen`` (in ``text``): noted in the profile as where
+        the user lives and said first; but "and in Haryana?" from someone known to live elsewhere asks about
+        Haryana and changes nothing stored (:data:`WHAT_IF`; it had overwritten the state a later check uses)."""
+        # (a state the earlier question named is not asked about now: "... kitna milta hai Uttar Pradesh" then
+        # "and in Haryana?" had searched Uttar Pradesh's schemes)
+        query = without_states(query)
+        known = state.profile.get("state")
+        what_if = known is not None and known.value != chosen and WHAT_IF.search(text) is not None
+        if what_if:
+            query = f"{query} in {chosen}"
+        else:
+            state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
         discussed = state.scheme_id
         result = self.question(query, state, lang, user_text=query)
         version = self._state_version(discussed, query, chosen) if discussed else None
@@ -779,11 +802,16 @@ class Engine:
             # "vidhwa pension" then "Rajasthan": Rajasthan's own widow pension first, the national one after it (also
             # when it was quoted second: "documents?" next is about the scheme quoted first)
             answer = self.answerer.ask(query, scheme_ids=[version, discussed], state=chosen, focus=[version], ask_state=False)
+            if not (answer.citations and answer.citations[0].scheme_id == version):
+                # the question names the national scheme ("... Indira Gandhi National Widow Pension Scheme in Haryana"),
+                # which a name of the state's own ("Pension To Widows And Destitute Women") does not hold: that one alone
+                answer = self.answerer.ask(query, scheme_ids=[version], state=chosen, focus=[version], ask_state=False)
             if answer.status == "answered" and answer.citations and answer.citations[0].scheme_id == version:
                 result.replies[at] = answer_reply(answer, lang)
                 result.scheme_ids = [c.scheme_id for c in answer.citations]
                 state.scheme_id, state.scheme_name = version, self.names[version]  # "documents?" next: the state's
-        result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=state_label(chosen, lang))))
+        if not what_if:
+            result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=state_label(chosen, lang))))
         return result
 
     def _state_version(self, scheme_id: str, query: str, chosen: str) -> str | None:
@@ -793,22 +821,26 @@ class Engine:
         scheme's name words, at least :data:`VERSION_NAME_SHARE` of them (or their meaning: "vidhva" is
         "widow"); else the state's first scheme when it leads the next by :data:`VERSION_LEAD`, its name
         has the payment word ("pension") and its text every other word of the central name ("widow");
-        ``None`` for a state scheme, or when none comes close."""
+        ``None`` for a scheme of ``chosen`` itself, or when none comes close. Another state's scheme has versions
+        too (its name read without its state)."""
         schemes = self.answerer.index.schemes
         central = schemes.get(scheme_id)
-        if central is None or central.level != "central":
+        if central is None or (central.level == "state" and central.state == chosen):
             return None
-        r, _ = self.answerer.retrieve(query, level="state", state=chosen)
+        # (another state's scheme has versions too: "and in Haryana?" after Uttar Pradesh's widow pension; its
+        # name's state words say nothing of what it is for)
+        name = without_states(central.name) if central.level == "state" else central.name
+        r, _ = self.answerer.retrieve(without_states(query), level="state", state=chosen)
         # the words that say what the scheme is for: not "National", "Indira Gandhi" or "Scheme" ("Old Age Samman
         # Allowance" is Haryana's national old age pension: 2 of "old age pension", 2 of 8 with the rest)
-        ordered = [w for w in analyze(central.name) if w not in _NAME_FILLER] or analyze(central.name)
+        ordered = [w for w in analyze(name) if w not in _NAME_FILLER] or analyze(name)
         named = set(ordered)
         own = named | {m for w in named for m in expansions().get(w, ())}
         # what the scheme pays, the last of those words ("pension"): a version pays it too ("Old Age Samman
         # Allowance" does, Bihar's old age home does not)
         head = {ordered[-1]} | (_PAYMENTS if ordered[-1] in _PAYMENTS else set())
         best, share = None, (VERSION_NAME_SHARE, 0)
-        whole = set(analyze(central.name))
+        whole = set(analyze(name))
         for x in r.schemes[:VERSION_TOP]:
             words = set(analyze(schemes[x.scheme_id].name))
             words |= {m for w in words for m in expansions().get(w, ())}
@@ -819,7 +851,10 @@ class Engine:
             overlap = (len(shared) / max(len(named), 1), len(whole & words))
             # (two words at least where the name has two: "pension" alone is any pension)
             enough = len(shared) >= min(2, len(named)) and bool(head & words)
-            if schemes[x.scheme_id].state == chosen and enough and overlap[0] >= share[0] and (best is None or overlap > share):
+            # (not a scheme for a group the question does not name: Haryana's construction workers' board widow
+            # pension is no version of the national one for every widow)
+            if (schemes[x.scheme_id].state == chosen and enough and overlap[0] >= share[0] and (best is None or overlap > share)
+                    and not for_another_group(schemes[x.scheme_id].name, query)):
                 best, share = x.scheme_id, overlap
         if best is None and r.schemes and schemes[r.schemes[0].scheme_id].state == chosen:
             # a name of its own ("Lakshmi Bai Samajik Suraksha Pension Yojana", Bihar's widow pension): the

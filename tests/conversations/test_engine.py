@@ -410,6 +410,37 @@ def test_yes_to_the_disability_question_asks_for_the_percentage(bundled_index):
     assert engine.store.load(key).profile["disability_percent"].value == 60
 
 
+@pytest.mark.parametrize("text", ["bye", "ok bye", "alvida"])
+def test_goodbye_while_a_question_waits_stops_the_check_and_keeps_the_answers(bundled_index, text):
+    """A newcomer: "bye" in the middle of a check got the same question again."""
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+
+    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    say(engine, "/eligibility")
+    say(engine, "Bihar")
+    replies = say(engine, text).replies
+    assert [r.text for r in replies] == ["OK, I stopped the eligibility check. I keep what you told me; send /eligibility to continue later."]
+    state = engine.store.load(UserKey("telegram", "u1", engine.secret))
+    assert state.interview is None and state.profile["state"].value == "Bihar"
+
+
+def test_a_yes_or_no_about_another_fact_does_not_answer_the_question_asked(bundled_index):
+    """A newcomer: "actually I do not own land, my father does" to the income tax question was noted as "income tax
+    no", an answer never given, and the check said LIKELY ELIGIBLE."""
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+
+    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    say(engine, "am I eligible for pm kisan?")
+    say(engine, "yes")
+    replies = say(engine, "actually I do not own land, my father does").replies
+    assert replies[-1].field == "is_income_tax_payer"  # asked again, not assumed
+    assert "is_income_tax_payer" not in engine.store.load(UserKey("telegram", "u1", engine.secret)).profile
+
+
 def test_a_question_back_after_a_list_keeps_the_rest_of_the_list_for_more(engine):
     first = say(engine, "pension schemes for old people").replies
     assert first[0].text.startswith("Schemes that match (first 5; reply MORE")

@@ -12,7 +12,7 @@ import pytest
 from conversations.eligibility_flow import EligibilityFlow
 from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
-from conversations.store import RedisStore
+from conversations.store import RedisStore, UserKey
 from conversations.types import InboundMessage
 from retrieval.answer import Answerer, verify
 
@@ -467,3 +467,57 @@ def test_a_state_named_alone_after_a_state_schemes_answer_asks_the_same_for_that
     replies = say(engine, "Kerala", "kerala1")
     assert replies[0].text == "Note kiya: rajya Kerala." and answer_of(replies).citations
     assert all(c.state in (None, "Kerala") for c in answer_of(replies).citations)  # nothing of Tamil Nadu's now
+
+
+@pytest.mark.parametrize("question,scheme", [
+    ("पीएम विश्वकर्मा योजना क्या है", "pmv"),  # पीएम spells "PM"; व is the "w" of "Vishwakarma" as well as a "v"
+    ("कालिया योजना में कितना पैसा मिलता है", "kalia"),  # "-iya" for the "-ia" of KALIA
+    ("एडीआईपी योजना", "sadppfaa"),  # ADIP spelled letter by letter: the aids-and-appliances scheme
+])
+def test_a_scheme_name_written_in_devanagari_finds_its_scheme(answerer, question, scheme):
+    """A newcomer: "पीएम विश्वकर्मा योजना" and "कालिया योजना" were declined as names of no scheme, though their
+    Latin spellings are answered."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == scheme
+
+
+def test_a_list_puts_schemes_for_a_group_the_question_does_not_name_last(answerer, pages_index):
+    """"which scholarships can I get? I am an SC student in Punjab" listed two scholarships for students with
+    disabilities among the first five; they come after the scholarships for every student (still listed, later)."""
+    answer = answerer.ask("which scholarships can I get? I am an SC student in Punjab")
+    names = [pages_index.schemes[c.scheme_id].name.casefold() for c in answer.citations]
+    assert answer.list_answer and len(names) >= 3 and not any("disabilit" in n for n in names)
+
+
+def test_a_scheme_named_but_only_mentioned_on_another_page_is_declined(answerer):
+    """Both trials: "sukanya samriddhi yojana interest rate" quoted Beti Bachao Beti Padhao's enrolment statistics
+    (its page mentions the Sukanya Samriddhi Yojana, which the pages index does not hold)."""
+    for question in ("sukanya samriddhi yojana interest rate", "what is the current interest rate of sukanya samriddhi yojana"):
+        answer = answerer.ask(question)
+        assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", "sukanya samriddhi yojana")
+    assert answerer.ask("beti bachao beti padhao yojana").citations[0].scheme_id == "bbbp"
+
+
+def test_a_search_made_for_an_interview_answer_leaves_nothing_waiting(engine):
+    """A break-it trial: "I am a farmer but I do not farm" (to "main work?") was also searched, which asked "which
+    state?" out of sight; the "yes" to the land question shown next was then read as a state."""
+    say(engine, "am I eligible for pm kisan", "farm1")
+    asked = say(engine, "I am a farmer but I do not farm", "farm1")
+    assert [r.field for r in asked] == ["owns_cultivable_land"]
+    nxt = say(engine, "yes", "farm1")
+    assert nxt[-1].field == "is_income_tax_payer" and "did not recognise a state" not in nxt[0].text
+
+
+def test_and_in_another_state_answers_for_it_and_keeps_where_the_user_lives(engine):
+    """Both trials: "and in Haryana?" after Uttar Pradesh's widow pension noted "you live in Haryana" (the state a
+    later check uses) and quoted the national ₹300, though Haryana's own pension (₹2500 a month) is indexed."""
+    say(engine, "vidhwa pension kitna milta hai", "whatif1")
+    say(engine, "UP", "whatif1")
+    replies = say(engine, "and in Haryana?", "whatif1")
+    assert not any(r.text.startswith("Note kiya") for r in replies)
+    assert answer_of(replies).citations[0].scheme_id == "ptwadw"
+    assert "₹2500 per month" in answer_of(replies).citations[0].text
+    assert engine.store.load(UserKey("telegram", "whatif1", engine.secret)).profile["state"].value == "Uttar Pradesh"
+    rajasthan = answer_of(say(engine, "aur rajasthan me?", "whatif1"))
+    assert rajasthan.citations[0].state == "Rajasthan"
+    assert answer_of(say(engine, "documents?", "whatif1")).citations[0].scheme_id == rajasthan.citations[0].scheme_id

@@ -202,7 +202,7 @@ def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_fr
             proc.terminate()
             proc.wait(10)
             first = post_twilio({"url": a.url}, "/twilio/sms", params)
-            assert first.status_code == 200 and messages(first.text)[0].startswith("My memory is unavailable")
+            assert first.status_code == 200 and "My memory is unavailable" in messages(first.text)[0]
             assert post_twilio({"url": a.url}, "/twilio/sms", params).text == first.text
             proc = up()
             time.sleep(2.5)  # the worker's Redis cool-down is over
