@@ -69,9 +69,13 @@ def _escape(text: str) -> str:
 def _telegram_paragraphs(reply: Reply, lang: str) -> list[str]:
     if reply.kind == "answer" and reply.citations:
         paras = []
+        # quotes of several schemes (a list) each say whose they are, as the other channels' do (a newcomer: the names
+        # were only in the sources below)
+        named = len({c.scheme_id for c in reply.citations}) > 1
         for c in reply.citations:
             pieces = split_text(c.text, TELEGRAM_LIMIT - 200, lambda s: utf16_len(_escape(s))) or [""]
-            paras.append(f"<b>[{c.n}]</b> \u201c{_escape(pieces[0])}" + ("\u201d" if len(pieces) == 1 else ""))
+            head = f"<b>[{c.n}] {_escape(c.display_name)}:</b>" if named else f"<b>[{c.n}]</b>"
+            paras.append(f"{head} \u201c{_escape(pieces[0])}" + ("\u201d" if len(pieces) == 1 else ""))
             paras.extend(_escape(p) + ("\u201d" if i == len(pieces) - 1 else "") for i, p in enumerate(pieces[1:], start=1))
         sources = [f"<b>{_label('sources', lang)}</b>"] + [
             f"[{c.n}] <a href=\"{html.escape(c.url, quote=True)}\">{_escape(c.display_name)} - {_escape(section_title(c.section))}</a>"

@@ -129,6 +129,16 @@ def _field_label(name: str, lang: str) -> str:
 MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए", re.IGNORECASE)
 
 
+def _without_place_and_age(text: str) -> str:
+    """``text`` without its clauses that only state an age or where the user lives ("meri umar 67 saal hai, gorakhpur
+    me rehta hu, koi pension milegi kya" -> "koi pension milegi kya"): those are noted, and their words only blur the
+    search; other facts stay ("I am an SC student from Punjab. What scholarships can I get?" keeps "SC student").
+    ``text`` itself when no clause is left or none goes."""
+    clauses = [c for c in re.split(r"[,;.!?।]+\s*", text) if c.strip()]
+    kept = [c for c in clauses if QUESTIONISH.search(c) or not (facts := stated_facts(c, [])) or not set(facts) <= {"age", "state"}]
+    return ", ".join(kept) if kept and len(kept) < len(clauses) else text
+
+
 #: the age from which a question says what old age brings (the national old age pension's 60 years: NSAP's IGNOAPS page)
 OLD_AGE = 60
 #: words that already say old age
@@ -434,10 +444,11 @@ class EligibilityFlow:
                 hints = [work.lower()] if work and work.casefold() not in text.casefold() else []
                 # an age of 60 or more asks for what old age brings: "meri umar 67 saal hai ... koi pension milegi kya"
                 # had been declined among every kind of pension (a newcomer trial)
+                asked = _without_place_and_age(text)
                 age = facts.get("age")
-                if isinstance(age, (int, float)) and age >= OLD_AGE and not OLD_AGE_WORDS.search(text):
+                if isinstance(age, (int, float)) and age >= OLD_AGE and not OLD_AGE_WORDS.search(asked):
                     hints.append("old age")
-                answered = engine.question(f"{text} ({', '.join(hints)})" if hints else text, state, lang)
+                answered = engine.question(f"{asked} ({', '.join(hints)})" if hints else asked, state, lang)
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
@@ -644,11 +655,15 @@ class EligibilityFlow:
     def _record(self, values: dict[str, Any], state: UserState, said: str, lang: str) -> str:
         """Store what the user said (each with this turn's number); returns a short summary. A state the
         user says they live in replaces the state an earlier question named ("I moved to Kerala")."""
+        # a value that replaces a different one says so: "gender Female (was Male)" (a break-it trial: "I am a man", then
+        # "my husband died", flipped the gender without a word)
+        before = {n: state.profile[n].value for n in values if n in state.profile and state.profile[n].value != values[n]}
         for name, value in values.items():
             state.profile[name] = ProfileValue(value=value, turn=state.turn_count, said=said[:80])
         if "state" in values:
             state.topic_state = None
-        return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}" for n, v in values.items())
+        return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}"
+                         + (f" {t('was', lang, old=_show(n, before[n], lang))}" if n in before else "") for n, v in values.items())
 
     def current_question(self, state: UserState, lang: str) -> Reply | None:
         """The question the running interview waits for (asked again), or ``None``."""
@@ -899,10 +914,10 @@ class EligibilityFlow:
         n = 0
         links: list[str] = []
 
-        def quote(text: str, url: str, limit: int | None) -> None:  # one numbered official sentence with its link
+        def quote(text: str, url: str, limit: int | None, head: str = "") -> None:  # one numbered official sentence with its link
             nonlocal n
             n += 1
-            lines.append(f"[{n}] \u201c{_clip(text, limit) if limit else text}\u201d {url}")
+            lines.append(f"[{n}] {head}\u201c{_clip(text, limit) if limit else text}\u201d {url}")
 
         for o in shown:
             lines.append("")
@@ -916,7 +931,10 @@ class EligibilityFlow:
                 closed = f"{t('closed_mark', lang)} " if o.scheme_id in self.book.closed else ""
                 lines.append(t(key, lang, scheme=closed + o.scheme_name))
             for c in o.reasons[:most]:
-                quote(c.text, c.url, clip_at)
+                # an exclusion checked and passed says so: "All Persons who paid Income Tax in last assessment year"
+                # alone read like a condition to meet (a break-it trial)
+                passed = o.status in ("eligible", "likely_eligible") and c.url.endswith("#exclusions")
+                quote(c.text, c.url, clip_at, t("exclusion_passed", lang) + " " if passed else "")
             if len(o.reasons) > most:
                 lines.append(t("unchecked_more", lang, n=len(o.reasons) - most, url=o.eligibility_url))
             # conditions to meet, then those that rule the applicant out (an exclusions section), each under its own heading

@@ -48,6 +48,16 @@ log = logging.getLogger("schemebot.conversation")
 Pager = Callable[[list[Reply], str], list[str]]
 #: a life event's further searches add only schemes scoring at least this share of their best one
 LIFE_EVENT_MORE_SHARE = 0.7
+#: words of the life events' searches (data/lexicon/life_events.tsv) that any welfare scheme may use: a scheme listed
+#: for an event holds one of the others
+LIFE_EVENT_GENERIC = ("benefit benefits financial assistance scheme schemes family household women woman care lump sum primary "
+                      "support help amount money government grant due")
+
+
+@lru_cache(maxsize=1)
+def _life_event_generic() -> frozenset[str]:
+    """:data:`LIFE_EVENT_GENERIC`, analysed."""
+    return frozenset(analyze(LIFE_EVENT_GENERIC))
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
 #: a pattern that matches nothing (a need chosen from the menu is no life event to detect)
@@ -636,6 +646,10 @@ class Engine:
             if handled is not None:
                 return handled, "save"
         said = intents_of(text).whole
+        if other_script(text):
+            # Tamil, Bengali, Telugu ...: the scheme pages and the lexicons are English and Hindi; said so, in both
+            # (a break-it trial: a Tamil question was called "not a question about a scheme", in Hinglish)
+            return TurnResult([Reply(kind="info", text=t("other_script", "en") + "\n" + t("other_script", "hi"))], small_talk=True), "none"
         if "help" in said:
             return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
         if is_stop(text):  # "stop" with no check running: not a search for "One Stop Centre"
@@ -750,8 +764,11 @@ class Engine:
         elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=state_label(answer.state, lang))))
-        elif (answer.status == "answered" and known and not rw.scheme_ids and not answer.list_answer
+        elif (answer.status == "answered" and known and not rw.scheme_ids and not answer.list_answer and rw.focus != (
+                answer.citations[0].scheme_id if answer.citations else None)
               and answer.citations and self.answerer.index.schemes[answer.citations[0].scheme_id].level == "central"):
+            # (not for a follow-up about the national scheme the user chose: "2" from a list, then "kitna milega", had
+            # quoted Uttar Pradesh's own pension, ₹1000, for the national one picked)
             # a central scheme's answer to someone whose state is known (named now, or told before: "I am 72,
             # from Madurai" then "how much will I get"): the state's own version when it runs one ("हरियाणा
             # में?" after the national old age pension: Haryana's own; "and bihar?": Bihar's Vridhjan Pension);
@@ -897,6 +914,13 @@ class Engine:
         number = {sid: i for i, sid in enumerate(ids)}
         fused = weighted_rrf([[number[x.scheme_id] for x in fitting] for fitting in lists], [1.0 / n for n in range(1, len(lists) + 1)])
         fits = [ranked[ids[i]] for i in sorted(fused, key=lambda i: -fused[i])]
+        # a scheme listed for the event speaks of it: its text holds one of the event search's own words
+        # ("pregnant", "maternity", "widow", "crop"), not only words any welfare scheme uses (LIFE_EVENT_GENERIC:
+        # "benefit", "women"): "I am pregnant" had listed the family benefit paid on a death and Uttar Pradesh's
+        # widow pension (a newcomer trial)
+        index = self.answerer.index
+        own = set(analyze(event.query)) - _life_event_generic()
+        fits = [x for x in fits if any(index.scheme_has_term(t, x.scheme_id) for t in own)] or fits
         if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
@@ -948,6 +972,17 @@ def asks_no_need(text: str) -> bool:
 def _noted_heads(lang: str) -> tuple[str, ...]:
     """How the replies that note what the user told open, in ``lang`` ("Noted: ", "Noted: you live in ")."""
     return tuple(t(key, lang, values="\0", state="\0").split("\0")[0] for key in ("noted", "state_noted"))
+
+
+#: letters of the Indian scripts other than Devanagari (Bengali to Malayalam: U+0980-U+0D7F; Unicode's block chart)
+_OTHER_INDIC = re.compile(r"[\u0980-\u0d7f]")
+
+
+def other_script(text: str) -> bool:
+    """Whether most of ``text``'s letters are in an Indian script other than Devanagari (Tamil, Bengali, Telugu ...),
+    which this bot does not read."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and sum(1 for c in letters if _OTHER_INDIC.match(c)) * 2 > len(letters)
 
 
 def _as_page(replies: list[Reply], page: str) -> Reply:

@@ -74,10 +74,12 @@ OCCUPATIONS = {
     "ex_serviceman": ("ex-serviceman", "ex serviceman", "ex servicemen", "retired soldier", "veteran", "fauji", "पूर्व सैनिक"),
     "unemployed": ("unemployed", "jobless", "no job", "berozgar", "बेरोजगार", "बेरोज़गार", "no work", "not working", "do not work",
                    "don't work", "dont work", "i don't have a job", "out of work", "kaam nahi", "koi kaam nahi", "naukri nahi",
-                   "काम नहीं", "कोई काम नहीं", "नौकरी नहीं"),
+                   "काम नहीं", "कोई काम नहीं", "नौकरी नहीं", "kuch nahi karta", "kuch nahi karti", "kuchh nahi karta",
+                   "kuchh nahi karti", "कुछ नहीं करता", "कुछ नहीं करती"),
     "homemaker": ("homemaker", "home maker", "housewife", "house wife", "housework", "grihini", "grihani", "ghar ka kaam", "गृहिणी",
                   "घर का काम", "घरेलू महिला"),
-    "other": ("other", "anya", "अन्य"),
+    # (a retired person's work is none of the above: "retired" had not been understood, a newcomer trial)
+    "other": ("other", "anya", "अन्य", "retired", "pensioner", "sevanivritt", "sevanivrit", "रिटायर", "सेवानिवृत्त"),
 }
 EDUCATION = {
     "none": ("none", "no schooling", "illiterate", "anpadh", "अनपढ़", "अनपढ", "निरक्षर", "padhi likhi nahi", "padha likha nahi",

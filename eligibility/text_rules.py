@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 11
+EXTRACTOR_VERSION = 12
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -483,6 +483,16 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     return None
 
 
+#: the applicant's husband is dead: she is a widow
+_HUSBAND_DIED = re.compile(r"\b(?:her|the\s+applicant['’]s|applicant['’]s|whose)\s+husband\s+(?:has\s+|had\s+|is\s+)?(?:died|expired|dead|"
+                           r"passed\s+away|deceased)\b|\bhusband\s+of\s+the\s+applicant\s+(?:has\s+|is\s+)?(?:died|expired|dead|deceased)\b",
+                           re.IGNORECASE)
+
+
+#: a life event beside a husband's death (a pregnancy, a daughter's marriage): still unchecked
+_OTHER_EVENT = re.compile(r"\bpregnan\w*|\bmarriage\b|\bdelivery\b|\bchild\s*birth", re.IGNORECASE)
+
+
 def _marital(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text) or _about_entity(text) or _WIDOW_ALTERNATIVE.search(text):
@@ -498,6 +508,8 @@ def _marital(unit: Unit, url: str) -> Criterion | None:
             continue  # "husband/wife and unmarried children": the children's status
         if m and not _about_other(text, m.start()) and not re.search(r"\b(?:of|to)\s+(?:a\s+|the\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE):
             values.append(value)
+    if "widowed" not in values and _HUSBAND_DIED.search(text):
+        values.append("widowed")  # "The applicant's husband has died." (Uttar Pradesh's widow pension) says widowed
     if not values or ("married" in values and len(values) > 1 and "never_married" not in values):
         values = [v for v in values if v != "married"]
     if not values:
@@ -848,7 +860,9 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
         {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
     marks = "education_level" in fields and bool(_MARKS.search(text))  # "passed Class 10 with 60% marks": the marks are not checked
-    out.rest = marks or bool(LIFE_EVENT.search(text)) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    # (a husband's death that makes the applicant a widow is the marital status read, not a life event left unchecked)
+    widowhood = "marital_status" in fields and _HUSBAND_DIED.search(text) is not None and not _OTHER_EVENT.search(text)
+    out.rest = marks or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
 
 

@@ -431,8 +431,10 @@ def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | No
     first = 0
     if figures:
         first = next((i for i, (a, b) in enumerate(sents) if FIGURE.search(section_text[a:b])), 0)
-    # a heading ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS") says nothing: the quote starts after it
-    while first + 1 < len(sents) and _heading(section_text[sents[first][0]:sents[first][1]]):
+    # a heading ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS") says nothing, nor does an opening lead-in
+    # ("The benefits of this scheme are mentioned as under:", all a list showed of PM Fasal Bima Yojana's benefits
+    # but its first item): the quote starts after them
+    while first + 1 < len(sents) and (_heading(text := section_text[sents[first][0]:sents[first][1]]) or _lead_in(text)):
         first += 1
     a, b = sents[first]
     for x, y in sents[first + 1:]:

@@ -326,7 +326,10 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\b(next|agli|agla|agle) (instal+ment|kist|kisht|payment|train|bus|date)\b|अगली किस्त|अगला भुगतान"
                 r"|\b(kab|kis (tarikh|tareekh|din|date)( ko)?)\b.{0,40}\b(aayegi|aayega|aaegi|aaega|ayegi|ayega|milegi|milega)\b"
                 r"|\bwhen will\b.{0,40}\b(come|credited|get|receive|release)|\bwhich date\b|\bthis month\b|\bis mahine\b"
-                r"|(कब|किस तारीख|किस दिन).{0,40}(आएगा|आएगी|आयेगा|आयेगी|मिलेगा|मिलेगी)|इस महीने", re.IGNORECASE),
+                r"|(कब|किस तारीख|किस दिन).{0,40}(आएगा|आएगी|आयेगा|आयेगी|मिलेगा|मिलेगी)|इस महीने"
+                # an instalment's date: "the 17th installment date of pm kisan", "kist ki tarikh", "date of the 17th installment"
+                r"|\b(?:instal+ments?|kist|kisht)\s+(?:ki\s+)?(?:date|dates|tarikh|tareekh)\b|\bdate of (?:the )?(?:next |\w+ )?instal+ment"
+                r"|किस्त\s+(?:की\s+)?(?:तारीख|तिथि|डेट)", re.IGNORECASE),
      ("date", "dates", "schedule")),
     (re.compile(r"\b(train|trains|ticket|tickets|pnr)\b|ट्रेन|टिकट", re.IGNORECASE), ("train", "ticket")),
 )

@@ -474,6 +474,24 @@ class Searcher:
             if sid not in best:  # named but no chunk in the fused lists: its best chunk by itself
                 best[sid] = match[sid] = idx.best_chunk_of(query.weights, sid)
                 scores[sid] = [best[sid].fused]
+        # the words that name a scheme say which scheme, not which of its passages: within a named scheme the passage
+        # is picked by the rest of the question ("PMAY gramin me kitna paisa milta hai" quoted the toilet grant of
+        # "Swachh Bharat Mission-Gramin" rather than the house grant; "mgnrega me kitne din ka kaam" an FAQ that
+        # repeats "MGNREGA" rather than the 100 days)
+        passage_terms = {sid: self._without_name_words(query.weights, own_words if user_mentions is not mentions else question, ms)
+                         for sid, ms in _by_scheme(scheme_names(user_mentions)).items() if sid in best}
+
+        def weights_of(sid: str) -> dict[str, float]:
+            return passage_terms.get(sid) or query.weights
+
+        for sid, rest in passage_terms.items():
+            if query.intents:  # (within the section the first choice holds: the one asked, when it has it)
+                chunk = idx.section_chunk(sid, [idx.chunks[best[sid].chunk].section], rest, query.figures)
+            else:
+                alt = idx.best_chunk_of(rest, sid)
+                chunk = alt.chunk if alt.bm25 > 0 else None
+            if chunk is not None:
+                best[sid] = replace(best[sid], chunk=chunk)
         if sections == ["details"]:
             # "what is X": the opening of X's details says what the scheme is (for the schemes that
             # can be quoted: the named ones and the first few)
@@ -553,11 +571,11 @@ class Searcher:
                         # "post matric scholarship kitna milta hai": the benefits chunk that matched best is a
                         # note without a sum ("Note 2. Students pursuing C.A. ...", "Divyang students get 10%
                         # extra"); the section's chunk stating one is quoted (the rates table)
-                        alt = idx.section_chunk(sid, [idx.chunks[h.chunk].section], query.weights, True)
+                        alt = idx.section_chunk(sid, [idx.chunks[h.chunk].section], weights_of(sid), True)
                         if alt is not None and wanted_figure.search(idx.chunks[alt].text):
                             best[sid] = replace(h, chunk=alt)
                     continue
-                alt = idx.section_chunk(sid, asked, query.weights, query.figures)
+                alt = idx.section_chunk(sid, asked, weights_of(sid), query.figures)
                 if alt is not None:
                     best[sid] = replace(h, chunk=alt)
         elif not query.intents:
@@ -566,11 +584,12 @@ class Searcher:
             # what it gives instead
             # (likewise a chunk of its FAQs: "disability pension in Maharashtra" quoted "Can I Apply For Multiple
             # Disabilities? Yes."; a page of FAQs alone has no other section and keeps its FAQ)
-            excluded = {SECTION_ORDER_INDEX["exclusions"], SECTION_ORDER_INDEX["faqs"]}
+            # (and its documents list: "is there any pension for me (old age)" quoted "Proof of age" and an Aadhaar card)
+            excluded = {SECTION_ORDER_INDEX["exclusions"], SECTION_ORDER_INDEX["faqs"], SECTION_ORDER_INDEX["documents"]}
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
                 if int(idx.chunk_section[h.chunk]) in excluded:
-                    alt = idx.section_chunk(sid, ["benefits", "details"], query.weights, query.figures)
+                    alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), query.figures)
                     if alt is not None:
                         best[sid] = replace(h, chunk=alt)
         live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
@@ -615,6 +634,15 @@ class Searcher:
             if terms and (not any(self._word_of(w, top) for w in own) or self._mentions_another(own, head.group(), top)):
                 return " ".join([*run, head.group()])
         return None
+
+    def _without_name_words(self, weights: dict[str, float], text: str, found: list[Mention]) -> dict[str, float]:
+        """``weights`` without the terms (and their glossary forms) of the words of ``text`` that the mentions
+        ``found`` cover; ``{}`` when nothing else is left or nothing was removed."""
+        ws = words(text)
+        said = " ".join(w for m in found for w in ws[m.start:m.end])
+        name = set(analyze_query(said, self.index.vocabulary, self.matcher, self.index.chunk_frequency).weights) if said else set()
+        rest = {t: w for t, w in weights.items() if t not in name}
+        return rest if rest and len(rest) < len(weights) else {}
 
     def _mentions_another(self, own: list[str], head: str, scheme_id: str) -> bool:
         """Whether the scheme's page names another scheme by the words ``own`` + ``head`` ("... linked with the
@@ -671,6 +699,14 @@ GROUP_TOP = 5
 GROUP_MARGIN = 0.7
 #: words that name more indexed schemes than this are an organisation's name, not a scheme's (:func:`scheme_names`)
 ORGANISATION_NAMES = 4
+
+
+def _by_scheme(mentions: list[Mention]) -> dict[str, list[Mention]]:
+    """Mentions grouped by the scheme they name, in order."""
+    out: dict[str, list[Mention]] = {}
+    for m in mentions:
+        out.setdefault(m.scheme_id, []).append(m)
+    return out
 
 
 def scheme_names(mentions: list[Mention]) -> list[Mention]:

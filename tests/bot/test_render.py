@@ -47,6 +47,17 @@ def test_telegram_messages_within_limit_and_valid_html(quotes):
         assert telegram_html_problems(msg.html) == []
 
 
+def test_telegram_list_quotes_each_name_their_scheme():
+    """A newcomer: a Telegram list showed "[1] “Under the scheme, ₹4,000…”", the names only in the sources below."""
+    other = Citation(n=2, scheme_id="nfbs", scheme_name="National Family Benefit Scheme", section="benefits", text="₹20,000 once.",
+                     url="https://www.myscheme.gov.in/schemes/nfbs#benefits", chunk_id="nfbs:benefits:0", score=1.0)
+    html_text = telegram_messages([Reply(kind="answer", text="", citations=[_citation(1, "₹6,000 a year."), other])])[0].html
+    assert "<b>[1] Pradhan Mantri Kisan Samman Nidhi:</b> \u201c₹6,000 a year.\u201d" in html_text
+    assert "<b>[2] National Family Benefit Scheme:</b> \u201c₹20,000 once.\u201d" in html_text
+    one = telegram_messages([Reply(kind="answer", text="", citations=[_citation(1, "₹6,000 a year.")])])[0].html
+    assert one.startswith("<b>[1]</b> \u201c₹6,000 a year.\u201d")  # one scheme: its name is in the source line
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(TEXT, min_size=1, max_size=4))
 def test_whatsapp_bodies_within_1600(quotes):

@@ -441,6 +441,41 @@ def test_a_yes_or_no_about_another_fact_does_not_answer_the_question_asked(bundl
     assert "is_income_tax_payer" not in engine.store.load(UserKey("telegram", "u1", engine.secret)).profile
 
 
+def test_a_message_in_another_indian_script_is_told_which_languages_are_read(engine):
+    """A break-it trial: a Tamil question got "this does not look like a question about a scheme", in Hinglish."""
+    replies = say(engine, "பெண்களுக்கான திட்டங்கள் தமிழ்நாடு").replies
+    assert len(replies) == 1 and replies[0].text.startswith("Sorry, I can read only English and Hindi")
+    assert say(engine, "ujjwala ಯೋಜನೆ documents").replies[-1].kind == "answer"  # mostly Latin: read as it stands
+
+
+def test_an_exclusion_checked_and_passed_is_marked_as_not_applying(bundled_index):
+    """A break-it trial: a verdict quoted "All Persons who paid Income Tax in last assessment year" among the reasons,
+    which read like a condition to meet."""
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+
+    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    say(engine, "am I eligible for pm kisan?")
+    say(engine, "yes")
+    verdict = say(engine, "no").replies[-1].text
+    assert ("[2] Does not apply to you: \u201cA family is excluded if any of its members was an income tax payer in the last "
+            "assessment year.\u201d https://www.myscheme.gov.in/schemes/pm-kisan#exclusions") in verdict
+    assert "[1] \u201cThe family must hold cultivable land" in verdict  # a condition met, as it was
+
+
+def test_a_fact_that_replaces_another_says_what_it_was(bundled_index):
+    """A break-it trial: "I am a man" after "I am a 25 year old widow" flipped the gender without a word."""
+    from conversations.eligibility_flow import EligibilityFlow
+    from conversations.rulebook import build_rulebook
+
+    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
+                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    say(engine, "I am a 25 year old widow from UP")
+    say(engine, "check eligibility")
+    assert say(engine, "I am a man").replies[0].text == "Noted: gender Male (was Female)."
+
+
 def test_a_question_back_after_a_list_keeps_the_rest_of_the_list_for_more(engine):
     first = say(engine, "pension schemes for old people").replies
     assert first[0].text.startswith("Schemes that match (first 5; reply MORE")

@@ -77,3 +77,10 @@ def test_an_award_is_for_another_group_unless_the_message_asks_for_awards():
     assert for_another_group(name, "pair se viklang hu 60 percent")
     assert not for_another_group(name, "awards for disabled persons")
     assert not for_another_group("Pradhan Mantri Kisan Samman Nidhi", "kisan hu")
+
+
+def test_a_pregnancy_lists_no_scheme_that_never_speaks_of_it(engine):
+    """A newcomer: "I am pregnant, living in Lucknow" listed the family benefit paid on a death and Uttar Pradesh's widow
+    pension (they share only common words with the maternity search)."""
+    listed = [c.scheme_id for r in say(engine, "I am pregnant, living in Lucknow", user="preg1") for c in r.citations]
+    assert listed[:2] == ["jssk", "pmmvy"] and not {"nfbs", "wpup"} & set(listed)

@@ -52,6 +52,9 @@ def test_choices_in_both_scripts_and_by_number():
     # saying there is no work is an answer: unemployed (a bare "no" is not)
     assert [FIELDS["occupation"].read(a) for a in ("none, I do not work", "koi kaam nahi karta", "कोई काम नहीं है", "no")] == \
         ["unemployed", "unemployed", "unemployed", None]
+    # a newcomer's "retired" and "kuch nahi karta" had not been understood; a retired soldier stays an ex-serviceman
+    assert [FIELDS["occupation"].read(a) for a in ("retired", "रिटायर हूँ", "kuch nahi karta", "I am a retired soldier")] == \
+        ["other", "other", "unemployed", "ex_serviceman"]
     assert FIELDS["disability_percent"].read("no") == 0 and FIELDS["disability_percent"].read("60%") == 60
 
 

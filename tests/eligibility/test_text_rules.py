@@ -368,3 +368,14 @@ def test_the_rulebook_uses_extracted_rules_for_the_pages(pages_index):
     assert all(not criteria(r.rule) and r.unchecked for r in book.text_only.values())
     assert not [p for p in book.problems if p.startswith("extracted:")]
     assert all(isinstance(c, Criterion) for c in criteria(book.rules["lels"].rule))
+
+
+def test_a_husbands_death_makes_the_applicant_a_widow():
+    """A break-it trial: Uttar Pradesh's widow pension left "The applicant's husband has died." unchecked, so a widow's
+    screening could not settle it."""
+    r = read("The applicant's husband has died.\nThe age of the applicant should not be less than 18 years.")
+    assert ("marital_status", "in", ["widowed"]) in crits(r.rule) and r.unchecked == []
+    assert outcome(r, {"age": 40, "marital_status": "widowed"}).status == "likely_eligible"
+    assert outcome(r, {"age": 40, "marital_status": "married"}).status == "not_eligible"
+    # a death in the family beside another event stays a life event to check by hand
+    assert read("Assistance on the marriage of a girl whose father has died.").unchecked

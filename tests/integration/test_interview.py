@@ -71,7 +71,7 @@ def test_correction_and_multi_field_answer():
     assert first["kind"] == "eligibility" and first["outcomes"][0]["status"] == "not_eligible"
     t = chat(["am I eligible for old age pension?", "55", "actually my age is 62", "yes"], ENV)
     assert last(t[2])["field"] == "is_bpl"
-    assert t[2]["replies"][0]["text"] == "Noted: age 62."
+    assert t[2]["replies"][0]["text"] == "Noted: age 62 (was 55)."
     assert last(t[3])["outcomes"][0]["status"] == "eligible"
 
 

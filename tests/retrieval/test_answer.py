@@ -252,7 +252,7 @@ def test_benefits_asked_in_hindi_and_hinglish_words():
     ("> NUMBER OF SCHOLARSHIPS\n\nUp to 500 scholarships are given every year to students of the state.",
      "Up to 500 scholarships are given every year to students of the state."),
     ("The following financial assistance will be provided:-\n1. ₹2,000 per month to each farmer for two years.",
-     "The following financial assistance will be provided:-\n1. ₹2,000 per month to each farmer for two years."),
+     "₹2,000 per month to each farmer for two years."),  # (the lead-in announces, the item gives)
     ("Category Of Courses | Hostellers (Yearly) | Day Scholars\nGroup I | ₹13,500 | ₹7,000",
      "Group I | ₹13,500 | ₹7,000"),
 ])
