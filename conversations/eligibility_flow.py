@@ -477,11 +477,22 @@ class EligibilityFlow:
     # ------------------------------------------------------------------ flow
 
     def start(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:
-        """Begin an interview for the scheme ``text`` names, or a screening."""
-        from conversations.engine import TurnResult
+        """Begin an interview for the scheme ``text`` names (after a list, "this" asks which of its schemes first),
+        or a screening."""
+        from conversations.engine import MAX_PICK, TurnResult
 
         found_mentions = engine.answerer.searcher.mentions(text) if text.strip() else []
         mentions = [m.scheme_id for m in found_mentions if m.indexed]
+        listed = [sid for sid in state.list_ids if sid in engine.names][:MAX_PICK]
+        if not mentions and state.scheme_id is None and listed and THIS_SCHEME.search(text):
+            # "am I eligible for this?" after a list: which of the listed schemes (a newcomer: it had started the whole
+            # screening); the number picked starts that scheme's check (Engine._dispatch, pending "pick")
+            from retrieval.answer import named_with_state
+
+            state.pending, state.pending_query = "pick", text[:200]
+            options = [Option(value=str(i), label=named_with_state(engine.names[sid], engine.answerer.index.schemes[sid].state))
+                       for i, sid in enumerate(listed, 1)]
+            return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)])
         stated = stated_facts(text, found_mentions)
         replies: list[Reply] = []
         if mentions and mentions[0] not in self.book.rules:

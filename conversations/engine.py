@@ -26,7 +26,7 @@ from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, life_event
 from conversations.long_message import Focus, focus
-from conversations.intents import intents_of, is_skip, is_stop, means
+from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import mask_numbers, without_number_clauses
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
@@ -565,6 +565,8 @@ class Engine:
             picked = self._picked(text, state.list_ids)
             if picked is not None and query:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
+                if self.eligibility is not None and mentions(query, "start_check"):
+                    return self.eligibility.start(self, query, state, lang), "save"  # "am I eligible for this?" then "2"
                 return self.question(query, state, lang), "save"
             if query and re.fullmatch(r"\s*\d{1,3}\s*[.)]?\s*", text.translate(_DIGITS)):
                 # a number that is none of the listed schemes: the question again

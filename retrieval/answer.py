@@ -36,7 +36,7 @@ from retrieval.gate import Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
-from retrieval.searcher import Retrieval, Searcher, name_shares
+from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
 from retrieval.query import FIGURE, for_another_group, section_intents
 from retrieval.states import find_states
 from retrieval.text import clean_user_text, split_sentences
@@ -488,7 +488,10 @@ def list_fits(r: Retrieval, keep: Callable[[str], bool] = lambda scheme_id: True
     (and passing ``keep``, by scheme id), at most three pages of :data:`LIST_SIZE`."""
     if not r.schemes:
         return []
-    return [x for x in r.schemes if x.score >= LIST_MIN_SHARE * r.schemes[0].score and keep(x.scheme_id)][:LIST_SIZE * 3]
+    # (against the first one's score before the boost a state's own schemes get: "schemes for farmers in bihar" had
+    # listed Bihar's crop assistance alone, PM-KISAN and the crop insurance under half of its boosted score)
+    top = r.schemes[0].score / (STATE_BOOST if r.schemes[0].scheme_id in r.state_boosted else 1.0)
+    return [x for x in r.schemes if x.score >= LIST_MIN_SHARE * top and keep(x.scheme_id)][:LIST_SIZE * 3]
 
 
 def compose_list(index: Index, schemes: list, base: dict, figures: bool = False, state: str | None = None,

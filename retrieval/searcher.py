@@ -113,6 +113,7 @@ class Retrieval:
         user_query_text: the user's own words (the message, not the rewritten query).
         dense: chunk -> inner product with the question, for the dense ranked list (empty: dense off).
         dense_query: the question's vector (numpy ``(384,)``), or ``None`` when the dense ranker is off.
+        state_boosted: the schemes whose score was multiplied by :data:`STATE_BOOST` (the state's own).
         unknown_name: a scheme name the user's words give ("PM Free Laptop Yojana") that names no scheme held:
             its own words are found neither in any scheme name the gazetteer knows nor in the first scheme's
             text (see :meth:`Searcher.unknown_name`); ``None`` otherwise.
@@ -132,6 +133,7 @@ class Retrieval:
     user_query_text: str = ""
     dense: dict[int, float] = field(default_factory=dict)
     dense_query: object = None
+    state_boosted: set[str] = field(default_factory=set)
     unknown_name: str | None = None
 
     @property
@@ -523,6 +525,7 @@ class Searcher:
                 near = total[sid] >= BOOST_FLOOR * top_raw or scores[sid][0] >= BOOST_FLOOR * scores[leader][0]
                 if near and (sid == leader or covered(sid) >= leader_cover - 1e-9):
                     total[sid] *= STATE_BOOST
+                    out.state_boosted.add(sid)
             elif state is None and sch.level == "central":
                 total[sid] *= CENTRAL_BOOST
         if not named:

@@ -473,7 +473,7 @@ def test_a_state_named_alone_after_a_state_schemes_answer_asks_the_same_for_that
     """A newcomer: "Kerala" right after Tamil Nadu's old age pension was only noted, with an offer of a check."""
     say(engine, "I am 72 years old living in Madurai, old age pension kitni milti hai?", "kerala1")
     replies = say(engine, "Kerala", "kerala1")
-    assert replies[0].text == "Note kiya: rajya Kerala." and answer_of(replies).citations
+    assert replies[0].text == "Note kiya: rajya Kerala (pehle Tamil Nadu)." and answer_of(replies).citations
     assert all(c.state in (None, "Kerala") for c in answer_of(replies).citations)  # nothing of Tamil Nadu's now
 
 
@@ -567,3 +567,21 @@ def test_a_list_quote_starts_after_an_opening_lead_in(engine):
     under:" and its first item."""
     quote = next(c for c in answer_of(say(engine, "barish se fasal kharab ho gayi", "lead1")).citations if c.scheme_id == "pmfby")
     assert quote.text.startswith("Comprehensive insurance coverage for Kharif and Rabi crops.")
+
+
+def test_a_states_list_holds_central_schemes_beside_its_own(answerer, pages_index):
+    """A break-it trial: "schemes for farmers in bihar" listed Bihar's crop assistance alone (the central schemes scored
+    under half of its score once the state's own were boosted)."""
+    answer = answerer.ask("schemes for farmers in bihar")
+    levels = {pages_index.schemes[c.scheme_id].level for c in answer.citations}
+    assert answer.list_answer and len(answer.citations) >= 3 and levels == {"state", "central"}
+
+
+def test_am_i_eligible_for_this_after_a_list_asks_which_then_checks_it(engine):
+    """A newcomer: "am I eligible for this?" after a list started the whole screening."""
+    say(engine, "pension schemes for old people in bihar", "this1")
+    asked = say(engine, "am I eligible for this?", "this1")
+    assert [r.field for r in asked] == ["pick"] and asked[0].options
+    say(engine, "1", "this1")
+    state = engine.store.load(UserKey("telegram", "this1", engine.secret))
+    assert state.interview is not None and state.interview.mode == "scheme" and state.interview.scheme_id == state.list_ids[0]
