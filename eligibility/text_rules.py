@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 12
+EXTRACTOR_VERSION = 13
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -187,6 +187,8 @@ _BETWEEN = [
     re.compile(r"\bminimum\s+age\b[^.;\d]{0,40}?\b(?:is|of|be)\s+" + _NUM + _YEARS + r"[^.;\d]{0,30}?\bmaximum\b[^.;\d]{0,30}?\b(?:is|of|be)\s+" + _NUM + r"\b", re.IGNORECASE),
     # "poor rural youth in the age group 15-35" (no "years" after the range)
     re.compile(r"\bage[- ]group\s+(?:of\s+)?" + _NUM + r"\s*(?:-|–|to)\s*" + _NUM + r"\b", re.IGNORECASE),
+    # "Age should be between 60 to 150." (no "years": the sentence is about the age)
+    re.compile(r"^\s*age\s+(?:should|must|shall)\s+be\s+between\s+" + _NUM + r"\s*(?:and|to|-|–)\s*" + _NUM + r"\b", re.IGNORECASE),
 ]
 _AT_LEAST = [
     re.compile(_NUM + _YEARS + r"(?:\s+of\s+age|\s+old)?\s*(?:or|and|&)\s*(?:above|more|older|over|beyond)", re.IGNORECASE),
@@ -388,6 +390,10 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
             lo, hi = _number(m.group(1)), _number(m.group(2))
             if free(m) and 0 < lo < hi <= 120:
                 found.append((m.start(), "between", [lo, hi]))
+                taken.append(m.span())
+            elif free(m) and 0 < lo <= 120 < hi <= 200:
+                # "between 60 to 150" (Uttar Pradesh's old age pension): no upper limit in a life, the lower one holds
+                found.append((m.start(), "gte", lo))
                 taken.append(m.span())
     for op, patterns in (("gte", _AT_LEAST), ("lte", _AT_MOST)):
         for p in patterns:
@@ -823,6 +829,11 @@ def _land(unit: Unit, url: str) -> Criterion | None:
     return _crit("owns_cultivable_land", "is_true", None, unit, url)
 
 
+#: a line that only names a section
+_SECTION_HEADING = re.compile(r"\W*(?:exclusions?|eligibility(?:\s+criteria)?|not\s+eligible|ineligibility|who\s+is\s+not\s+eligible)\W*",
+                              re.IGNORECASE)
+
+
 def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = False) -> _Found:
     """Criteria one unit states (``excluded``: the unit is from the exclusions section, so only what
     negates cleanly is read: income-tax payers, government employees)."""
@@ -832,7 +843,8 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
         for c in (_income_tax(unit, url, True), _occupation(unit, url, True)):
             if c:
                 out.criteria.append(c)
-        out.rest = not out.criteria and bool(text) and not _PROCEDURE.search(text)
+        # (a bare heading, "Exclusions", rules nobody out: it had been listed as a condition)
+        out.rest = not out.criteria and bool(text) and not _PROCEDURE.search(text) and not _SECTION_HEADING.fullmatch(text)
         return out
     ages, other = _ages(unit, url)
     out.criteria.extend(ages)

@@ -379,3 +379,10 @@ def test_a_husbands_death_makes_the_applicant_a_widow():
     assert outcome(r, {"age": 40, "marital_status": "married"}).status == "not_eligible"
     # a death in the family beside another event stays a life event to check by hand
     assert read("Assistance on the marriage of a girl whose father has died.").unchecked
+
+
+def test_an_age_range_up_to_a_lifetime_is_a_lower_limit_and_a_bare_heading_rules_nobody_out():
+    """A newcomer: Uttar Pradesh's old age pension left "Age should be between 60 to 150." unchecked and listed the
+    heading "Exclusions" as a condition that rules one out."""
+    r = read("Age should be between 60 to 150.", exclusions="Exclusions\nNot eligible if the applicant is benefited from other pension schemes.")
+    assert crits(r.rule) == [("age", "gte", 60)] and r.unchecked == ["Not eligible if the applicant is benefited from other pension schemes."]
