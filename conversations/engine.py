@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
-from conversations.life_events import LifeEvent, life_event
+from conversations.life_events import LifeEvent, life_event, life_events
 from conversations.long_message import Focus, focus
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import mask_numbers, without_number_clauses
@@ -37,6 +37,7 @@ from retrieval.text import normalize
 from retrieval.query import detect_language, expansions, for_another_group, reply_language
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
+from retrieval.searcher import names_only_a_state
 from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
@@ -730,6 +731,16 @@ class Engine:
             return self._need_question(place, lang)
         known = rw.state or told
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
+        if event is None and rw.state_named and names_only_a_state(text) and state.last_standalone:
+            # "and in Punjab?" after the schemes for a widow: the same life event's schemes for Punjab (it had answered
+            # the event's search words with the family benefit, "the same in Punjab")
+            event = next((e for e in life_events() if e.query == state.last_standalone), None)
+        if event is None and not rw.scheme_ids and not rw.focus and _old_enough(state) and PENSION_WORDS.search(text) \
+                and not _old_age_words().search(text):
+            # "koi pension milegi?" from someone who said they are 70: what old age brings (it quoted Atal Pension
+            # Yojana, which takes people of 18 to 40)
+            rw = replace(rw, standalone=f"{rw.standalone} (old age)")
+            user_text = f"{user_text or text} (old age)"  # (the words the gate weighs too)
         if event is not None:
             told_event = self._life_event(text, event, state, lang, rw.state_named and rw.state or known)
             if told_event is not None:
@@ -807,7 +818,7 @@ class Engine:
         # "and in Haryana?" had searched Uttar Pradesh's schemes)
         query = without_states(query)
         known = state.profile.get("state")
-        what_if = known is not None and known.value != chosen and WHAT_IF.search(text) is not None
+        what_if = (known is None or known.value != chosen) and WHAT_IF.search(text) is not None
         if what_if:
             query = f"{query} in {chosen}"
         else:
@@ -978,6 +989,25 @@ def _noted_heads(lang: str) -> tuple[str, ...]:
 
 #: letters of the Indian scripts other than Devanagari (Bengali to Malayalam: U+0980-U+0D7F; Unicode's block chart)
 _OTHER_INDIC = re.compile(r"[\u0980-\u0d7f]")
+
+
+#: words asking for a pension (or an allowance paid like one)
+PENSION_WORDS = re.compile(r"\bpension\w*|\bpenshan\b|पेंशन|पेन्शन|\bbhatta\b|भत्ता", re.IGNORECASE)
+
+
+def _old_age_words() -> re.Pattern[str]:
+    """:data:`~conversations.eligibility_flow.OLD_AGE_WORDS` (imported late: that module imports this one)."""
+    from conversations.eligibility_flow import OLD_AGE_WORDS
+
+    return OLD_AGE_WORDS
+
+
+def _old_enough(state: UserState) -> bool:
+    """Whether the user told an age from :data:`~conversations.eligibility_flow.OLD_AGE`."""
+    from conversations.eligibility_flow import OLD_AGE
+
+    age = state.profile.get("age")
+    return age is not None and isinstance(age.value, (int, float)) and age.value >= OLD_AGE
 
 
 def other_script(text: str) -> bool:

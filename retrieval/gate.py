@@ -328,6 +328,10 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
     if proper:
         return Decision(True, None, 1.0, f)
+    if top in r.family and index.schemes[top].level == "central" and not r.user_query.discovery:
+        # a central scheme's popular name with a state that runs no version of it ranked above it ("budhapa pension UP"
+        # on a corpus without Uttar Pradesh's old age pension): the scheme named, as without the state
+        return Decision(True, None, 1.0, f)
     if top in r.focus and (f.coverage_scheme > 0 or asked):
         return Decision(True, None, 1.0, f)
     p = probability(f, *model_for(index))

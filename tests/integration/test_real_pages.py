@@ -585,3 +585,38 @@ def test_am_i_eligible_for_this_after_a_list_asks_which_then_checks_it(engine):
     say(engine, "1", "this1")
     state = engine.store.load(UserKey("telegram", "this1", engine.secret))
     assert state.interview is not None and state.interview.mode == "scheme" and state.interview.scheme_id == state.list_ids[0]
+
+
+def test_and_in_another_state_after_a_life_event_lists_that_states_schemes_for_it(engine, pages_index):
+    """A second newcomer trial: "and in Punjab?" after the schemes for a widow in Haryana answered the event's search
+    words with the family benefit on a death, "the same in Punjab"; and a Haryana labour board's grant for a registered
+    worker's widow led the first list."""
+    first = answer_of(say(engine, "I am a widow living in Haryana. How much pension will I get?", "widowhr"))
+    assert first.citations[0].scheme_id == "ptwadw"
+    punjab = answer_of(say(engine, "and in Punjab?", "widowhr"))
+    assert pages_index.schemes[punjab.citations[0].scheme_id].state == "Punjab" and "₹ 1,500/- per month" in punjab.citations[0].text
+    assert engine.store.load(UserKey("telegram", "widowhr", engine.secret)).profile["state"].value == "Haryana"
+
+
+def test_a_pension_asked_by_someone_who_said_they_are_old_is_the_old_age_pension(engine):
+    """A second newcomer trial: "main 70 saal ka hoon" then "koi pension milegi?" quoted Atal Pension Yojana (for ages
+    18 to 40)."""
+    say(engine, "main 70 saal ka hoon", "old70")
+    asked = say(engine, "koi pension milegi?", "old70")
+    assert asked[-1].field == "state"  # which state's old age pension
+    assert answer_of(say(engine, "Gorakhpur", "old70")).citations[0].scheme_id == "upoaps"
+
+
+def test_and_in_a_state_is_a_question_even_when_no_state_is_known(engine):
+    """A second newcomer trial: "and in Punjab?" after "old age pension in Haryana kitni hai" noted Punjab as home."""
+    say(engine, "old age pension in Haryana kitni hai", "noone")
+    replies = say(engine, "and in Punjab?", "noone")
+    assert not any(r.text.startswith("Note kiya") for r in replies) and answer_of(replies).citations
+    assert "state" not in engine.store.load(UserKey("telegram", "noone", engine.secret)).profile
+
+
+def test_a_disability_list_puts_maternity_schemes_after_the_others(answerer):
+    """A second newcomer trial: "What schemes are there for disabled people?" in Tamil Nadu listed PMMVY (a maternity
+    benefit whose page mentions disability) among the first."""
+    answer = answerer.ask("I am from Tamil Nadu. What schemes are there for disabled people?")
+    assert answer.list_answer and "pmmvy" not in [c.scheme_id for c in answer.citations]

@@ -400,3 +400,12 @@ def test_a_misspelt_documents_follow_up_quotes_the_documents(answerer):
     answer = answerer.ask("documnets kya chahiye", standalone_query="documnets kya chahiye Post Matric Scholarship For Scheduled Caste",
                           focus=["pmssc"])
     assert (answer.citations[0].scheme_id, answer.citations[0].section) == ("pmssc", "documents")
+
+
+def test_a_central_schemes_popular_name_with_a_state_that_has_no_version_is_answered(bundled_index):
+    """A newcomer: "budhapa pension UP" was declined on the bundled corpus, which holds the national old age pension
+    but no Uttar Pradesh one."""
+    from retrieval.answer import Answerer
+
+    answer = Answerer(bundled_index).ask("budhapa pension UP")
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "ignoaps"
