@@ -161,7 +161,28 @@ def quote_span(section_text: str, start: int, end: int, section: str = "", asked
     prefix = section_text[line_start:start]
     if prefix.strip() in ("", "-", "*", "•") or re.fullmatch(r"\s*\(?\w{1,3}[.)]\s*", prefix):
         start = line_start
+    # a quote ending in a lead-in ("2.  Skilling:") goes on to what it announces, within LEAD_IN_REACH characters
+    # (PM Vishwakarma's benefits had ended at "Skilling:", the training and the toolkit grant left out)
+    if _lead_in(section_text[start:end]):
+        reach = end + LEAD_IN_REACH
+        # (the items it announces: sentences that are list items, while they fit)
+        for a, b in split_sentences(section_text):
+            if b <= end:
+                continue
+            line = section_text.rfind("\n", 0, a) + 1
+            if b > reach or not (_lead_in(section_text[start:end]) or _LIST_ITEM.fullmatch(section_text[line:a] or " ")
+                                 or _LIST_ITEM.match(section_text, a)):
+                break
+            end = b
     return _whole_table_rows(section_text, start, end)
+
+
+#: a sentence that is a list item ("1.  Skill verification ...", "- Aadhaar card", "(ii) ...")
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\(?\w{1,3}[.)])\s+")
+
+
+#: how far past its end a quote ending in a lead-in reaches for what the lead-in announces (characters)
+LEAD_IN_REACH = 400
 
 
 #: a quote that starts inside a table reaches back to the table's first row (its header) across at most this

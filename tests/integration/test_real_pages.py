@@ -620,3 +620,9 @@ def test_a_disability_list_puts_maternity_schemes_after_the_others(answerer):
     benefit whose page mentions disability) among the first."""
     answer = answerer.ask("I am from Tamil Nadu. What schemes are there for disabled people?")
     assert answer.list_answer and "pmmvy" not in [c.scheme_id for c in answer.citations]
+
+
+def test_a_quote_ending_in_a_lead_in_goes_on_to_what_it_announces(answerer):
+    """A second newcomer trial: "pm vishwakarma yojana me kya milta hai" ended at "2.  Skilling:"."""
+    quote = answerer.ask("pm vishwakarma yojana me kya milta hai").citations[0]
+    assert quote.scheme_id == "pmv" and "Training Stipend: ₹ 500 per day" in quote.text and "Toolkit Incentive: ₹ 15,000 grant" in quote.text
