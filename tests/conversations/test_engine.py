@@ -9,7 +9,7 @@ from conversations.engine import Engine
 from conversations.store import RedisStore, UserKey
 from conversations.types import InboundMessage
 from retrieval.answer import Answerer
-from tests.conftest import redis_client
+from tests.conftest import flow_engine, redis_client
 
 
 @pytest.fixture(scope="module")
@@ -413,11 +413,7 @@ def test_yes_to_the_disability_question_asks_for_the_percentage(bundled_index):
 @pytest.mark.parametrize("text", ["bye", "ok bye", "alvida"])
 def test_goodbye_while_a_question_waits_stops_the_check_and_keeps_the_answers(bundled_index, text):
     """A newcomer: "bye" in the middle of a check got the same question again."""
-    from conversations.eligibility_flow import EligibilityFlow
-    from conversations.rulebook import build_rulebook
-
-    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    engine = flow_engine(bundled_index)
     say(engine, "/eligibility")
     say(engine, "Bihar")
     replies = say(engine, text).replies
@@ -429,11 +425,7 @@ def test_goodbye_while_a_question_waits_stops_the_check_and_keeps_the_answers(bu
 def test_a_yes_or_no_about_another_fact_does_not_answer_the_question_asked(bundled_index):
     """A newcomer: "actually I do not own land, my father does" to the income tax question was noted as "income tax
     no", an answer never given, and the check said LIKELY ELIGIBLE."""
-    from conversations.eligibility_flow import EligibilityFlow
-    from conversations.rulebook import build_rulebook
-
-    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    engine = flow_engine(bundled_index)
     say(engine, "am I eligible for pm kisan?")
     say(engine, "yes")
     replies = say(engine, "actually I do not own land, my father does").replies
@@ -451,11 +443,7 @@ def test_a_message_in_another_indian_script_is_told_which_languages_are_read(eng
 def test_an_exclusion_checked_and_passed_is_marked_as_not_applying(bundled_index):
     """A break-it trial: a verdict quoted "All Persons who paid Income Tax in last assessment year" among the reasons,
     which read like a condition to meet."""
-    from conversations.eligibility_flow import EligibilityFlow
-    from conversations.rulebook import build_rulebook
-
-    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    engine = flow_engine(bundled_index)
     say(engine, "am I eligible for pm kisan?")
     say(engine, "yes")
     verdict = say(engine, "no").replies[-1].text
@@ -466,11 +454,7 @@ def test_an_exclusion_checked_and_passed_is_marked_as_not_applying(bundled_index
 
 def test_a_fact_that_replaces_another_says_what_it_was(bundled_index):
     """A break-it trial: "I am a man" after "I am a 25 year old widow" flipped the gender without a word."""
-    from conversations.eligibility_flow import EligibilityFlow
-    from conversations.rulebook import build_rulebook
-
-    engine = Engine(Answerer(bundled_index), RedisStore.embedded(), secret=uuid.uuid4().bytes,
-                    eligibility=EligibilityFlow(build_rulebook(bundled_index)))
+    engine = flow_engine(bundled_index)
     say(engine, "I am a 25 year old widow from UP")
     say(engine, "check eligibility")
     assert say(engine, "I am a man").replies[0].text == "Noted: gender Male (was Female)."
