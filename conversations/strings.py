@@ -67,8 +67,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "hi": "योजनाएँ जाँचने के लिए आपकी बताई जानकारी मैं {days} दिन तक रखता हूँ; इसे कभी भी मिटाने के लिए /forget (या हटाओ) भेजें।",
     },
     "privacy_notice_sms": {
-        "en": "I keep what you tell me about yourself for {days} days to check schemes for you; send DELETE any time to delete it.",
-        "hi": "योजनाएँ जाँचने के लिए आपकी बताई जानकारी मैं {days} दिन तक रखता हूँ; इसे कभी भी मिटाने के लिए हटाओ (या DELETE) भेजें।",
+        # (short: on a Hindi page of 201 characters the longer notice had taken a page of its own, the answer two pages on)
+        "en": "I keep what you tell me for {days} days to check schemes; send DELETE to delete it.",
+        "hi": "आपकी बताई जानकारी {days} दिन रखूँगा; मिटाने के लिए DELETE भेजें।",
     },
     "rate_limited": {
         "en": "You are sending messages faster than I can answer. Please wait a minute and send your question again.",
@@ -289,7 +290,7 @@ HINGLISH: dict[str, str] = {
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
     "private_number": "Kripya yahan Aadhaar, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
     "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {days} din tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",
-    "privacy_notice_sms": "Yojanayein jaanchne ke liye aapki batayi jaankari main {days} din tak rakhta hoon; ise kabhi bhi mitane ke liye DELETE bhejein.",
+    "privacy_notice_sms": "Aapki batayi jaankari {days} din rakhunga; mitane ke liye DELETE bhejein.",
     "rate_limited": "Aap bahut jaldi-jaldi message bhej rahe hain. Kripya ek minute rukkar apna sawal phir bhejein.",
     "too_long": "Aapka message lamba tha, isliye maine khojne ke liye sirf uske pehle {limit} akshar use kiye.",
     "too_long_focus": "Aapka message lamba tha, isliye maine uske is hisse se khoja: \"{used}\"",

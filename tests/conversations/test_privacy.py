@@ -106,7 +106,7 @@ def test_the_notice_of_what_is_kept_comes_once_before_the_first_fact(bundled_ind
     assert notice not in [r.text for r in later]
     # over SMS, where a command is a word to type, it names DELETE
     sms = [r.text for r in say(engine, "I am 67, a widow in Bihar", user="+919800000077", channel="sms").replies]
-    sms_notice = "I keep what you tell me about yourself for 30 days to check schemes for you; send DELETE any time to delete it."
+    sms_notice = "I keep what you tell me for 30 days to check schemes; send DELETE to delete it."
     # right after what was noted (so on the first SMS page), not after the answer behind its "MORE"
     assert sms[0].startswith("Noted:") and sms[1] == sms_notice
 
