@@ -39,7 +39,7 @@ SAYS = {
             "समझ गया", "अच्छा ठीक है", "😀😀🎉", "🌸"],
     "more": ["more", "MORE", "More.", "next", "more please", "show more", "tell me more", "continue", "aur", "aage",
              "aur batao", "aur dikhao", "baaki batao", "aage batao", "और", "आगे", "और बताओ", "बाकी बताओ", "और दिखाओ",
-             "more pls"],
+             "more pls", "मोर"],  # (MORE written in Devanagari: a break-it trial got a decline)
     "help": ["help", "HELP", "help me", "menu", "options", "what can you do?", "how does this work?", "madad",
              "madad chahiye", "madad karo", "help karo", "kya kar sakte ho", "सहायता", "मदद", "मदद चाहिए", "मदद करो",
              "मदद कीजिए", "help please", "kripya madad karo", "help!", "who are you?", "tum kaun ho", "aap kaun ho?", "आप कौन हैं?"],
