@@ -169,12 +169,17 @@ def quote_span(section_text: str, start: int, end: int, section: str = "", asked
         for a, b in split_sentences(section_text):
             if b <= end:
                 continue
-            line = section_text.rfind("\n", 0, a) + 1
-            if b > reach or not (_lead_in(section_text[start:end]) or _LIST_ITEM.fullmatch(section_text[line:a] or " ")
-                                 or _LIST_ITEM.match(section_text, a)):
+            if b > reach or not (_lead_in(section_text[start:end]) or _list_item_at(section_text, a)):
                 break
             end = b
     return _whole_table_rows(section_text, start, end)
+
+
+def _list_item_at(text: str, at: int) -> bool:
+    """Whether the sentence starting at ``at`` is a list item: a marker ("1.", "-", "(ii)") before it on its line, or
+    at its start."""
+    line = text.rfind("\n", 0, at) + 1
+    return bool(_LIST_ITEM.fullmatch(text[line:at] or " ") or _LIST_ITEM.match(text, at))
 
 
 #: a sentence that is a list item ("1.  Skill verification ...", "- Aadhaar card", "(ii) ...")
@@ -455,7 +460,10 @@ def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | No
     # a heading ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS") says nothing, nor does an opening lead-in
     # ("The benefits of this scheme are mentioned as under:", all a list showed of PM Fasal Bima Yojana's benefits
     # but its first item): the quote starts after them
-    while first + 1 < len(sents) and (_heading(text := section_text[sents[first][0]:sents[first][1]]) or _lead_in(text)):
+    # (a short list item is no heading: JSSK's "1.  Free and cashless delivery" had been skipped with the next three)
+    while first + 1 < len(sents) and (
+            (_heading(text := section_text[sents[first][0]:sents[first][1]]) and not _list_item_at(section_text, sents[first][0]))
+            or _lead_in(text)):
         first += 1
     a, b = sents[first]
     for x, y in sents[first + 1:]:

@@ -255,6 +255,10 @@ def test_benefits_asked_in_hindi_and_hinglish_words():
      "₹2,000 per month to each farmer for two years."),  # (the lead-in announces, the item gives)
     ("Category Of Courses | Hostellers (Yearly) | Day Scholars\nGroup I | ₹13,500 | ₹7,000",
      "Group I | ₹13,500 | ₹7,000"),
+    # short list items are no headings (a newcomer: JSSK's list entry began at its fifth item)
+    ("For pregnant women-\n\n1.  Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables\n"
+     "4.  Free diagnostics\n5.  Free diet during stay in the health institutions",
+     "Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables"),
 ])
 def test_a_list_entry_quotes_what_a_scheme_gives_not_a_heading_or_a_lead_in(section, quoted):
     from retrieval.answer import list_quote
