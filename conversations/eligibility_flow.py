@@ -139,6 +139,8 @@ def _without_place_and_age(text: str) -> str:
     return ", ".join(kept) if kept and len(kept) < len(clauses) else text
 
 
+#: a remembered answer that would end a check at once is asked again only when told more than this many messages ago
+RECHECK_AFTER_TURNS = 2
 #: the age from which a question says what old age brings (the national old age pension's 60 years: NSAP's IGNOAPS page)
 OLD_AGE = 60
 #: words that already say old age
@@ -519,6 +521,7 @@ class EligibilityFlow:
         if mode == "screening" and unknown_name:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
+        again = state.interview is not None and mentions[:1] == [state.interview.scheme_id]  # the same check restarted
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         noted = self._record(stated, state, text, lang)
         if noted:
@@ -526,8 +529,11 @@ class EligibilityFlow:
         if mode == "scheme":
             rules = self.book.rules[state.interview.scheme_id]
             first = outcome(rules, self._profile(state))
-            if first.status == "not_eligible" and first.reasons and first.reasons[0].field not in stated:
-                # a remembered answer would end it at once: ask that question again
+            if (first.status == "not_eligible" and first.reasons and first.reasons[0].field not in stated
+                    and (again or state.profile[first.reasons[0].field].turn < state.turn_count - RECHECK_AFTER_TURNS)):
+                # a remembered answer would end it at once: ask that question again (not one said just now for another
+                # check: "SC", told one message before, had been asked to be confirmed; but a check asked for again
+                # right after its verdict asks, the user may mean to change the answer)
                 name = first.reasons[0].field
                 state.interview.ask(name)
                 q = self._question(name, lang)

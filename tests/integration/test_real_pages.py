@@ -626,3 +626,11 @@ def test_a_quote_ending_in_a_lead_in_goes_on_to_what_it_announces(answerer):
     """A second newcomer trial: "pm vishwakarma yojana me kya milta hai" ended at "2.  Skilling:"."""
     quote = answerer.ask("pm vishwakarma yojana me kya milta hai").citations[0]
     assert quote.scheme_id == "pmv" and "Training Stipend: ₹ 500 per day" in quote.text and "Toolkit Incentive: ₹ 15,000 grant" in quote.text
+
+
+def test_kaun_kaun_si_scholarship_is_a_list_question(engine):
+    """A second newcomer trial: "kaun kaun si scholarship mil sakti hai?" was answered with one Madhya Pradesh
+    scheme's rates table, as if it had been named, where "which scholarships can I get?" gets a list."""
+    replies = say(engine, "kaun kaun si scholarship mil sakti hai?", "kaun1")
+    assert replies[0].text.startswith("Milti-julti yojanayein") and len(answer_of(replies).citations) >= 3
+    assert replies[-1].text.startswith("Bracket mein rajya ka naam")

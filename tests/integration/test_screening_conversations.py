@@ -106,6 +106,8 @@ def test_am_i_eligible_for_this_checks_the_scheme_under_discussion(bundled_engin
 def test_yes_keeps_a_remembered_value(bundled_engine):
     user = "remember"
     say(bundled_engine, "I am 35 years old", user=user)
+    for question in ("pm kisan kya hai", "ujjwala kya hai"):  # (an age told just before is not asked again)
+        say(bundled_engine, question, user=user)
     first = say(bundled_engine, "am I eligible for old age pension?", user=user)[-1]
     assert first.field == "age" and "Earlier you told me age: 35" in first.text
     verdict = say(bundled_engine, "haan", user=user)[-1]
@@ -217,6 +219,8 @@ def test_stop_with_nothing_running_and_a_yes_with_more_words(bundled_engine):
     assert say(bundled_engine, "stop", user="idle")[-1].text.startswith("There is no eligibility check running.")
     user = "remember-ji"
     say(bundled_engine, "I am 35 years old", user=user)
+    for question in ("pm kisan kya hai", "ujjwala kya hai"):
+        say(bundled_engine, question, user=user)
     assert "Earlier you told me age: 35" in say(bundled_engine, "am I eligible for old age pension?", user=user)[-1].text
     verdict = say(bundled_engine, "haan ji sahi hai", user=user)[-1]
     assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
@@ -323,3 +327,13 @@ def test_a_closed_scheme_comes_last_in_a_verdict_and_is_marked(pages_engine, pag
     closed = [i for i, e in enumerate(entries) if "Post Matric Scholarship For Scheduled Caste (Punjab)" in e]
     assert closed and entries[closed[0]].split(". ", 1)[1].startswith("CLOSED (the official page says so): ")
     assert all(e.split(". ", 1)[1].startswith("CLOSED") for e in entries[closed[0]:])  # after every open one
+
+
+def test_an_answer_told_just_before_is_not_asked_again(bundled_engine):
+    """A second newcomer trial: "Earlier you told me category: SC. Is that still right?" came one message after the
+    student said SC; a value told just before gives the verdict and its reason at once."""
+    user = "just-told"
+    say(bundled_engine, "I am 35 years old", user=user)
+    verdict = say(bundled_engine, "am I eligible for old age pension?", user=user)[-1]
+    assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
+    assert verdict.outcomes[0].reasons[0].text == "The applicant must be aged 60 years or more."
