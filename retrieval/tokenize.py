@@ -30,6 +30,21 @@ _NUMBER_SEP = re.compile(r"(?<=\d),(?=\d)")
 #: degrees written with points ("B.Tech", "M.Sc.", "Ph.D", "B.Ed") are one word ("btech", "msc", "phd"): split at
 #: the point, "B.Sc" gave the term "sc", the one of Scheduled Castes, and "B.Tech" only "tech"
 _DEGREE = re.compile(r"\b(b|m|ph)\.\s?(tech|sc|com|ed|pharm|arch|phil|voc|des|lib|d)\b\.?")
+#: "old" and "aged" in a statement of an age under :data:`ELDERLY_AGE` ("18 years old", "aged 18 to 40", "aged
+#: between 21 and 45") say how old, not that someone is elderly: kept as terms they matched an elderly person's question
+#: ("vriddha pension" -> old aged) to every page with an age limit. "60 years old" and "aged 60 and above" stay.
+_AGE_STATEMENT = re.compile(r"\b(\d+)(\s*(?:years?|yrs?)\.?\s+)old\b"
+                            r"|\baged(?=\s+(?:between\s+|above\s+|below\s+|from\s+|under\s+|over\s+|upto\s+|up\s+to\s+"
+                            r"|less\s+than\s+|more\s+than\s+|not\s+less\s+than\s+|not\s+more\s+than\s+|at\s+least\s+)?(\d+)\b)")
+#: the age from which "old" and "aged" describe the elderly (the national old-age pension's 60, with a margin for the
+#: states' 55 for some groups: Indira Gandhi National Old Age Pension Scheme, NSAP guidelines)
+ELDERLY_AGE = 55
+
+
+def _age_statement(m: re.Match) -> str:
+    if m.group(1) is not None:
+        return m.group() if int(m.group(1)) >= ELDERLY_AGE else m.group(1) + m.group(2)
+    return m.group() if int(m.group(3)) >= ELDERLY_AGE else " "
 
 
 @lru_cache(maxsize=1)
@@ -78,6 +93,8 @@ def analyze(text: str) -> list[str]:
     text = _NUMBER_SEP.sub("", text)
     if "." in text:
         text = _DEGREE.sub(r"\1\2", text)
+    if "old" in text or "aged" in text:
+        text = _AGE_STATEMENT.sub(_age_statement, text)
     stop = stopwords()
     out: list[str] = []
     for m in _TOKEN.finditer(text):
@@ -98,7 +115,7 @@ def analyzer_fingerprint() -> str:
 
     Saved with an index so that an index built by another analyzer refuses to load.
     """
-    h = hashlib.sha256(b"analyzer-v2\n")  # v2: degrees with points are one word
+    h = hashlib.sha256(b"analyzer-v3\n")  # v2: degrees with points are one word; v3: "old"/"aged" of age statements
     for w in sorted(stopwords()):
         h.update(w.encode("utf-8") + b"\n")
     return h.hexdigest()[:16]

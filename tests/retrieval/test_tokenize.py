@@ -39,3 +39,14 @@ def test_degrees_written_with_points_are_one_word():
     assert analyze("B.Sc. and M.Sc students") == ["bsc", "msc", "student"]
     assert analyze("B.Tech, B. Tech, M.Phil, Ph.D") == ["btech", "btech", "mphil", "phd"]
     assert analyze("SC/ST students of U.P.") == ["sc", "st", "student"]
+
+
+def test_age_statements_under_sixty_are_not_elderly_words():
+    # "old"/"aged" stating a young age limit are not the elderly's words ("vriddha" -> old aged matched every age limit)
+    assert analyze("Applicant should be 18 years old") == ["applicant", "18", "year"]
+    assert analyze("aged between 18 and 40 years") == ["between", "18", "40", "year"]
+    assert analyze("aged 21") == ["21"]
+    # an elderly age, and "old"/"aged" used as words for the elderly, stay
+    assert analyze("persons aged 60 years and above") == ["person", "aged", "60", "year", "above"]
+    assert analyze("65 years old") == ["65", "year", "old"]
+    assert analyze("old age pension for the aged") == ["old", "age", "pension", "aged"]
