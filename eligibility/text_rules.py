@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 13
+EXTRACTOR_VERSION = 14
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -270,7 +270,9 @@ _OCCUPATIONS: list[tuple[str, re.Pattern[str]]] = [
     ("construction_worker", re.compile(r"\bconstruction\s+workers?\b|\bbuilding\s+(?:and|&)\s+(?:other\s+)?construction\b|\bBOCW\b", re.IGNORECASE)),
     ("street_vendor", re.compile(r"\bstreet\s+vendors?\b|\bhawkers?\b", re.IGNORECASE)),
     ("fisher", re.compile(r"\bfisher(?:m[ae]n|folk|wom[ae]n|s)?\b", re.IGNORECASE)),
-    ("ex_serviceman", re.compile(r"\bex[- ]?servicem[ae]n\b|\bex[- ]?servicewom[ae]n\b|\bveterans?\b", re.IGNORECASE)),
+    # ("veteran" alone is a former soldier, not a veteran category of sportspersons or artists)
+    ("ex_serviceman", re.compile(r"\bex[- ]?servicem[ae]n\b|\bex[- ]?servicewom[ae]n\b"
+                                 r"|\bveterans?\b(?![^.;]{0,30}\b(?:sports?\w*|players?|athletes?|artists?|artistes?|categor(?:y|ies)))", re.IGNORECASE)),
     ("artisan_weaver", re.compile(r"\bartisans?\b|\bweavers?\b|\bcraftsm[ae]n\b|\bhandloom\s+workers?\b", re.IGNORECASE)),
     ("unorganised_worker", re.compile(r"\bunorgani[sz]ed\s+(?:sector\s+)?workers?\b", re.IGNORECASE)),
     ("unemployed", re.compile(r"\bunemployed\b|\bjobless\b|\bnot\s+(?:gainfully\s+)?employed\b", re.IGNORECASE)),
@@ -315,7 +317,7 @@ def _subject(text: str) -> str:
 
 
 _OF_APPLICANT = re.compile(
-    r"\b(?:parents?|father|mother|guardians?|spouse|husband|wife|famil(?:y|ies)(?:\s+members?)?|children|sons?|daughters?)\s+of\s+"
+    r"\b(?:parents?|father|mother|guardians?|spouse|husband|wife|famil(?:y|ies)(?:\s+members?)?|child|children|wards?|sons?|daughters?)\s+of\s+"
     r"(?:the\s+|an?\s+)?(?:applicant|candidate|beneficiary|student)s?\b", re.IGNORECASE)
 
 
@@ -329,6 +331,8 @@ def _about_other(text: str, at: int) -> bool:
     if _OTHER_PERSON.search(window) and not re.search(r"\b(applicant|beneficiary|candidate)\b(?!'s)", window, re.IGNORECASE):
         return True
     subject = _subject(text)
+    if _OF_APPLICANT.search(subject):  # "The child of the applicant should be enrolled in a school"
+        return True
     if _OTHER_PERSON.search(subject) and not re.search(r"\b(applicant|candidate|beneficiary|student|widow)s?\b(?!'s)", subject, re.IGNORECASE):
         return True
     return False
@@ -413,6 +417,15 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
         if free(m) and first_op in ("gte", "lte"):
             found.append((m.start(), first_op, _number(m.group(1))))
             taken.append(m.span())
+    if first_op in ("gte", "lte") and not (_FEMALE.search(text) and _MALE.search(text)):
+        # "21 years for undergraduate courses, and 35 years for postgraduate and doctoral programs": a limit for each
+        # kind of applicant; the applicant's kind is not asked, so the widest one is the criterion (hand-label convention)
+        by_kind = [m for m in re.finditer(_NUM + r"\s*years?(?:\s+of\s+age)?\s+(?:for|in\s+the\s+case\s+of)\s+(?!the\s+(?:first|next|last)\b)[a-z]",
+                                          text, re.IGNORECASE) if free(m) or any(a <= m.start(1) < b for a, b in taken)]
+        if len(by_kind) >= 2:
+            values = [_number(m.group(1)) for m in by_kind if 0 < _number(m.group(1)) <= 120]
+            if values:
+                found = [(min(at for at, _, _ in found), first_op, max(values) if first_op == "lte" else min(values))]
     if _NEGATED_ELIGIBILITY.search(text):
         # "(Faculty above 50 years of age is not eligible to apply)": the limit is the other way round
         if any(op == "between" for _, op, _ in found):
@@ -478,8 +491,9 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
                                     r"(?:wom[ae]n|females?|girls?)\b|\b(?:wom[ae]n|females?|girls?)\s*(?:/|\bor\b|&)\s*(?:youths?|persons?|people)\b", text, re.IGNORECASE):
         female_subject = None  # "unemployed youth/women": women as well as any youth
     if (female_subject or female_pred) and not _MALE.search(text) and not _TRANSGENDER.search(text):
-        if female_subject and _OTHER_PERSON.search(female_subject.group(0)):
-            return None
+        if female_subject and (_OTHER_PERSON.search(female_subject.group(0)) or (
+                re.match(r"\s+child", subject[female_subject.end():], re.IGNORECASE) and re.search(r"\bborn\b|\bbirth\b", text, re.IGNORECASE))):
+            return None  # (a newborn girl's scheme is applied for by a parent of either gender; a girl child student applies herself)
         if female_subject and re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE):
             return None  # "daughters of widows": the widow is not the applicant
         return _crit("gender", "eq", "female", unit, url)

@@ -79,6 +79,26 @@ def test_conditions_about_someone_else_are_not_the_applicants():
     assert crits(r.rule) == [] and r.unchecked == ["The parent of the applicant should be a weaver."]
 
 
+def test_a_childs_age_schooling_and_birth_are_not_the_applicants():
+    r = read("The age of the child of the applicant should be between 5 to 10 years.\n"
+             "The child of the applicant should be enrolled in a recognized school.")
+    assert crits(r.rule) == []
+    assert len(r.unchecked) == 2
+    # a newborn girl's scheme: her parent of either gender applies; a girl child who studies applies herself
+    assert crits(read("The girl child should be born on or after January 1, 2006.").rule) == []
+    assert crits(read("The applicant should be a single girl child studying in class 11.").rule)[0] == ("gender", "eq", "female")
+
+
+def test_an_age_limit_for_each_kind_of_course_keeps_the_widest():
+    r = read("Age Limit: The age limit to apply is 21 years for undergraduate courses, and 35 years for postgraduate programs.")
+    assert crits(r.rule) == [("age", "lte", 35)]
+
+
+def test_a_veteran_category_of_sportspersons_is_no_ex_serviceman():
+    assert crits(read("The award for Veteran category sportsperson age should be 40 years and above.").rule) == [("age", "gte", 40)]
+    assert crits(read("The applicant should be a veteran of the armed forces.").rule) == [("occupation", "in", ["ex_serviceman"])]
+
+
 def test_a_sentence_that_says_who_is_not_eligible_turns_the_limit_round():
     r = read("(Applicants above 50 years of age are not eligible to apply.)")
     assert crits(r.rule) == [("age", "lte", 50)]
