@@ -395,6 +395,20 @@ class EligibilityFlow:
         from conversations.engine import TurnResult
 
         self._sanitise(state)
+        if state.profile and not mentions(text, "start_check") and not ASKING.search(text) and not QUESTIONISH.search(text) \
+                and FIRST_PERSON.search(text) and not (state.interview is not None and state.interview.finished and CORRECTION.search(text)):
+            # "I am not a widow" after "I am a widow", before or during a check (a break-it trial: the retraction was searched
+            # and the widow pension still judged "eligible"): the stated value is dropped; a running check asks again
+            gone = denied(text, {k: v.value for k, v in state.profile.items()})
+            if gone and not {k: v for k, v in extract(text).items() if valid_value(k, v) and k not in gone}:
+                dropped = ", ".join(f"{_field_label(n, lang)} {_show(n, state.profile[n].value, lang)}" for n in gone)
+                for n in gone:
+                    state.profile.pop(n, None)
+                replies = [Reply(kind="info", text=t("dropped", lang, values=dropped))]
+                if state.interview is not None:
+                    state.interview.finished, state.interview.field = False, None
+                    replies += self._next(engine, state, lang)
+                return TurnResult(replies)
         if state.interview is not None and state.interview.finished:
             if CORRECTION.search(text) and not mentions(text, "start_check"):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}

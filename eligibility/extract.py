@@ -213,8 +213,10 @@ def extract(text: str) -> dict[str, Any]:
     education = _first(_EDUCATION, padded)
     if education:
         out["education_level"] = education
-    if re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t):
-        out["is_bpl"] = False
+    bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|बीपीएल|गरीबी रेखा) ", family_padded)]
+    if re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t) or (
+            bpl_said and all(negated(family_padded, m.start(1), m.end(1)) for m in bpl_said)):
+        out["is_bpl"] = False  # ("I don't have a BPL card", "we have not got a BPL card")
     elif re.search(r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा", t):
         out["is_bpl"] = True
     if _DISABLED_WORD.search(own):
@@ -226,7 +228,10 @@ def extract(text: str) -> dict[str, Any]:
     religion = _RELIGION.search(t)
     if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
-    if re.search(r"\b(no|don'?t have|do not have|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
+    kin_owns = re.search(rf"\b(?:my|our)\s+{_KIN}\s+(?:does|has|owns|have)\b|{_KIN}['’]s\s+name", t)
+    if kin_owns and re.search(r"\b(?:do not|don'?t|not)\s+own\b", t):
+        out["owns_cultivable_land"] = True  # "I do not own land, my father does": the household's land, as schemes count it
+    elif re.search(r"\b(no|don'?t (?:have|own)|do not (?:have|own)|does not (?:have|own)|not (?:own|have)|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
         out["owns_cultivable_land"] = False
     elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b(?!0+(?:\.0+)?\s)\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
         out["owns_cultivable_land"] = True

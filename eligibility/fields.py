@@ -179,7 +179,9 @@ _NOT_AN_AGE_BEFORE = re.compile(
 _NOT_AN_AGE_BOUND_AFTER = re.compile(r"\s*(?:से\s+(?:कम|ज़्यादा|ज्यादा|ऊपर|अधिक)|se\s+(?:kam|zyada|jyada|upar)|nahi\b|nahin\b|नहीं|or\s+(?:less|more|above|below))", re.IGNORECASE)
 #: "no wait", "sorry", "actually", "matlab": a number said after it corrects the one before
 _SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi|no\s+i\s+am)\b|माफ़?\s*कीजिए|मतलब", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?![\d.,]\d)")
+_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?!\d)(?![.,]\d)")  # (not the "6" of "65.5" or "0065")
+#: a negative number ("-70", "minus 65"): no age, asked again (a break-it trial got -70 read as 70)
+_NEGATIVE = re.compile(r"(?:^|[\s(])[-\u2212]\s*\d|\bminus\b|\bmainus\b|ऋण")
 
 
 def not_an_age(text: str, start: int, end: int) -> bool:
@@ -200,6 +202,8 @@ def _age(text: str) -> int | None:
     the first after a self-correction ("I am 70. no wait, I am 30"); ``None`` when a number is there but
     none is an age ("18 months", "I have a 5 year old daughter"). Number words ("sixty five") are read too."""
     t = normalise(text)
+    if _NEGATIVE.search(t):
+        return None
     corrected = _SELF_CORRECTION.search(t)
     numbers = list(_NUMBER.finditer(t, corrected.end() if corrected else 0)) or list(_NUMBER.finditer(t))
     if numbers:

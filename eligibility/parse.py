@@ -74,7 +74,11 @@ _ANSWER_WORDS = frozenset("""i we it its this that there sir madam ji jee please
 _ANSWER_VERBS = frozenset("""have has had hai hain tha thi hoon hun hu है हैं था थी हूँ हूं""".split())
 def normalise(text: str) -> str:
     """NFC, case-folded, digits of Indian scripts and Arabic-Indic digits as ASCII."""
-    return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS)
+    return unicodedata.normalize("NFC", text).casefold().translate(_DIGITS).translate(_APOSTROPHES)
+
+
+#: curly apostrophes as the straight one ("I don’t have" from a phone keyboard reads as "I don't have")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 #: a relative, in English and Romanized Hindi ("my son", "meri beti") and in Hindi
@@ -240,12 +244,15 @@ def padded_words(text: str) -> str:
         ends = re.search(r"[,;?!।\n]", run) or ("." in run and (re.search(r"\.\s", run) or m.end() == len(norm) or m.start() == 0))
         return " ; " if ends else " "
 
+    norm = _CONTRACTED_NOT.sub(" not", norm)  # "don't have", "haven't got": the negation is a word of its own
     t = re.sub(r"[^\w\u0900-\u097f&%]+", gap, norm)
     return " " + re.sub(r"\s+", " ", t).strip() + " "
 
 
+#: "n't" of a contraction ("don't", "isn't", "haven't"), and the same written without the apostrophe
+_CONTRACTED_NOT = re.compile(r"(?<=\w)n't\b|(?<=\bdo|\bis)nt\b|(?<=\bdid|\bhas|\bare|\bwas)nt\b|(?<=\bdoes|\bhave|\bwere)nt\b")
 #: a word that negates the phrase right after it ("not a widow", "not from Bihar", "non-SC") ...
-NEGATION_BEFORE = frozenset({"not", "never", "non", "isn't", "isnt", "nahi", "nahin", "nhi", "नहीं", "नही"})
+NEGATION_BEFORE = frozenset({"not", "never", "non", "nahi", "nahin", "nhi", "नहीं", "नही"})
 #: ... and one that negates the phrase right before it ("kisan nahi hu", "बिहार से नहीं", "विधवा नहीं")
 NEGATION_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "नही", "न"})
 

@@ -486,3 +486,19 @@ def test_a_state_named_alone_after_a_central_answer_gets_that_states_own_version
     assert replies[0].text == "Note kiya: aap Uttar Pradesh mein rehte hain."
     answer = next(r for r in replies if r.kind == "answer")
     assert answer.citations[0].state == "Uttar Pradesh" and "₹1,000 per month" in answer.citations[0].text
+
+
+def test_a_fact_taken_back_is_dropped_and_a_running_check_goes_on(bundled_index):
+    """A break-it trial: "I am not a widow" after "I am a widow" was searched, and the widow pension judged ELIGIBLE."""
+    engine = flow_engine(bundled_index)
+    say(engine, "/eligibility")
+    say(engine, "Uttar Pradesh")
+    say(engine, "62")
+    say(engine, "I am a widow")
+    key = UserKey("telegram", "u1", engine.secret)
+    assert engine.store.load(key).profile["marital_status"].value == "widowed"
+    replies = say(engine, "I am not a widow").replies
+    assert replies[0].text == "OK, I no longer take marital status Widowed."
+    assert replies[-1].kind == "question"
+    state = engine.store.load(key)
+    assert "marital_status" not in state.profile and state.interview is not None and not state.interview.finished

@@ -21,7 +21,7 @@ def test_age(text, value):
     assert FIELDS["age"].read(text) == value
 
 
-@pytest.mark.parametrize("text", ["four hundred", "400", "abc", "", "-"])
+@pytest.mark.parametrize("text", ["four hundred", "400", "abc", "", "-", "65.5", "-70", "minus 65"])
 def test_unusable_age_is_none_not_an_exception(text):
     assert FIELDS["age"].read(text) is None
 
@@ -241,3 +241,20 @@ def test_an_age_in_a_statement_is_the_speakers_own(text, age):
     from eligibility.extract import extract
 
     assert extract(text).get("age") == age
+
+
+def test_an_age_with_leading_zeros_is_the_number():
+    assert FIELDS["age"].read("0065") == 65  # (it was read as 6, like the "6" of "65.5")
+
+
+@pytest.mark.parametrize("text", ["I don't have a BPL card", "I don\u2019t have a BPL card", "I dont have BPL",
+                                  "We haven't got a BPL card", "I do not have a BPL card"])
+def test_a_bpl_card_not_had_is_no(text):
+    """A break-it trial: "I don't have a BPL card" was noted as "BPL card yes" and flipped a verdict to eligible."""
+    assert extract(text) == {"is_bpl": False}
+
+
+@pytest.mark.parametrize("text,value", [("I do not own farm land", False), ("I don't own any farm land", False),
+                                        ("actually I do not own land, my father does", True), ("I own 2 acres", True)])
+def test_land_owned_or_not(text, value):
+    assert extract(text) == {"owns_cultivable_land": value}
