@@ -234,6 +234,14 @@ EVENT_KINDS = (
      re.compile(r"marriage|wedding|getting married|get married|\bshadi\b|\bshaadi\b|\bvivah\b|\bvivaah\b|शादी|विवाह(?!ित)", re.IGNORECASE)),
     (re.compile(r"\borphans?\b", re.IGNORECASE), re.compile(r"orphan|anath|अनाथ", re.IGNORECASE)),
     (re.compile(r"\baccident\w*", re.IGNORECASE), re.compile(r"accident|durghatna|दुर्घटना", re.IGNORECASE)),
+    # a disability the page names without a percentage ("an orthopedically differently abled person", "affected with
+    # cerebral palsy"): no field checks it, so for someone who has not said they are disabled it is "if this applies"
+    # (a break-it trial: tricycles and calipers were "likely eligible" to a 45-year-old on his state and age alone)
+    (DISABILITY_NEED := re.compile(
+        r"\b(disab\w*|differently[- ]abled|divyang\w*|handicap\w*|pwds?|cerebral\s+palsy|blind\w*|deaf\w*|visually\s+(?:impaired|challenged)|"
+        r"hearing\s+impair\w*|orthopa?edic\w*|locomotor|autis\w*|intellectual\w*\s+disab\w*|lower\s+limbs?|leprosy[- ]cured)\b", re.IGNORECASE),
+     re.compile(r"disab|divyang|viklang|handicap|blind|deaf|andh[ai]?\b|behr[ae]|bahr[ae]|polio|wheel ?chair|"
+                r"दिव्यांग|विकलांग|अंधा|अंधी|बहरा|बहरी|नेत्रहीन", re.IGNORECASE)),
     # starting a business: a loan or subsidy for a new enterprise is no help to a student who never spoke of one
     (BUSINESS_START := re.compile(
         r"\b(greenfield|entrepreneurs?|enterprises?|start-?ups?|self-employ\w*|"
@@ -247,7 +255,7 @@ EVENT_KINDS = (
 def _event_said(sentence: str, said: str) -> bool | None:
     """Whether the life event of ``sentence`` is one the user spoke of in ``said``; ``None`` when the
     sentence turns on no life event."""
-    m = LIFE_EVENT.search(sentence) or BUSINESS_START.search(sentence)
+    m = LIFE_EVENT.search(sentence) or BUSINESS_START.search(sentence) or DISABILITY_NEED.search(sentence)
     if m is None:
         return None
     kinds = [in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search(sentence)]
@@ -781,12 +789,16 @@ class EligibilityFlow:
         """
         said = " ".join(v.said for v in state.profile.values())
         profile = self._profile(state)
+        disability = profile.get("disability_percent")
+        if isinstance(disability, (int, float)) and disability > 0:
+            said += " disabled"  # (a percentage answered is a disability said)
         likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
         applies = [(o, life_event_unsaid(o.requiring, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
         implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.requiring)
+                       or (disability == 0 and any(DISABILITY_NEED.search(u) for u in o.requiring))
                        or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
                        or named_elsewhere(profile, o.scheme_name)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]

@@ -337,3 +337,14 @@ def test_an_answer_told_just_before_is_not_asked_again(bundled_engine):
     verdict = say(bundled_engine, "am I eligible for old age pension?", user=user)[-1]
     assert verdict.kind == "eligibility" and verdict.outcomes[0].status == "not_eligible"
     assert verdict.outcomes[0].reasons[0].text == "The applicant must be aged 60 years or more."
+
+
+def test_a_disability_never_said_is_no_likely_reason(pages_engine):
+    """A break-it trial: a 45-year-old in Tamil Nadu who skipped every question was told tricycles, calipers and petrol
+    scooters for orthopedically disabled persons were "likely eligible", on his state and age alone."""
+    _, verdict = until_verdict(pages_engine, "which schemes can I get? I am 45, from Tamil Nadu", user="tn45")
+    shown = verdict.text + "".join(r.text for r in say(pages_engine, "more", user="tn45"))
+    for name in ("Calipers and Crutches", "Tricycles - Tamil Nadu", "Retrofitted Petrol Scooters", "Modular Functional Artificial Limbs"):
+        assert name not in shown, shown
+    likely = {o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")}
+    assert "cacbwodap" in likely  # (its rule is met on what it can check; the verdict keeps it apart, unchecked)
