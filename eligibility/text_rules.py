@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 14
+EXTRACTOR_VERSION = 15
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -496,6 +496,10 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
             return None  # (a newborn girl's scheme is applied for by a parent of either gender; a girl child student applies herself)
         if female_subject and re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE):
             return None  # "daughters of widows": the widow is not the applicant
+        return _crit("gender", "eq", "female", unit, url)
+    if _HUSBAND_DIED.search(text) and not _MALE.search(_HUSBAND_DIED.sub(" ", text)) and not _OTHER_EVENT.search(text):
+        # "The applicant's husband has died." (Uttar Pradesh's widow pension): a woman (a newcomer trial: the pension
+        # was offered to a 70-year-old widower)
         return _crit("gender", "eq", "female", unit, url)
     male_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+)?(?:male|man|boy)\b|\bonly\s+(?:for\s+)?(?:men|boys|male)\b", text, re.IGNORECASE)
     if male_pred and not _FEMALE.search(text):

@@ -394,9 +394,11 @@ def test_a_husbands_death_makes_the_applicant_a_widow():
     """A break-it trial: Uttar Pradesh's widow pension left "The applicant's husband has died." unchecked, so a widow's
     screening could not settle it."""
     r = read("The applicant's husband has died.\nThe age of the applicant should not be less than 18 years.")
-    assert ("marital_status", "in", ["widowed"]) in crits(r.rule) and r.unchecked == []
-    assert outcome(r, {"age": 40, "marital_status": "widowed"}).status == "likely_eligible"
-    assert outcome(r, {"age": 40, "marital_status": "married"}).status == "not_eligible"
+    assert ("marital_status", "in", ["widowed"]) in crits(r.rule) and ("gender", "eq", "female") in crits(r.rule) and r.unchecked == []
+    assert outcome(r, {"age": 40, "marital_status": "widowed", "gender": "female"}).status == "likely_eligible"
+    assert outcome(r, {"age": 40, "marital_status": "married", "gender": "female"}).status == "not_eligible"
+    # a newcomer trial: the pension was offered to a 70-year-old widower
+    assert outcome(r, {"age": 70, "marital_status": "widowed", "gender": "male"}).status == "not_eligible"
     # a death in the family beside another event stays a life event to check by hand
     assert read("Assistance on the marriage of a girl whose father has died.").unchecked
 
