@@ -446,8 +446,15 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
     # intents and figures are read on the words as typed plus their spelling repairs ("intrest rate")
     read = " ".join([text, *fixes])
     out.intents = section_intents(read)
-    out.figures = bool(ASKS_FIGURE.search(read.casefold()))
+    # (an amount the question itself names asks whether it is right: "is it true that UP widow pension is Rs 5000 per
+    # month?" is answered where the page states its amount; not one's own income or salary)
+    out.figures = bool(ASKS_FIGURE.search(read.casefold())) or (
+        MONEY.search(read) is not None and not OWN_MONEY.search(read.casefold()))
     return out
+
+
+#: words saying an amount in a message is the user's own (an income, a salary), not a figure asked about
+OWN_MONEY = re.compile(r"(income|earn\w*|salary|kamai|kamata|kamati|aay|aamdani|wage\w*|paid|pay)|आय|कमाई|आमदनी|वेतन")
 
 
 @lru_cache(maxsize=1)

@@ -501,6 +501,12 @@ class Searcher:
                 if sid not in best:
                     continue
                 first = idx.first_chunk_of(sid, "details")
+                if query.figures:
+                    # "how many rupees under ujjwala", "is UP widow pension Rs 5000?": a named scheme asked for a figure is
+                    # quoted where it states one (its benefits, else its details), not from its opening (a break-it trial)
+                    alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), True)
+                    if alt is not None and figure_wanted(query.weights).search(idx.chunks[alt].text):
+                        first = alt
                 if first is not None:
                     h = best[sid]
                     best[sid] = replace(h, chunk=first)
@@ -595,6 +601,16 @@ class Searcher:
                     alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), query.figures)
                     if alt is not None:
                         best[sid] = replace(h, chunk=alt)
+            if query.figures:
+                # "how many rupees under ujjwala" (no section word): a chunk stating no figure (the launch history) gives
+                # way to the benefits or details chunk that states one ("Rs. 1600 for a connection"), as for "how much money"
+                wanted_figure = figure_wanted(query.weights)
+                for sid in order[:MAX_QUOTED]:
+                    h = best[sid]
+                    if not wanted_figure.search(idx.chunks[h.chunk].text):
+                        alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), True)
+                        if alt is not None and wanted_figure.search(idx.chunks[alt].text):
+                            best[sid] = replace(h, chunk=alt)
         live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
                                     for terms in live_info_terms(own_words)) if known]
         lift = max(query.weights.values(), default=1.0) * 3

@@ -413,3 +413,14 @@ def test_a_central_schemes_popular_name_with_a_state_that_has_no_version_is_answ
 
     answer = Answerer(bundled_index).ask("budhapa pension UP")
     assert answer.status == "answered" and answer.citations[0].scheme_id == "ignoaps"
+
+
+@pytest.mark.parametrize("question,scheme,sentence", [
+    ("how many rupees under ujjwala", "pmuy", "Rs. 1600 for a connection"),
+    ("Is it true that UP widow pension is Rs 5000 per month?", "wpup", "₹1,000/- per month"),
+])
+def test_a_named_scheme_asked_for_a_figure_is_quoted_where_its_page_states_one(pages_index, question, scheme, sentence):
+    """A break-it trial: both quoted the scheme's opening, with no amount (the launch history; a story of widows' hardship),
+    leaving the false Rs 5000 uncorrected."""
+    top = Answerer(pages_index).ask(question).citations[0]
+    assert top.scheme_id == scheme and sentence in top.text, top.text
