@@ -54,6 +54,22 @@ def undecided(rules: Iterable[SchemeRules], profile: dict[str, Any]) -> list[Sch
     return [r for r in rules if evaluate(r.rule, profile).value is None]
 
 
+#: facts that place a person rather than say what the person is (a scheme meeting them is not thereby meant for them)
+PLACING_FIELDS = frozenset({"state", "age", "gender", "residence", "annual_family_income"})
+#: how much more a scheme counts in choosing the next question for each of the user's particular facts it meets
+RELEVANCE_WEIGHT = 3.0
+
+
+def relevance(r: SchemeRules, profile: dict[str, Any]) -> float:
+    """How much settling scheme ``r`` is worth in a screening: 1, plus :data:`RELEVANCE_WEIGHT` for each field of what the
+    user is (a farmer, a widow, a student, land owned; not :data:`PLACING_FIELDS`) on which ``r`` has a condition the
+    profile meets. A farmer's screening then asks what settles the farmers' schemes (PM-KISAN's income tax question)
+    before what settles the most schemes of any kind (a newcomer trial: an Odisha farmer was asked age, category,
+    gender, income, disability, BPL, residence and marriage, and PM-KISAN was left unsettled)."""
+    met = {c.field for c in criteria(r.rule) if c.field in profile and c.field not in PLACING_FIELDS and c.holds(profile[c.field])}
+    return 1.0 + RELEVANCE_WEIGHT * len(met)
+
+
 @dataclass
 class Choice:
     """The next field to ask and how much it is expected to settle."""
@@ -87,6 +103,7 @@ def next_field(rules: list[SchemeRules], profile: dict[str, Any], exclude: Itera
                 mentions[c.field] = mentions.get(c.field, 0) + 1
         open_rules.append(r)
         open_fields.append(fields)
+    weight = {r.scheme_id: relevance(r, profile) for r in open_rules}
     best = Choice(None)
     order = {name: i for i, name in enumerate(FIELDS)}
     for name in sorted(mentions, key=lambda f: order.get(f, len(order))):
@@ -94,7 +111,7 @@ def next_field(rules: list[SchemeRules], profile: dict[str, Any], exclude: Itera
         values = probe_values(name, relevant)
         if not values:
             continue
-        settled = 0
+        settled = 0.0
         for r in relevant:
             # the rule's outcome depends on the answer only through its own criteria on this field:
             # evaluate it once per pattern of those criteria's truth values, not once per answer
@@ -104,7 +121,7 @@ def next_field(rules: list[SchemeRules], profile: dict[str, Any], exclude: Itera
                 key = tuple(c.holds(v) for c in own)
                 if key not in seen:
                     seen[key] = evaluate(r.rule, {**profile, name: v}).value is not None
-                settled += seen[key]
+                settled += seen[key] * weight[r.scheme_id]
         score = settled / len(values)
         key = (score, mentions[name])
         if best.field is None or key > (best.expected_settled, best.mentioned_by):

@@ -348,3 +348,20 @@ def test_a_disability_never_said_is_no_likely_reason(pages_engine):
         assert name not in shown, shown
     likely = {o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")}
     assert "cacbwodap" in likely  # (its rule is met on what it can check; the verdict keeps it apart, unchecked)
+
+
+def test_a_farmers_screening_asks_what_settles_the_farmers_schemes(pages_engine):
+    """A newcomer trial: an Odisha farmer with land was asked age, category, gender, income, disability, BPL, residence and
+    marriage, never the income tax question that settles PM-KISAN, which stayed unsettled and unlisted."""
+    asked, _ = until_verdict(pages_engine, "which schemes can I get? I am a farmer in Odisha with 2 acres of land", user="odisha-farmer")
+    assert "is_income_tax_payer" in asked and len(asked) <= 8, asked
+    answers = {"age": "45", "social_category": "OBC", "gender": "male", "annual_family_income": "1 lakh", "is_income_tax_payer": "no",
+               "disability_percent": "0", "is_bpl": "no", "residence": "village", "marital_status": "married"}
+    replies = say(pages_engine, "which schemes can I get? I am a farmer in Odisha with 2 acres of land", user="odisha-farmer2")
+    for _ in range(10):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(pages_engine, answers.get(replies[-1].field, "skip"), user="odisha-farmer2")
+    verdict = replies[-1]
+    likely = [o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")]
+    assert "pm-kisan" in likely, verdict.text
