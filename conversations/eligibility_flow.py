@@ -361,6 +361,12 @@ def _missed_by_degree(o: Outcome, profile: dict[str, Any]) -> bool:
     return field in ("annual_family_income", "age") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
 
 
+def _met_positively(o: Outcome) -> set[str]:
+    """Fields of the conditions ``o`` meets that say who the scheme is for: not an exclusion met by not being someone ("not
+    a government employee" met by a farmer made a treatment grant rank as a farmers' scheme, a newcomer trial)."""
+    return {c.field for c in o.reasons if not c.url.endswith("#exclusions") and c.op not in ("not_in", "is_false")}
+
+
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
 #: these (a state scheme for adults of that state) says little about whether it is meant for the user
 _GENERIC_FIELDS = {"state", "age", "gender"}
@@ -374,7 +380,7 @@ def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = No
     not for widowhood, disability or occupation when a condition on it was met: that says it already,
     where a category or student condition met does not, many schemes listing every category), then more
     facts met in all, then fewer unchecked sentences."""
-    fields = {c.field for c in o.reasons}
+    fields = _met_positively(o)
     weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
     weight += NAMED_FOR_WEIGHT * named_for(o.scheme_name, profile or {}, fields & _WHAT_ONE_IS)
     return (o.status != "eligible", not (said and life_event_said(o.requiring, said)), -weight,
@@ -811,7 +817,7 @@ class EligibilityFlow:
         # a scheme met only on state, age, gender or income (an abuse-victims' centre, a journalists'
         # insurance, a treatment grant) says little: after the others, on MORE, never under "if this applies"
         def particular(o: Outcome) -> bool:  # an income limit alone is no more telling (a treatment grant)
-            return bool({c.field for c in o.reasons} - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.requiring, said)
+            return bool(_met_positively(o) - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.requiring, said)
 
         broad = [o for o in likely if not particular(o)]
         likely = [o for o in likely if particular(o)]
