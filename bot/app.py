@@ -476,6 +476,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if rt.answered("telegram", str(update.update_id)) is not None:
             return JSONResponse({})  # a repeat of an update answered without state here: one reply is enough
         rt.keep_answer("telegram", str(update.update_id), "", "")
+        # ... and once Redis answers, its claim is settled as handled, so that a re-delivery then (to any worker) is not
+        # answered a second time (a break-it trial: the same update_id posted after Redis came back got a second answer)
+        rt.orphans.append(Orphan("telegram", str(update.update_id), None, True))
         chat_id, replies, lang = await rt.run_stateless(telegram_channel.handle, rt, update, True)
         await rt.in_flight.acquire()
         background.add_task(_deliver, rt, update, chat_id, replies, lang, arrived(request))

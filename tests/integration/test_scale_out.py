@@ -216,3 +216,52 @@ def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_fr
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_telegram_update_answered_while_redis_was_down_is_not_answered_again_once_it_is_back(standins):
+    """A break-it trial: an update answered without state while Redis was down, posted again after Redis came back,
+    got a second, full answer."""
+    import shutil
+    import subprocess
+
+    from tests.integration.standins import free_port
+
+    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH")
+    tg, tg_url, tw_url = standins
+    port = free_port()
+    start = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+
+    def up() -> subprocess.Popen:
+        proc = subprocess.Popen(start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while True:
+            try:
+                redis.Redis(port=port).ping()
+                return proc
+            except redis.ConnectionError:
+                assert time.time() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    proc = up()
+    try:
+        settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
+        with ServerThread(create_app(settings, engine=build_engine(settings))) as a, \
+                ServerThread(create_app(settings, engine=build_engine(settings))) as b:
+            chat = uid()
+            update = tg_update(uid(), chat, "pm kisan documents")
+            post = lambda srv: httpx.post(srv.url + "/telegram/webhook", json=update,  # noqa: E731
+                                          headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}, timeout=15)
+            proc.terminate()
+            proc.wait(10)
+            assert post(a).status_code == 200
+            assert "My memory is unavailable" in tg.wait_sent(chat)[0]["text"]
+            proc = up()
+            time.sleep(2.5)  # the worker's Redis cool-down is over
+            assert post(a).status_code == 200  # re-delivered to the worker that answered it
+            assert post(b).status_code == 200  # and to another
+            time.sleep(1.0)
+            assert len(tg.sent(chat)) == 1, [m["text"][:60] for m in tg.sent(chat)]
+            assert redis.Redis(port=port).get(f"schemebot:v1:claim:telegram:{update['update_id']}") == b"d"
+    finally:
+        proc.terminate()
+        proc.wait(10)
