@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import io
 import json
 import logging
 import os
@@ -44,6 +45,8 @@ MAX_DF_SHARE = 0.5
 MANIFEST = "manifest.json"
 #: the index files whose text is quoted or linked, hashed in the manifest and checked on load
 TEXT_FILES = ("schemes.json", "catalog.json")
+#: the files of an index folder the rankings are computed from, hashed at save and checked at load
+DATA_FILES = ("vocabulary.json", "arrays.npz")
 #: the eligibility rules extracted from the schemes' text at ingest (optional: an index without it reads them on load)
 RULES_FILE = "rules.json"
 #: the rankers :meth:`Index.search` can fuse
@@ -746,6 +749,9 @@ class Index:
         # the hashes of the files whose text is quoted and linked: an edited schemes.json is refused on load,
         # never quoted as official text
         self.manifest["text_sha256"] = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in TEXT_FILES}
+        # ... and of the rankings' data: an edited arrays.npz (BM25 weights reversed, chunk offsets moved) is refused
+        # too, rather than ranking or cutting quotes by numbers nobody computed (a break-it trial)
+        self.manifest["data_sha256"] = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in DATA_FILES}
         _write_json(folder / MANIFEST, self.manifest)  # last: a folder without a manifest is not an index
 
     @classmethod
@@ -804,10 +810,16 @@ class Index:
             if changed:
                 raise IndexMismatchError(f"index at {folder}: {', '.join(changed)} changed after the index was built "
                                          f"(its text is quoted as official, so it is not used); {rebuild}")
+        data = {name: (folder / name).read_bytes() for name in DATA_FILES}
+        recorded = manifest.get("data_sha256")
+        if isinstance(recorded, dict):  # (indexes written before it was recorded have none)
+            changed = [name for name, raw in data.items() if recorded.get(name) != hashlib.sha256(raw).hexdigest()]
+            if changed:
+                raise IndexMismatchError(f"index at {folder}: {', '.join(changed)} changed after the index was built; {rebuild}")
         schemes = _SCHEME_LIST.validate_json(text["schemes.json"])
-        vocab = json.loads((folder / "vocabulary.json").read_text(encoding="utf-8"))
+        vocab = json.loads(data["vocabulary.json"].decode("utf-8"))
         catalog = [CatalogEntry.from_row(row) for row in json.loads(text["catalog.json"].decode("utf-8"))]
-        with np.load(folder / "arrays.npz", allow_pickle=False) as z:
+        with np.load(io.BytesIO(data["arrays.npz"]), allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         shape = tuple(int(x) for x in arrays["shape"])
         _check_arrays(arrays, shape, schemes)
@@ -940,6 +952,11 @@ def open_index(corpus: Path | str | None = None, dense: bool = True,
         path = Path(corpus)
     if is_index_folder(path):
         index = Index.load(path)
+    elif path.is_dir() and {"arrays.npz", "vocabulary.json"} <= {p.name for p in path.iterdir()}:
+        # an index folder without its manifest (written last: a save cut short, a partial copy) is no corpus folder
+        # ("the corpus has no scheme with usable text" misled a break-it trial)
+        raise IndexMismatchError(f"{path} looks like an index folder without its {MANIFEST} (a save cut short or a partial "
+                                 "copy): rebuild it with schemebot ingest, or copy the whole folder")
     else:
         from retrieval.encoder import cache_dir, model_identity
 

@@ -74,6 +74,20 @@ def test_an_edited_schemes_file_is_refused_never_quoted(tmp_path):
         Index.load(tmp_path / "idx")
 
 
+def test_edited_ranking_data_is_refused_and_an_index_without_manifest_is_named_so(tmp_path):
+    """A break-it trial: an arrays.npz with its BM25 weights reversed loaded and answered; an index copy without its
+    manifest was read as a corpus folder ("no scheme with usable text")."""
+    Index.build(load_corpus([ROOT / "data" / "schemes" / "pm-kisan.json"])).save(tmp_path / "idx")
+    arrays = dict(np.load(tmp_path / "idx" / "arrays.npz"))
+    arrays["bm25_data"] = arrays["bm25_data"][::-1].copy()
+    np.savez(tmp_path / "idx" / "arrays.npz", **arrays)
+    with pytest.raises(IndexMismatchError, match="arrays.npz changed after the index was built"):
+        Index.load(tmp_path / "idx")
+    (tmp_path / "idx" / "manifest.json").unlink()
+    with pytest.raises(IndexMismatchError, match="looks like an index folder without its manifest.json"):
+        open_index(tmp_path / "idx")
+
+
 def test_a_deeply_nested_manifest_is_a_damaged_index(tmp_path):
     Index.build(load_corpus([ROOT / "data" / "schemes" / "apy.json"])).save(tmp_path / "idx")
     (tmp_path / "idx" / "manifest.json").write_text("[" * 100_000 + "]" * 100_000)
