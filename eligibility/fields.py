@@ -223,6 +223,26 @@ def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
     return lambda text: parse_choice(text, syn)
 
 
+#: a class number said alone ("11th", "class 9", "11वीं", "7 pass"): the level it completes (a class being studied
+#: counts as the one below it passed, as the scheme pages count it: in class 11, secondary is passed)
+_CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)?(?<!\d)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)?(?:\s*(?:pass|paas|class|kaksha))?(?!\d)")
+
+
+def _education(text: str) -> str | None:
+    """The education level named (``EDUCATION``'s words), else one read from a class number: 12 -> higher secondary,
+    10 or 11 -> secondary, 8 or 9 -> upper primary, 5 to 7 -> primary, under 5 -> none (a newcomer trial: "11th",
+    "class 11" and "11वीं" were refused three times and the fact skipped)."""
+    named = parse_choice(text, _syn(EDUCATION))
+    if named is not None:
+        return named
+    m = _CLASS_NUMBER.fullmatch(normalise(text).strip(" .!"))
+    if m is None:
+        return None
+    n = int(m.group(1))
+    return ("none", "none", "none", "none", "primary", "primary", "primary", "upper_primary", "upper_primary", "secondary",
+            "secondary", "higher_secondary")[n - 1]
+
+
 def _state(text: str) -> str | None:
     return parse_choice(text, _syn(STATES)) or parse_choice(text, _syn(CITIES))
 
@@ -330,7 +350,7 @@ _register(FieldSpec(
     {"en": "What is the highest class or course you have passed (or are studying in)?", "hi": "आपने सबसे ऊँची कौन सी कक्षा या कोर्स किया है (या कर रहे हैं)?"},
     {"en": "for example: 10th, 12th, diploma, graduation", "hi": "जैसे: दसवीं, बारहवीं, डिप्लोमा, स्नातक"},
     {"en": "Scholarships depend on the class or course.", "hi": "छात्रवृत्ति कक्षा या कोर्स पर निर्भर है।"},
-    _choice(EDUCATION), values=tuple(EDUCATION),
+    _education, values=tuple(EDUCATION),
 ))
 _register(FieldSpec(
     "disability_percent", "percent", "%",

@@ -258,3 +258,11 @@ def test_a_bpl_card_not_had_is_no(text):
                                         ("actually I do not own land, my father does", True), ("I own 2 acres", True)])
 def test_land_owned_or_not(text, value):
     assert extract(text) == {"owns_cultivable_land": value}
+
+
+@pytest.mark.parametrize("text,value", [("11th", "secondary"), ("class 11", "secondary"), ("11वीं", "secondary"),
+                                        ("9th", "upper_primary"), ("7 pass", "primary"), ("12th", "higher_secondary"),
+                                        ("class 10", "secondary"), ("2011", None), ("no", None)])
+def test_a_class_number_is_the_level_it_completes(text, value):
+    """A newcomer trial: "11th", "class 11" and "11वीं" were refused three times as the highest class."""
+    assert FIELDS["education_level"].read(text) == value
