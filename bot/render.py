@@ -324,6 +324,26 @@ def _sms_text(text: str) -> str:
     return _URL.sub(lambda m: short_link(m.group()), text).translate(_GSM7_SPELLING)
 
 
+#: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
+#: (a scheme's English name and quote), their Romanized Hindi keeps the page GSM-7, three times the room of UCS-2 (a
+#: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
+_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "if_applies", "close_miss", "screen_head", "closed_mark")
+
+
+def _latin_labels(text: str) -> str:
+    """``text`` with the Hindi verdict labels of :data:`_VERDICT_LABELS` in Romanized Hindi when that leaves it GSM-7,
+    else ``text`` unchanged."""
+    from conversations.strings import t
+
+    out = text
+    for key in _VERDICT_LABELS:
+        hi, latin = t(key, "hi", scheme="\x00", fields="\x00"), t(key, "hinglish", scheme="\x00", fields="\x00")
+        for a, b in zip(hi.split("\x00"), latin.split("\x00")):
+            if a.strip() and not is_gsm7(a):
+                out = out.replace(a, b)
+    return out if is_gsm7(out) else text
+
+
 def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     """The replies' quotes and paragraphs as :class:`_SmsBlock` s: typography spelled in GSM-7
     (``_GSM7_SPELLING``: "₹" as "Rs.", curly quotes straight; the words are the document's), links
@@ -362,7 +382,8 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
                 elif para:
                     paras.append(para)
         # (whether it holds a link is read before the links are shortened)
-        blocks.extend(_SmsBlock("", _sms_text(para), whole=_URL.search(para) is not None or "\n\n" in para) for para in paras)
+        blocks.extend(_SmsBlock("", _latin_labels(_sms_text(para)) if lang == "hi" and reply.kind == "eligibility" else _sms_text(para),
+                                whole=_URL.search(para) is not None or "\n\n" in para) for para in paras)
     return blocks
 
 

@@ -299,3 +299,16 @@ def test_an_sms_first_page_never_holds_only_a_heading():
     first = sms_pages(replies, "hi")[0]
     assert "[1] Under NFBS, the household receives a one-time lump sum of Rs.20,000." in first
     assert "myscheme.gov.in/schemes/nfbs" in first
+
+
+def test_a_hindi_verdict_entry_with_an_english_name_and_quote_stays_gsm7_on_sms():
+    """A newcomer trial: "1. ...Widow Pension Scheme: संभवतः पात्र" made its page UCS-2, and its quote went to the next page."""
+    entry = ("1. Indira Gandhi National Widow Pension Scheme: संभवतः पात्र\n   \u201cThe applicant should belong to a household living "
+             "below the poverty line according to the criteria prescribed by the Govt. of India\u201d https://www.myscheme.gov.in/schemes/ignwps")
+    second = "2. Old Age Home (Sahara) (Bihar): संभवतः पात्र\n   \u201cApplicants should be in the BPL category.\u201d https://www.myscheme.gov.in/schemes/oah"
+    pages = sms_pages([Reply(kind="eligibility", text=f"{entry}\n\n{second}")], "hi", 3)
+    assert pages[0].startswith("1. Indira Gandhi National Widow Pension Scheme: shayad patra\n   \"The applicant should belong")
+    assert all(is_gsm7(p) for p in pages)
+    # a Hindi quote keeps the Hindi label (the page is UCS-2 anyway)
+    hindi = sms_pages([Reply(kind="eligibility", text="1. विधवा पेंशन: संभवतः पात्र\n   \u201cआवेदक विधवा हो।\u201d https://example.org/x")], "hi", 3)
+    assert "संभवतः पात्र" in hindi[0]
