@@ -142,6 +142,12 @@ def _other_or_negated(text: str, m: re.Match) -> bool:
         negated(head + "x" + padded_words(text[j:]), len(head), len(head) + 1)
 
 
+#: an age in a supposition, not the speaker's ("if I join at age 30", "agar 25 saal me judun"): a break-it trial had
+#: "how much pension ... if I join at age 30" noted as the user's age
+_HYPOTHETICAL_AGE = re.compile(r"\b(?:if|agar|suppose|supposing|when\s+i\s+(?:join|start|turn)|join\w*|invest\w*|enrol\w*|subscrib\w*)\b[^.;?!]*$",
+                               re.IGNORECASE)
+
+
 def extract(text: str) -> dict[str, Any]:
     """Field name -> value for every field the message states (see the module docstring).
 
@@ -156,7 +162,8 @@ def extract(text: str) -> dict[str, Any]:
     family_padded = padded_words(text)
     out: dict[str, Any] = {}
     # (not a relative's age, a time spent, a count or a bound: "a 5 year old daughter", "married for 45 years")
-    ages = (int(m.group(1)) for pattern in _AGE for m in pattern.finditer(own) if not not_an_age(own, m.start(1), m.end(1)))
+    ages = (int(m.group(1)) for pattern in _AGE for m in pattern.finditer(own) if not not_an_age(own, m.start(1), m.end(1))
+            and not _HYPOTHETICAL_AGE.search(own[max(0, m.start(1) - 40):m.start(1)]))
     age = next((a for a in ages if MIN_AGE <= a <= 120), None)
     if age is not None:
         out["age"] = age

@@ -266,3 +266,10 @@ def test_land_owned_or_not(text, value):
 def test_a_class_number_is_the_level_it_completes(text, value):
     """A newcomer trial: "11th", "class 11" and "11वीं" were refused three times as the highest class."""
     assert FIELDS["education_level"].read(text) == value
+
+
+@pytest.mark.parametrize("text,value", [("how much pension will I get in Atal Pension Yojana if I join at age 30", {}),
+                                        ("I am 30 and want to join APY", {"age": 30})])
+def test_an_age_supposed_is_not_the_users(text, value):
+    """A break-it trial: "... if I join at age 30" was noted as the user's age."""
+    assert extract(text) == value
