@@ -670,8 +670,9 @@ class Engine:
             # after a verdict, "no"/"nahi" closes the talk: a short reply, nothing changed
             return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
         if said & {"yes", "no"} or unasked:
-            # after a verdict, "yes"/"haan" is not a question: say what can be done next
-            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "help", lang))], small_talk=True), "save"
+            # after a verdict, "yes"/"haan" is not a question: say what can be done next; with nothing asked, say so (a
+            # break-it trial: a check lost with a Redis restart answered the next "yes" with the help text alone)
+            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "nothing_asked", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

@@ -233,6 +233,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "closed_mark": {"en": "CLOSED (the official page says so):", "hi": "बंद (आधिकारिक पेज के अनुसार):"},
     "close_miss": {"en": "Close, but not eligible:", "hi": "करीब, पर पात्र नहीं:"},
     "if_applies": {"en": "If this applies to you:", "hi": "अगर यह आप पर लागू हो:"},
+    "nothing_asked": {"en": "I have no question waiting for that answer (if I asked you one, I may have lost our conversation). "
+                            "Send /eligibility to check which schemes you may get, or ask me about any scheme.",
+                      "hi": "मेरा कोई सवाल इस जवाब का इंतज़ार नहीं कर रहा (अगर मैंने कुछ पूछा था, तो शायद हमारी बातचीत मुझसे छूट गई)। "
+                            "कौन सी योजनाएँ मिल सकती हैं, यह जाँचने के लिए /eligibility भेजें, या किसी भी योजना के बारे में पूछें।"},
     "screen_broad_only": {"en": "These match only your state, age, gender or income; their other conditions are not checked:",
                           "hi": "ये केवल आपके राज्य, उम्र, लिंग या आय से मेल खाती हैं; इनकी बाकी शर्तें जाँची नहीं गईं:"},
     "screen_broad": {"en": "Of the schemes left for MORE, {n} match only your state, age, gender or income: their other conditions are not checked.",
@@ -374,6 +378,8 @@ HINGLISH: dict[str, str] = {
     "closed_mark": "BAND (official page ke anusaar):",
     "close_miss": "Kareeb, par patra nahi:",
     "if_applies": "Agar yeh aap par laagu ho:",
+    "nothing_asked": ("Mera koi sawal is jawab ka intezaar nahi kar raha (agar maine kuch poochha tha, to shayad hamari baatcheet mujhse chhoot "
+                      "gayi). Kaun si yojanayein mil sakti hain, jaanchne ke liye /eligibility bhejiye, ya kisi bhi yojana ke baare mein poochhiye."),
     "screen_broad_only": "Yeh sirf aapke rajya, umar, ling ya aay se milti hain; inki baaki shartein jaanchi nahi gayin:",
     "percent_please": "Certificate par kitne percent likha hai? ({example})",
     "screen_broad": "MORE ke liye rakhi yojanaon mein se {n} sirf aapke rajya, umar, ling ya aay se milti hain: unki baaki shartein jaanchi nahi gayin.",

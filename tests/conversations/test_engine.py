@@ -502,3 +502,10 @@ def test_a_fact_taken_back_is_dropped_and_a_running_check_goes_on(bundled_index)
     assert replies[-1].kind == "question"
     state = engine.store.load(key)
     assert "marital_status" not in state.profile and state.interview is not None and not state.interview.finished
+
+
+def test_a_yes_with_nothing_asked_says_so(bundled_index):
+    """A break-it trial: a check lost with a Redis restart answered the next "yes" with the help text alone."""
+    engine = flow_engine(bundled_index)
+    assert say(engine, "yes").replies[0].text.startswith("I have no question waiting for that answer (if I asked you one, I may have lost")
+    assert say(engine, "haan", user="u2").replies[0].text.startswith("Mera koi sawal is jawab ka intezaar nahi kar raha")
