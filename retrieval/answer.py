@@ -135,6 +135,21 @@ def list_items_after(section_text: str, end: int) -> int:
     return sum(1 for line in section_text[end:].split("\n") if any(c.isalnum() for c in line))
 
 
+def table_rows_after(section_text: str, end: int) -> int:
+    """How many rows of the table a quote ending at ``end`` stops inside are left after it (0 when it ends outside a
+    table): a newcomer trial got the first two of Kanya Sumangala's six phases, with nothing said of the other four."""
+    last = section_text[section_text.rfind("\n", 0, end) + 1:end]
+    if " | " not in last:
+        return 0
+    rows = 0
+    for line in section_text[end:].split("\n"):
+        if " | " in line:
+            rows += 1
+        elif line.strip():
+            break  # (blank lines may stand between rows, as in PMMVY's instalments)
+    return rows
+
+
 def quote_span(section_text: str, start: int, end: int, section: str = "", asked: bool = False) -> tuple[int, int]:
     """The span to quote for a chunk ``[start, end)``: the whole section when it is short (at most
     :data:`WHOLE_SECTION_CHARS`); in a list-like section a chunk near the start is quoted from the
@@ -388,7 +403,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
-        more = list_items_after(section, b) if chunk.section in LIST_SECTIONS else 0
+        more = list_items_after(section, b) if chunk.section in LIST_SECTIONS else table_rows_after(section, b)
         citations.append(_citation(index, n, chunk, section, a, b, s.score, more))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, state=r.state,

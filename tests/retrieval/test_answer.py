@@ -424,3 +424,12 @@ def test_a_named_scheme_asked_for_a_figure_is_quoted_where_its_page_states_one(p
     leaving the false Rs 5000 uncorrected."""
     top = Answerer(pages_index).ask(question).citations[0]
     assert top.scheme_id == scheme and sentence in top.text, top.text
+
+
+def test_a_quote_ending_inside_a_table_says_how_many_rows_are_left():
+    from retrieval.answer import table_rows_after
+
+    text = "Phase | Amount\nFirst | Rs. 2,000\nSecond | Rs. 1,000\nThird | Rs. 2,000\n\nFourth | Rs. 3,000\nAfter the table."
+    assert table_rows_after(text, text.index("\nThird")) == 2  # (the blank line between two rows goes on)
+    assert table_rows_after(text, len(text)) == 0
+    assert table_rows_after("One sentence. Another.", 13) == 0
