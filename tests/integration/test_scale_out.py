@@ -38,6 +38,32 @@ def settings_for(tg_url: str, tw_url: str, **store) -> Settings:
                     rate_limit_per_minute=0, **store)
 
 
+def own_redis():
+    """``(port, up)``: a free port and a function that starts a throwaway ``redis-server`` there (no persistence: a
+    restart loses everything, as a Redis without a disk does) and returns its process once it answers PING."""
+    import shutil
+    import subprocess
+
+    from tests.integration.standins import free_port
+
+    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH")
+    port = free_port()
+    start = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+
+    def up() -> subprocess.Popen:
+        proc = subprocess.Popen(start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while True:
+            try:
+                redis.Redis(port=port).ping()
+                return proc
+            except redis.ConnectionError:
+                assert time.time() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    return port, up
+
+
 class Traffic:
     """Messages from new users, each sent as the real service would: a Telegram update re-delivered
     after a non-2xx answer (every 0.5 s, for up to 30 s); a Twilio message posted once, and posted again
@@ -172,27 +198,8 @@ def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_fr
     """Redis down: the message is answered without state. Re-posted (Twilio never read the answer) while
     Redis is down, after it is back, to this worker and to another: the same TwiML every time, never the
     answer with state (which would be a second, different reply), and the claim ends settled."""
-    import shutil
-    import subprocess
-
-    from tests.integration.standins import free_port
-
-    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH")
     tg, tg_url, tw_url = standins
-    port = free_port()
-    start = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-
-    def up() -> subprocess.Popen:
-        proc = subprocess.Popen(start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while True:
-            try:
-                redis.Redis(port=port).ping()
-                return proc
-            except redis.ConnectionError:
-                assert time.time() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
+    port, up = own_redis()
     proc = up()
     try:
         settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
@@ -221,27 +228,8 @@ def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_fr
 def test_a_telegram_update_answered_while_redis_was_down_is_not_answered_again_once_it_is_back(standins):
     """A break-it trial: an update answered without state while Redis was down, posted again after Redis came back,
     got a second, full answer."""
-    import shutil
-    import subprocess
-
-    from tests.integration.standins import free_port
-
-    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH")
     tg, tg_url, tw_url = standins
-    port = free_port()
-    start = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-
-    def up() -> subprocess.Popen:
-        proc = subprocess.Popen(start, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while True:
-            try:
-                redis.Redis(port=port).ping()
-                return proc
-            except redis.ConnectionError:
-                assert time.time() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
+    port, up = own_redis()
     proc = up()
     try:
         settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
