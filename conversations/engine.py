@@ -226,9 +226,21 @@ class Engine:
             only = state.list_ids[0] if len(state.list_ids) == 1 else None
             state.scheme_id, state.scheme_name = only, self.names.get(only) if only else None
 
-    def _kept_days(self) -> int:
-        """How many days a state is kept after the last message (the store's TTL), for the bot's notices."""
-        return max(1, getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400) // 86400)
+    def _kept_period(self, lang: str) -> str:
+        """How long a state is kept after the last message (the store's TTL), in the user's language: "30 days", "1 day",
+        or in hours or minutes under a day ("12 hours"; a TTL of minutes had been told as "1 days")."""
+        seconds = getattr(self.store, "ttl_s", DEFAULT_NOTICE_DAYS * 86400)
+        if seconds >= 86400:
+            n, unit = seconds // 86400, "day"
+        elif seconds >= 3600:
+            n, unit = seconds // 3600, "hour"
+        else:
+            n, unit = max(1, seconds // 60), "minute"
+        words = {"en": {"day": ("day", "days"), "hour": ("hour", "hours"), "minute": ("minute", "minutes")},
+                 "hi": {"day": ("दिन", "दिन"), "hour": ("घंटा", "घंटे"), "minute": ("मिनट", "मिनट")},
+                 "hinglish": {"day": ("din", "din"), "hour": ("ghanta", "ghante"), "minute": ("minute", "minute")}}
+        one, many = words.get(lang, words["en"])[unit]
+        return f"{n} {one if n == 1 else many}"
 
     def _picked(self, text: str, listed: list[str]) -> str | None:
         """The scheme of ``listed`` that ``text`` picks: its number ("2", "[2]", "no. 2", "२") or a name
@@ -484,13 +496,13 @@ class Engine:
         else:
             result, action = self._dispatch(text, state, lang)
         if lapsed:  # said once: the save clears the store's mark
-            result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, days=self._kept_days())))
+            result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, period=self._kept_period(lang))))
             action = "save" if action != "delete" else action
         result.lang = lang
         if action == "save" and not state.notice_given and (state.profile or state.interview is not None):
             # before the first personal fact is kept or asked for: what is kept, how long, how to delete it
             state.notice_given = True
-            days = self._kept_days()
+            period = self._kept_period(lang)
             # right after what was noted (so that on SMS it is on the first page, not behind an answer's "MORE"); with
             # nothing noted, after what was answered, before a question or an offer the user is to answer
             noted = [i for i, r in enumerate(result.replies) if r.kind == "info" and r.text.startswith(_noted_heads(lang))]
@@ -498,7 +510,7 @@ class Engine:
             at = noted[0] + 1 if noted else answers[-1] + 1 if answers else \
                 len(result.replies) - 1 if result.replies and result.replies[-1].kind == "question" else len(result.replies)
             # (SMS has no commands: "/forget" cannot be typed as one there, "DELETE" can)
-            notice = Reply(kind="info", text=t("privacy_notice_sms" if channel == "sms" else "privacy_notice", lang, days=days))
+            notice = Reply(kind="info", text=t("privacy_notice_sms" if channel == "sms" else "privacy_notice", lang, period=period))
             result.replies.insert(at, notice)
         # pages the turn itself left for "MORE" (a screening verdict's next schemes); else none
         own_pages = [] if state.paging is earlier_pages else list(state.paging)

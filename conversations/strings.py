@@ -63,13 +63,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "hi": "कृपया यहाँ आधार, बैंक खाता या फ़ोन नंबर न भेजें: मुझे इनकी ज़रूरत नहीं है। आपका भेजा नंबर मैंने नहीं रखा।",
     },
     "privacy_notice": {
-        "en": "I keep what you tell me about yourself for {days} days to check schemes for you; send /forget (or DELETE) any time to delete it.",
-        "hi": "योजनाएँ जाँचने के लिए आपकी बताई जानकारी मैं {days} दिन तक रखता हूँ; इसे कभी भी मिटाने के लिए /forget (या हटाओ) भेजें।",
+        "en": "I keep what you tell me about yourself for {period} to check schemes for you; send /forget (or DELETE) any time to delete it.",
+        "hi": "योजनाएँ जाँचने के लिए आपकी बताई जानकारी मैं {period} तक रखता हूँ; इसे कभी भी मिटाने के लिए /forget (या हटाओ) भेजें।",
     },
     "privacy_notice_sms": {
         # (short: on a Hindi page of 201 characters the longer notice had taken a page of its own, the answer two pages on)
-        "en": "I keep what you tell me for {days} days to check schemes; send DELETE to delete it.",
-        "hi": "आपकी बताई जानकारी {days} दिन रखूँगा; मिटाने के लिए DELETE भेजें।",
+        "en": "I keep what you tell me for {period} to check schemes; send DELETE to delete it.",
+        "hi": "आपकी बताई जानकारी {period} रखूँगा; मिटाने के लिए DELETE भेजें।",
     },
     "rate_limited": {
         "en": "You are sending messages faster than I can answer. Please wait a minute and send your question again.",
@@ -101,8 +101,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
-    "lapsed": {"en": "Your earlier answers have expired (I keep them {days} days after your last message), so the check starts again.",
-               "hi": "आपके पिछले जवाब पुराने होकर मिट गए हैं (आखिरी संदेश के बाद मैं उन्हें {days} दिन रखता हूँ), इसलिए जाँच फिर से शुरू होती है।"},
+    "lapsed": {"en": "Your earlier answers have expired (I keep them {period} after your last message), so the check starts again.",
+               "hi": "आपके पिछले जवाब पुराने होकर मिट गए हैं (आखिरी संदेश के बाद मैं उन्हें {period} रखता हूँ), इसलिए जाँच फिर से शुरू होती है।"},
     "stateless": {
         "en": "My memory is unavailable for a moment, so I am answering this message on its own: I cannot remember our conversation, continue a check or send MORE pages until it is back.",
         "hi": "मेरी याददाश्त अभी कुछ देर के लिए उपलब्ध नहीं है, इसलिए मैं इस संदेश का जवाब अलग से दे रहा हूँ: उसके लौटने तक मैं बातचीत याद नहीं रख सकता, जाँच आगे नहीं बढ़ा सकता, न MORE वाले पेज भेज सकता हूँ।",
@@ -293,8 +293,8 @@ HINGLISH: dict[str, str] = {
     "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
     "private_number": "Kripya yahan Aadhaar, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
-    "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {days} din tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",
-    "privacy_notice_sms": "Aapki batayi jaankari {days} din rakhunga; mitane ke liye DELETE bhejein.",
+    "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {period} tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",
+    "privacy_notice_sms": "Aapki batayi jaankari {period} rakhunga; mitane ke liye DELETE bhejein.",
     "rate_limited": "Aap bahut jaldi-jaldi message bhej rahe hain. Kripya ek minute rukkar apna sawal phir bhejein.",
     "too_long": "Aapka message lamba tha, isliye maine khojne ke liye sirf uske pehle {limit} akshar use kiye.",
     "too_long_focus": "Aapka message lamba tha, isliye maine uske is hisse se khoja: \"{used}\"",
@@ -304,7 +304,7 @@ HINGLISH: dict[str, str] = {
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Source:",
-    "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {days} din rakhta hoon), isliye jaanch phir se shuru hoti hai.",
+    "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {period} rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless_page": "(Meri yaaddasht abhi band hai: abhi itna hi bhej sakta hoon, MORE nahi.)",
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
     "stateless_yes_no": "Abhi main apne record tak nahi pahunch pa raha, isliye mujhe nahi pata ki yeh kis baat ka jawab hai. Agar aap jaankari mitane ki pushti kar rahe the, to abhi kuch nahi mita: kripya kuch minute baad /forget phir bhejein.",

@@ -292,7 +292,7 @@ def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(b
         assert 600 < client.ttl(marker) <= 600 + 14 * 86400  # outlives the state
         client.delete(key.key)  # the state's TTL ran out
         replies = say(engine, "35", user=user).replies
-        assert replies[0].text == "Your earlier answers have expired (I keep them 1 days after your last message), so the check starts again."
+        assert replies[0].text == "Your earlier answers have expired (I keep them 10 minutes after your last message), so the check starts again."
         assert replies[-1].kind == "question" and replies[-1].field == "state"  # from the first question, "35" not taken as a state
         assert engine.store.load(key).interview is not None and client.exists(marker)
         # said once; a question after an expiry is answered after the notice; a finished or absent check leaves no mark
@@ -509,3 +509,12 @@ def test_a_yes_with_nothing_asked_says_so(bundled_index):
     engine = flow_engine(bundled_index)
     assert say(engine, "yes").replies[0].text.startswith("I have no question waiting for that answer (if I asked you one, I may have lost")
     assert say(engine, "haan", user="u2").replies[0].text.startswith("Mera koi sawal is jawab ka intezaar nahi kar raha")
+
+
+@pytest.mark.parametrize("ttl_s,lang,period", [(30 * 86400, "en", "30 days"), (86400, "en", "1 day"), (6 * 3600, "en", "6 hours"),
+                                               (3600, "hi", "1 घंटा"), (2 * 86400, "hinglish", "2 din"), (600, "en", "10 minutes")])
+def test_the_time_facts_are_kept_is_told_in_days_or_hours(bundled_index, ttl_s, lang, period):
+    """A state kept for hours had been told as kept for "1 days"."""
+    engine = flow_engine(bundled_index)
+    engine.store.ttl_s = ttl_s
+    assert engine._kept_period(lang) == period
