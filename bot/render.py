@@ -449,8 +449,10 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             items = _items(rest) if listed and rest else 0
             return _more_footer(lang, text, items, block.link if items and block.link not in text else "")
 
-        # the longest source line that leaves the first sentence whole on an empty page
-        source = next((src for src in block.sources if atoms and fits(block.prefix + atoms[0].rstrip() + src, atoms[1:])), block.sources[-1])
+        # the longest source line that leaves the first sentence whole on an empty page (for a decline, first the longest that
+        # leaves its whole reason on the page: a Hindi decline's page 1 had held "मुझे नहीं पता।" and two links, the reason on MORE)
+        source = next((src for src in block.sources if block.spill and atoms and fits(block.prefix + block.text.strip() + src, [])), None) \
+            or next((src for src in block.sources if atoms and fits(block.prefix + atoms[0].rstrip() + src, atoms[1:])), block.sources[-1])
         if block.spill and source != block.sources[0]:
             atoms.append("\n" + block.spill)
         prefix = block.prefix

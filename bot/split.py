@@ -15,6 +15,7 @@ quote — makes the whole message UCS-2: 70 UTF-16 code units in one segment, 67
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 _GSM_BASIC = set(
@@ -109,7 +110,14 @@ def _cut(text: str, start: int, fits: Callable[[str], bool], spans: list[tuple[i
             return max(candidates)
     # no boundary: avoid cutting a protected span if it can start the next part instead
     span_start = next((a for a, b in spans if a < end < b and a > start), None)
-    return span_start if span_start is not None else end
+    if span_start is not None:
+        return span_start
+    # ... and never between a letter and its combining marks ("मु|झे" had sent "म" alone and "ुझे" on the next page): back
+    # to the start of the letter, unless the letter alone is the whole part
+    at = end
+    while at > start + 1 and at < len(text) and unicodedata.category(text[at]) in ("Mn", "Mc", "Me"):
+        at -= 1
+    return at if at > start + 1 or unicodedata.category(text[end:end + 1] or "a") not in ("Mn", "Mc", "Me") else end
 
 
 def split_fitting(text: str, fits: Callable[[str], bool]) -> list[str]:

@@ -312,3 +312,8 @@ def test_a_hindi_verdict_entry_with_an_english_name_and_quote_stays_gsm7_on_sms(
     # a Hindi quote keeps the Hindi label (the page is UCS-2 anyway)
     hindi = sms_pages([Reply(kind="eligibility", text="1. विधवा पेंशन: संभवतः पात्र\n   \u201cआवेदक विधवा हो।\u201d https://example.org/x")], "hi", 3)
     assert "संभवतः पात्र" in hindi[0]
+
+
+def test_a_word_too_long_for_a_part_is_never_cut_between_a_letter_and_its_vowel_sign():
+    parts = split_text("मुझेनहींपता", 3)
+    assert "".join(parts) == "मुझेनहींपता" and parts == ["मु", "झेन", "हीं", "पता"]
