@@ -327,7 +327,7 @@ def _sms_text(text: str) -> str:
 #: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
 #: (a scheme's English name and quote), their Romanized Hindi keeps the page GSM-7, three times the room of UCS-2 (a
 #: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
-_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "if_applies", "close_miss", "screen_head", "closed_mark")
+_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "if_applies", "close_miss", "screen_head", "closed_mark", "skipped")
 
 
 def _latin_labels(text: str) -> str:
@@ -349,7 +349,9 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     (``_GSM7_SPELLING``: "₹" as "Rs.", curly quotes straight; the words are the document's), links
     shortened as in source lines (every character costs on SMS)."""
     blocks: list[_SmsBlock] = []
-    for reply in replies:
+    # (the short notes just before a verdict, "ठीक है, छोड़ दिया।", share its first page: in the same letters)
+    verdict_at = next((i for i, r in enumerate(replies) if r.kind == "eligibility"), len(replies))
+    for i, reply in enumerate(replies):
         if reply.kind == "answer" and reply.citations:
             for c in reply.citations:
                 name = ("CLOSED: " if c.closed else "") + named_with_state(c.scheme_name, c.state) + c.more_note
@@ -382,7 +384,8 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
                 elif para:
                     paras.append(para)
         # (whether it holds a link is read before the links are shortened)
-        blocks.extend(_SmsBlock("", _latin_labels(_sms_text(para)) if lang == "hi" and reply.kind == "eligibility" else _sms_text(para),
+        latin = lang == "hi" and (reply.kind == "eligibility" or (reply.kind == "info" and i < verdict_at < len(replies)))
+        blocks.extend(_SmsBlock("", _latin_labels(_sms_text(para)) if latin else _sms_text(para),
                                 whole=_URL.search(para) is not None or "\n\n" in para) for para in paras)
     return blocks
 

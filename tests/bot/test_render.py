@@ -317,3 +317,13 @@ def test_a_hindi_verdict_entry_with_an_english_name_and_quote_stays_gsm7_on_sms(
 def test_a_word_too_long_for_a_part_is_never_cut_between_a_letter_and_its_vowel_sign():
     parts = split_text("मुझेनहींपता", 3)
     assert "".join(parts) == "मुझेनहींपता" and parts == ["मु", "झेन", "हीं", "पता"]
+
+
+def test_the_note_before_a_hindi_verdict_shares_its_first_sms_page():
+    """A newcomer trial: "ठीक है, छोड़ दिया।" and the heading filled a UCS-2 page of their own before the first entry."""
+    entry = ("आपके उत्तरों के आधार पर यह मिला।\n\n1. Indira Gandhi National Widow Pension Scheme: संभवतः पात्र\n   \u201cThe applicant "
+             "should belong to a household living below the poverty line.\u201d https://www.myscheme.gov.in/schemes/ignwps")
+    pages = sms_pages([Reply(kind="info", text="ठीक है, छोड़ दिया।"), Reply(kind="eligibility", text=entry)], "hi", 3)
+    assert pages[0].startswith("Theek hai, chhod diya.\n\nAapke jawabon se yeh mila.\n\n1. Indira Gandhi National Widow Pension Scheme: shayad patra")
+    # a note with no verdict after it stays in Hindi
+    assert sms_pages([Reply(kind="info", text="ठीक है, छोड़ दिया।")], "hi", 3) == ["ठीक है, छोड़ दिया।"]
