@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, find_states, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -288,7 +288,9 @@ class Searcher:
         include one of an indexed scheme's name (:attr:`_title_words`)."""
         from retrieval.gazetteer import blank_mentions
 
-        rest = [w for w in analyze(blank_mentions(text, [mention])) if w not in stopwords() and not section_intents(w)]
+        # (nor words asking for a figure: "interest rate" names no scheme, though "Interest Subvention ..." holds "interest")
+        rest = [w for w in analyze(blank_mentions(text, [mention])) if w not in stopwords() and not section_intents(w)
+                and not ASKS_FIGURE.search(w)]
         return any(w in self._title_words for w in rest)
 
     def _loanword_mentions(self, text: str, found: list[Mention]) -> list[Mention]:

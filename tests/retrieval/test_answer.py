@@ -433,3 +433,10 @@ def test_a_quote_ending_inside_a_table_says_how_many_rows_are_left():
     assert table_rows_after(text, text.index("\nThird")) == 2  # (the blank line between two rows goes on)
     assert table_rows_after(text, len(text)) == 0
     assert table_rows_after("One sentence. Another.", 13) == 0
+
+
+def test_a_known_scheme_the_pages_lack_asked_for_its_rate_is_declined_not_answered_with_a_page_that_mentions_it(pages_index):
+    """A break-it trial: "sukanya samriddhi interest rate" quoted Beti Bachao Beti Padhao's enrolment figures (its page
+    mentions the scheme); "interest rate" had counted as words naming an indexed scheme ("Interest Subvention ...")."""
+    answer = Answerer(pages_index).ask("sukanya samriddhi interest rate")
+    assert (answer.status, answer.decline_reason) == ("declined", "not_in_corpus")
