@@ -34,7 +34,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import detect_language, expansions, for_another_group, reply_language
+from retrieval.query import ASKS_FIGURE, detect_language, expansions, for_another_group, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -53,6 +53,12 @@ LIFE_EVENT_MORE_SHARE = 0.7
 #: for an event holds one of the others
 LIFE_EVENT_GENERIC = ("benefit benefits financial assistance scheme schemes family household women woman care lump sum primary "
                       "support help amount money government grant due")
+
+
+#: a kind of benefit named right after a life event's word ("budhapa pension", "old age pension"): with a question for a
+#: figure or a section, the message asks about that benefit, not for the schemes of the life event
+BENEFIT_KIND = re.compile(r"\b(pension|penshan|scholarships?|chhatravritti|loan|insurance|bima|subsidy|allowance|bhatta)\b"
+                          r"|पेंशन|छात्रवृत्ति|लोन|ऋण|बीमा|भत्ता", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -744,6 +750,12 @@ class Engine:
             return self._need_question(place, lang)
         known = rw.state or told
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
+        named_benefit = event is not None and (m := event.pattern.search(text.casefold())) is not None and \
+            BENEFIT_KIND.match(text.casefold(), m.end() + (len(text.casefold()[m.end():]) - len(text.casefold()[m.end():].lstrip())))
+        if named_benefit and (section_intents(text) or ASKS_FIGURE.search(text.casefold())):
+            # "budhapa pension kitna milta hai" asks how much the old-age pension gives, not which schemes help in old age (a
+            # newcomer trial got five schemes, two of them awards, and "which number?" to every follow-up): searched
+            event = None
         if event is None and rw.state_named and names_only_a_state(text) and state.last_standalone:
             # "and in Punjab?" after the schemes for a widow: the same life event's schemes for Punjab (it had answered
             # the event's search words with the family benefit, "the same in Punjab")
