@@ -5,6 +5,7 @@ during traffic, on loopback with the Bot API and Twilio stand-ins: nothing lost,
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import threading
 import time
 import uuid
@@ -62,6 +63,15 @@ def own_redis():
                 time.sleep(0.05)
 
     return port, up
+
+
+@contextlib.contextmanager
+def two_workers(tg_url: str, tw_url: str, port: int):
+    """Two app workers (servers on loopback) sharing the Redis at ``port``: ``with two_workers(...) as (a, b)``."""
+    settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
+    with ServerThread(create_app(settings, engine=build_engine(settings))) as a, \
+            ServerThread(create_app(settings, engine=build_engine(settings))) as b:
+        yield a, b
 
 
 class Traffic:
@@ -202,9 +212,7 @@ def test_a_twilio_message_answered_while_redis_was_down_gets_that_reply_again_fr
     port, up = own_redis()
     proc = up()
     try:
-        settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
-        with ServerThread(create_app(settings, engine=build_engine(settings))) as a, \
-                ServerThread(create_app(settings, engine=build_engine(settings))) as b:
+        with two_workers(tg_url, tw_url, port) as (a, b):
             params = sms_params("how much money do farmers get under pm kisan", f"+9199{uid():08d}")
             proc.terminate()
             proc.wait(10)
@@ -232,9 +240,7 @@ def test_a_telegram_update_answered_while_redis_was_down_is_not_answered_again_o
     port, up = own_redis()
     proc = up()
     try:
-        settings = settings_for(tg_url, tw_url, redis_url=f"redis://127.0.0.1:{port}/0")
-        with ServerThread(create_app(settings, engine=build_engine(settings))) as a, \
-                ServerThread(create_app(settings, engine=build_engine(settings))) as b:
+        with two_workers(tg_url, tw_url, port) as (a, b):
             chat = uid()
             update = tg_update(uid(), chat, "pm kisan documents")
             post = lambda srv: httpx.post(srv.url + "/telegram/webhook", json=update,  # noqa: E731
