@@ -499,10 +499,12 @@ def test_a_list_puts_schemes_for_a_group_the_question_does_not_name_last(answere
 
 def test_a_scheme_named_but_only_mentioned_on_another_page_is_declined(answerer):
     """Both trials: "sukanya samriddhi yojana interest rate" quoted Beti Bachao Beti Padhao's enrolment statistics
-    (its page mentions the Sukanya Samriddhi Yojana, which the pages index does not hold)."""
-    for question in ("sukanya samriddhi yojana interest rate", "what is the current interest rate of sukanya samriddhi yojana"):
+    (its page mentions the Sukanya Samriddhi Yojana, which the pages index does not hold). It is a scheme the project's
+    catalog knows: declined as one whose documents are not held, with its page ("interest rate" names no indexed scheme)."""
+    for question in ("sukanya samriddhi yojana interest rate", "what is the current interest rate of sukanya samriddhi yojana",
+                     "sukanya samriddhi interest rate"):
         answer = answerer.ask(question)
-        assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", "sukanya samriddhi yojana")
+        assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "not_in_corpus", "Sukanya Samriddhi Yojana")
     assert answerer.ask("beti bachao beti padhao yojana").citations[0].scheme_id == "bbbp"
 
 
