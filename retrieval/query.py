@@ -454,7 +454,7 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
 
 
 #: words saying an amount in a message is the user's own (an income, a salary), not a figure asked about
-OWN_MONEY = re.compile(r"(income|earn\w*|salary|kamai|kamata|kamati|aay|aamdani|wage\w*|paid|pay)|आय|कमाई|आमदनी|वेतन")
+OWN_MONEY = re.compile(r"\b(income|earn\w*|salary|kamai|kamata|kamati|aay|aamdani|wage\w*|paid|pay)\b|आय(?![\u0900-\u097f])|कमाई|आमदनी|वेतन")
 
 
 @lru_cache(maxsize=1)

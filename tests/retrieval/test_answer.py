@@ -440,3 +440,12 @@ def test_a_known_scheme_the_pages_lack_asked_for_its_rate_is_declined_not_answer
     mentions the scheme); "interest rate" had counted as words naming an indexed scheme ("Interest Subvention ...")."""
     answer = Answerer(pages_index).ask("sukanya samriddhi interest rate")
     assert (answer.status, answer.decline_reason) == ("declined", "not_in_corpus")
+
+
+def test_an_amount_in_a_question_asks_for_a_figure_unless_it_is_the_users_own():
+    from retrieval.query import MONEY, OWN_MONEY
+
+    assert MONEY.search("is UP widow pension Rs 5000 per month?") and not OWN_MONEY.search("is up widow pension rs 5000 per month?")
+    for own in ("i earn rs 10000 a month", "my income is 1 lakh", "meri aay 2 lakh hai", "मेरी आय 2 लाख है"):
+        assert OWN_MONEY.search(own), own
+    assert not OWN_MONEY.search("आयुष्मान भारत में 5 लाख तक इलाज")  # (not the "आय" inside "आयुष्मान")
