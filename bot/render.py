@@ -19,6 +19,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import get_args
 
 from bot.split import first_fitting, is_gsm7, sms_fits, split_text, utf16_len
@@ -330,17 +331,25 @@ def _sms_text(text: str) -> str:
 _VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "if_applies", "close_miss", "screen_head", "closed_mark", "skipped")
 
 
+@lru_cache(maxsize=1)
+def _latin_label_pairs() -> tuple[tuple[str, str], ...]:
+    """The Devanagari pieces of the labels of :data:`_VERDICT_LABELS` and their Romanized Hindi (the text around the
+    labels' ``{scheme}`` and ``{fields}``)."""
+    from conversations.strings import t
+
+    pairs = []
+    for key in _VERDICT_LABELS:
+        hi, latin = t(key, "hi", scheme="\x00", fields="\x00"), t(key, "hinglish", scheme="\x00", fields="\x00")
+        pairs += [(a, b) for a, b in zip(hi.split("\x00"), latin.split("\x00")) if a.strip() and not is_gsm7(a)]
+    return tuple(pairs)
+
+
 def _latin_labels(text: str) -> str:
     """``text`` with the Hindi verdict labels of :data:`_VERDICT_LABELS` in Romanized Hindi when that leaves it GSM-7,
     else ``text`` unchanged."""
-    from conversations.strings import t
-
     out = text
-    for key in _VERDICT_LABELS:
-        hi, latin = t(key, "hi", scheme="\x00", fields="\x00"), t(key, "hinglish", scheme="\x00", fields="\x00")
-        for a, b in zip(hi.split("\x00"), latin.split("\x00")):
-            if a.strip() and not is_gsm7(a):
-                out = out.replace(a, b)
+    for a, b in _latin_label_pairs():
+        out = out.replace(a, b)
     return out if is_gsm7(out) else text
 
 

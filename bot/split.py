@@ -115,9 +115,14 @@ def _cut(text: str, start: int, fits: Callable[[str], bool], spans: list[tuple[i
     # ... and never between a letter and its combining marks ("मु|झे" had sent "म" alone and "ुझे" on the next page): back
     # to the start of the letter, unless the letter alone is the whole part
     at = end
-    while at > start + 1 and at < len(text) and unicodedata.category(text[at]) in ("Mn", "Mc", "Me"):
+    while at > start + 1 and _combining(text[at]):
         at -= 1
-    return at if at > start + 1 or unicodedata.category(text[end:end + 1] or "a") not in ("Mn", "Mc", "Me") else end
+    return at if at > start + 1 or not _combining(text[end]) else end
+
+
+def _combining(ch: str) -> bool:
+    """Whether ``ch`` is a combining mark (a vowel sign, virama, nukta): it belongs with the letter before it."""
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me")
 
 
 def split_fitting(text: str, fits: Callable[[str], bool]) -> list[str]:

@@ -31,7 +31,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, valid_val
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
-from eligibility.rules import Outcome, criteria, outcome
+from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
@@ -361,10 +361,15 @@ def _missed_by_degree(o: Outcome, profile: dict[str, Any]) -> bool:
     return field in ("annual_family_income", "age") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
 
 
+def _says_who(c: Criterion) -> bool:
+    """Whether meeting condition ``c`` says who the scheme is for: not an exclusion met by not being someone ("not a
+    government employee" met by a farmer made a treatment grant rank as a farmers' scheme, a newcomer trial)."""
+    return not c.url.endswith("#exclusions") and c.op not in ("not_in", "is_false")
+
+
 def _met_positively(o: Outcome) -> set[str]:
-    """Fields of the conditions ``o`` meets that say who the scheme is for: not an exclusion met by not being someone ("not
-    a government employee" met by a farmer made a treatment grant rank as a farmers' scheme, a newcomer trial)."""
-    return {c.field for c in o.reasons if not c.url.endswith("#exclusions") and c.op not in ("not_in", "is_false")}
+    """Fields of the conditions ``o`` meets that say who the scheme is for (:func:`_says_who`)."""
+    return {c.field for c in o.reasons if _says_who(c)}
 
 
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
@@ -928,7 +933,7 @@ class EligibilityFlow:
         # a condition met, not an exclusion escaped ("government employees cannot get ...", in the exclusions
         # section or, as "should not be employed in government service", a negative condition anywhere, is
         # no reason why a student qualifies): an exclusion only when nothing else was checked, and said as one
-        met = [c for c in o.reasons if not c.url.endswith("#exclusions") and c.op not in ("not_in", "is_false")]
+        met = [c for c in o.reasons if _says_who(c)]
         pool = met or o.reasons
         telling = next((c for c in pool if c.field not in ("state", "age", "gender")), pool[0])
         unless = "" if met else t("unless", lang) + " "

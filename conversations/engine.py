@@ -750,9 +750,9 @@ class Engine:
             return self._need_question(place, lang)
         known = rw.state or told
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
-        named_benefit = event is not None and (m := event.pattern.search(text.casefold())) is not None and \
-            BENEFIT_KIND.match(text.casefold(), m.end() + (len(text.casefold()[m.end():]) - len(text.casefold()[m.end():].lstrip())))
-        if named_benefit and (section_intents(text) or ASKS_FIGURE.search(text.casefold())):
+        folded = text.casefold()
+        event_word = event.pattern.search(folded) if event is not None else None
+        if event_word is not None and BENEFIT_KIND.match(folded[event_word.end():].lstrip()) and (section_intents(text) or ASKS_FIGURE.search(folded)):
             # "budhapa pension kitna milta hai" asks how much the old-age pension gives, not which schemes help in old age (a
             # newcomer trial got five schemes, two of them awards, and "which number?" to every follow-up): searched
             event = None

@@ -488,6 +488,13 @@ class Searcher:
         def weights_of(sid: str) -> dict[str, float]:
             return passage_terms.get(sid) or query.weights
 
+        wanted_figure = figure_wanted(query.weights)
+
+        def figure_chunk(sid: str, sections: list[str]) -> int | None:
+            """The chunk of ``sid``'s ``sections`` best for the question's words that states the figure asked for, or None."""
+            alt = idx.section_chunk(sid, sections, weights_of(sid), True)
+            return alt if alt is not None and wanted_figure.search(idx.chunks[alt].text) else None
+
         for sid, rest in passage_terms.items():
             if query.intents:  # (within the section the first choice holds: the one asked, when it has it)
                 chunk = idx.section_chunk(sid, [idx.chunks[best[sid].chunk].section], rest, query.figures)
@@ -506,9 +513,8 @@ class Searcher:
                 if query.figures:
                     # "how many rupees under ujjwala", "is UP widow pension Rs 5000?": a named scheme asked for a figure is
                     # quoted where it states one (its benefits, else its details), not from its opening (a break-it trial)
-                    alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), True)
-                    if alt is not None and figure_wanted(query.weights).search(idx.chunks[alt].text):
-                        first = alt
+                    alt = figure_chunk(sid, ["benefits", "details"])
+                    first = alt if alt is not None else first
                 if first is not None:
                     h = best[sid]
                     best[sid] = replace(h, chunk=first)
@@ -574,7 +580,6 @@ class Searcher:
             # section asked is quoted from that section (its benefits may not repeat the question's words)
             # (a section among the intents counts, "details" too: an interest rate is often stated there)
             wanted = {SECTION_ORDER_INDEX[a] for a in query.intents if a in SECTION_ORDER_INDEX}
-            wanted_figure = figure_wanted(query.weights)
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
                 if int(idx.chunk_section[h.chunk]) in wanted:
@@ -582,8 +587,8 @@ class Searcher:
                         # "post matric scholarship kitna milta hai": the benefits chunk that matched best is a
                         # note without a sum ("Note 2. Students pursuing C.A. ...", "Divyang students get 10%
                         # extra"); the section's chunk stating one is quoted (the rates table)
-                        alt = idx.section_chunk(sid, [idx.chunks[h.chunk].section], weights_of(sid), True)
-                        if alt is not None and wanted_figure.search(idx.chunks[alt].text):
+                        alt = figure_chunk(sid, [idx.chunks[h.chunk].section])
+                        if alt is not None:
                             best[sid] = replace(h, chunk=alt)
                     continue
                 alt = idx.section_chunk(sid, asked, weights_of(sid), query.figures)
@@ -606,12 +611,11 @@ class Searcher:
             if query.figures:
                 # "how many rupees under ujjwala" (no section word): a chunk stating no figure (the launch history) gives
                 # way to the benefits or details chunk that states one ("Rs. 1600 for a connection"), as for "how much money"
-                wanted_figure = figure_wanted(query.weights)
                 for sid in order[:MAX_QUOTED]:
                     h = best[sid]
                     if not wanted_figure.search(idx.chunks[h.chunk].text):
-                        alt = idx.section_chunk(sid, ["benefits", "details"], weights_of(sid), True)
-                        if alt is not None and wanted_figure.search(idx.chunks[alt].text):
+                        alt = figure_chunk(sid, ["benefits", "details"])
+                        if alt is not None:
                             best[sid] = replace(h, chunk=alt)
         live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
                                     for terms in live_info_terms(own_words)) if known]
