@@ -752,7 +752,8 @@ class Engine:
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
         folded = text.casefold()
         event_word = event.pattern.search(folded) if event is not None else None
-        if event_word is not None and BENEFIT_KIND.match(folded[event_word.end():].lstrip()) and (section_intents(text) or ASKS_FIGURE.search(folded)):
+        benefit_named = event_word is not None and BENEFIT_KIND.match(folded[event_word.end():].lstrip()) is not None
+        if benefit_named and (section_intents(text) or ASKS_FIGURE.search(folded)):
             # "budhapa pension kitna milta hai" asks how much the old-age pension gives, not which schemes help in old age (a
             # newcomer trial got five schemes, two of them awards, and "which number?" to every follow-up): searched
             event = None
@@ -760,8 +761,8 @@ class Engine:
             # "and in Punjab?" after the schemes for a widow: the same life event's schemes for Punjab (it had answered
             # the event's search words with the family benefit, "the same in Punjab")
             event = next((e for e in life_events() if e.query == state.last_standalone), None)
-        if event is None and not rw.scheme_ids and not rw.focus and _old_enough(state) and PENSION_WORDS.search(text) \
-                and not _old_age_words().search(text):
+        if event is None and not benefit_named and not rw.scheme_ids and not rw.focus and _old_enough(state) and PENSION_WORDS.search(text) \
+                and not _old_age_words().search(text) and not OTHER_GROUP_PENSION.search(text):
             # "koi pension milegi?" from someone who said they are 70: what old age brings (it quoted Atal Pension
             # Yojana, which takes people of 18 to 40)
             rw = replace(rw, standalone=f"{rw.standalone} (old age)")
@@ -1018,6 +1019,9 @@ _OTHER_INDIC = re.compile(r"[\u0980-\u0d7f]")
 
 #: words asking for a pension (or an allowance paid like one)
 PENSION_WORDS = re.compile(r"\bpension\w*|\bpenshan\b|पेंशन|पेन्शन|\bbhatta\b|भत्ता", re.IGNORECASE)
+#: a pension named for a group other than the old ("vidhwa pension", "disability pension"): no old-age hint (a newcomer
+#: trial: "विधवा पेंशन कितनी मिलेगी?" from a 67-year-old widow quoted only Bihar's old-age pension)
+OTHER_GROUP_PENSION = re.compile(r"\bwidow\w*|\bvidh?wa\b|विधवा|\bdisab\w*|\bviklang\w*|\bdivyang\w*|विकलांग|दिव्यांग|\bhandicap\w*", re.IGNORECASE)
 
 
 def _old_age_words() -> re.Pattern[str]:

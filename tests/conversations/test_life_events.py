@@ -95,3 +95,13 @@ def test_a_pension_named_by_its_life_event_and_asked_how_much_is_no_event_list(p
     # a life event with a need stays the event's list ("my husband died, how do I get a pension?")
     replies = say(flow_engine(pages_index), "my husband died, how will I get a pension?", user="pages-widow2")
     assert {"ignwps"} <= {c.scheme_id for r in replies for c in r.citations}
+
+
+def test_a_widow_asking_for_the_widow_pension_is_not_given_old_age_schemes(pages_index):
+    """A newcomer trial: a 67-year-old widow in Bihar asking "विधवा पेंशन कितनी मिलेगी?" got only Bihar's old-age pension
+    (the old-age hint for someone over 60 was added to a question naming the widow pension)."""
+    engine = flow_engine(pages_index)
+    say(engine, "मैं बिहार की 67 साल की विधवा हूँ", user="pages-widow67")
+    replies = say(engine, "विधवा पेंशन कितनी मिलेगी?", user="pages-widow67")
+    quoted = [c.scheme_id for r in replies for c in r.citations]
+    assert quoted and set(quoted) <= {"ignwps", "lbsspy"} and "mvpy-bihar" not in quoted, quoted
