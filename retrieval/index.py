@@ -964,15 +964,18 @@ def open_index(corpus: Path | str | None = None, dense: bool = True,
         name = "corpus-" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
         # the index built from these files on an earlier start, kept in the cache folder: loaded when the files,
         # the analyzer, the format and the model are the ones it was built with (Index.load checks them all)
-        kept = cache_dir() / "indexes" / f"{name}-{'dense' if dense and model_identity() else 'lexical'}"
-        index = _kept_index(kept, report)
+        want_vectors = bool(dense and model_identity())
+        kept = cache_dir() / "indexes" / f"{name}-{'dense' if want_vectors else 'lexical'}"
+        index = _kept_index(kept, report, want_vectors)
         if index is None:
             index = Index.build(report)
             if dense:
                 # the bundled corpus's vectors ship with the package; any other corpus's are kept in the cache
                 # folder, one file per corpus path
                 index.attach_cached_vectors([bundled_vectors_path(), cache_dir() / "vectors" / name], cache_dir() / "vectors" / name)
-            if report.sources:
+            # an index that was to rank by meaning but got no vectors (the model failed this once) is not kept:
+            # kept, it would rank by words only on every later start (a newcomer trial after a test run)
+            if report.sources and (index.dense is not None or not want_vectors):
                 try:
                     index.save(kept)
                 except (OSError, CorpusFormatError) as exc:  # a read-only cache: built again on the next start
@@ -983,14 +986,18 @@ def open_index(corpus: Path | str | None = None, dense: bool = True,
     return index
 
 
-def _kept_index(folder: Path, report: LoadReport) -> Index | None:
+def _kept_index(folder: Path, report: LoadReport, want_vectors: bool = False) -> Index | None:
     """The index kept at ``folder`` by an earlier :func:`open_index` of the same files, or ``None`` when there is
-    none or it no longer fits them (other files, analyzer, format or model: it is then built again)."""
+    none or it no longer fits them (other files, analyzer, format or model, or no passage vectors where
+    ``want_vectors``: it is then built again)."""
     if not report.sources or not is_index_folder(folder):
         return None
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         if [str(Path(p).resolve()) for p in report.sources] != manifest.get("sources"):
+            return None
+        if want_vectors and not manifest.get("dense"):
+            log.info("the index kept at %s has no passage vectors: building it again", folder)
             return None
         return Index.load(folder)  # (which hashes the files again and refuses changed ones)
     except (OSError, ValueError, IndexMismatchError) as exc:
