@@ -394,6 +394,7 @@ class Index:
     def _new_encoder(self, engine: str):
         from retrieval.encoder import Encoder, ModelUnavailable
 
+        dense.one_blas_thread()  # the passage products beside the encoder: see there
         try:
             return Encoder(engine=engine, threads=1)
         except ModelUnavailable as exc:
