@@ -33,6 +33,8 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
 # A list marker at the start of a line: bullets, "1." / "1)" / "(1)" / "a)" / "(a)" / "i." numbering.
 _BULLET = re.compile(r"[ \t]*(?:[-*•▪●◦‣–]|\(?\d{1,3}[.)]|\([a-zA-Z]\)|[a-zA-Z]\)|(?:i{1,3}|iv|v|vi{1,3}|ix|x)[.)])[ \t]+")
 _INITIALS = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]")
+#: a numbered label ("Note 2", "Step 1", "Phase III") that a point ends without ending the sentence it opens
+_LABEL = re.compile(r"[A-Z][a-z]{1,9} (?:\d{1,2}|[IVX]{1,4})")
 _TERMINATORS = ".!?।॥"
 _CLOSERS = "\"'”’)]»"
 
@@ -89,7 +91,7 @@ def _is_abbreviation(line: str, dot: int) -> bool:
     start = dot
     while start > 0 and (line[start - 1].isalpha() or line[start - 1] in "./"):
         start -= 1
-    word = line[start:dot].lower().strip(".")
+    word = line[start:dot].lower().strip("./")  # "C.A. /I.C.W.A. /C.S.": initials after a slash
     if not word:
         return False
     if word in ABBREVIATIONS:
@@ -123,6 +125,10 @@ def _split_line(line: str, base: int, out: list[tuple[int, int]]) -> None:
                     boundary = False
                 elif nxt and (nxt.islower() and nxt.isascii()):
                     boundary = False  # "e.g. farmers", "approx. five"
+                elif nxt in "/,;:":
+                    boundary = False  # no sentence starts with these: "C.A. /C.S.", "Rs. 500. , per year"
+                elif ch == "." and _LABEL.fullmatch(line[start:i].strip()):
+                    boundary = False  # "Note 2. Students ...", "Step 1. Visit ...": a numbered label opens its sentence
                 else:
                     boundary = True
             if boundary:

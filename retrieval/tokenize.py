@@ -115,7 +115,9 @@ def analyzer_fingerprint() -> str:
 
     Saved with an index so that an index built by another analyzer refuses to load.
     """
-    h = hashlib.sha256(b"analyzer-v3\n")  # v2: degrees with points are one word; v3: "old"/"aged" of age statements
+    # v2: degrees with points are one word; v3: "old"/"aged" of age statements; v4: sentences (and so chunks)
+    # not ended by initials after a slash ("C.A. /I.C.W.A. /C.S.") nor before "/", ",", ";" or ":"
+    h = hashlib.sha256(b"analyzer-v4\n")
     for w in sorted(stopwords()):
         h.update(w.encode("utf-8") + b"\n")
     return h.hexdigest()[:16]

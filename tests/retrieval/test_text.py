@@ -36,6 +36,19 @@ def test_amounts_decimals_and_abbreviations_do_not_split():
     ]
 
 
+def test_initials_after_a_slash_and_numbered_labels_do_not_end_a_sentence():
+    # the Benefits of the central post-matric scholarship for SC students (myscheme.gov.in/schemes/pmsfss): split at
+    # "/C.S." and "Note 2.", "Note 2. Students pursuing C.A. /I.C.W.A. /C.S." was quoted as the scheme's answer
+    text = ("Note 2. Students pursuing C.A. /I.C.W.A. /C.S. /I.C.F.A. shall be treated as day scholars. "
+            "Step 1. Visit the portal. The age limit is 60. Applicants must be 18.")
+    assert sentences(text) == [
+        "Note 2. Students pursuing C.A. /I.C.W.A. /C.S. /I.C.F.A. shall be treated as day scholars.",
+        "Step 1. Visit the portal.",
+        "The age limit is 60.",
+        "Applicants must be 18.",
+    ]
+
+
 def test_urls_are_not_split_and_end_punctuation_ends_sentence():
     text = "Apply at https://pmkisan.gov.in/a.b?x=1&y=2. Then check status."
     assert sentences(text) == ["Apply at https://pmkisan.gov.in/a.b?x=1&y=2.", "Then check status."]
