@@ -20,7 +20,8 @@ _AGE = [
     re.compile(r"\b(?:age|aged|umar|umr|umra|aayu|उम्र|आयु)\s*(?:is|:|hai|है|-)?\s*(?<![-\d])(\d{1,3})\b"),
     # Devanagari words end in vowel signs, which are not word characters: so no \b after them
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|yr|saal|sal|varsh|वर्ष|साल)\s*(?:old|ka|ki|ke|की|का|के|hai|है|hoon|हूँ|हूं)(?![\w\u0900-\u097f])"),
-    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|saal|साल)\s*$"),
+    # ("68 saal, UP, gaon me rehta hu": an age that ends its clause)
+    re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:years?|yrs?|saal|sal|साल|वर्ष)\s*(?:$|[,;।]|\.(?!\d)|and\b|aur\b|और)"),
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
     re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं|from\b|in\b|living\b|and\b|se\b)"),
 ]
@@ -47,6 +48,12 @@ _SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl
 _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"
                        r"|\b(?:b\.?\s?tech|btech|b\.?\s?sc|bsc|b\.?\s?com|bcom|b\.?\s?a|graduation|ph\.?\s?d|m\.?\s?tech|mtech|m\.?\s?sc|msc|diploma|iti|mbbs|engineering|12th|11th)\s+(?:kar|kr)\s+(?:rahi|raha|rahe)\b"
                        r"|\bi\s+study\b|\bpadh\s+(?:rahi|raha|rahe)\b|\bpadhti\s+hu|\bpadhta\s+hu|\bpadhai\s+kar\s+(?:rahi|raha)|पढ़ती\s+हूँ|पढ़ता\s+हूँ|पढ़ती\s+हूं|पढ़ता\s+हूं|पढ़ाई\s+कर\s+(?:रही|रहा)")
+#: "BA" and "MA" are words of Hinglish ("ma" = mother, "main ba..."), so they read as a degree only beside studying
+#: ("studying BA", "doing M.A.", "BA kar raha hu", "BA 2nd year", "BA pass", "passed BA")
+_DEGREE_AM = r"([bm])\.?\s?a\.?(?:\s*;)?"  # (own_words() ends a clause at "M.A. ")
+_BA_MA = re.compile(rf"\b(?:studying|doing|pursuing|passed|completed|in)\s+(?:my\s+|a\s+|the\s+)?{_DEGREE_AM}(?![\w.])"
+                    rf"|\b{_DEGREE_AM}\s+(?:kar|kr)\s+(?:rahi|raha|rahe|chuki|chuka|liya|li)\b"
+                    rf"|\b{_DEGREE_AM}\s+(?:pass|passed|1st|2nd|3rd|first|second|third|final|part)\b", re.IGNORECASE)
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
 
@@ -206,7 +213,9 @@ def extract(text: str) -> dict[str, Any]:
         out["occupation"] = occupation
         if occupation == "student":
             out["is_student"] = True
-    if occupation in (None, "student") and _STUDYING.search(own):
+    degree = _BA_MA.search(own)
+    studies_degree = degree is not None and re.match(r"studying|doing|pursuing|.*\b(?:kar|kr) rah", degree.group(0)) is not None
+    if occupation in (None, "student") and (_STUDYING.search(own) or studies_degree):
         out["is_student"] = True
         # "doing b.tech 2nd year", "btech kar raha hu": a student by occupation too, when no work is named
         # (asking "what is your main work?" next read as not listening)
@@ -218,6 +227,8 @@ def extract(text: str) -> dict[str, Any]:
     if category:
         out["social_category"] = category
     education = _first(_EDUCATION, padded)
+    if education is None and degree is not None:
+        education = "postgraduate" if (degree.group(1) or degree.group(2) or degree.group(3)) == "m" else "graduate"
     if education:
         out["education_level"] = education
     bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|बीपीएल|गरीबी रेखा) ", family_padded)]

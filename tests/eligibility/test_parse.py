@@ -216,6 +216,11 @@ def test_an_answer_to_the_age_question_is_read_as_the_users_age_in_years_or_not_
     ("main btech kar raha hu", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
     ("I am a farmer and doing b.tech", {"occupation": "farmer", "education_level": "graduate"}),  # the work named stays
     ("my son is doing btech", {}),
+    # "BA"/"MA" are Hinglish words too: a degree only beside studying (a newcomer trial: "studying BA" was asked the class)
+    ("studying BA", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
+    ("main M.A. kar rahi hu", {"is_student": True, "occupation": "student", "education_level": "postgraduate"}),
+    ("my son is doing BA", {}),
+    ("meri ma bimar hai", {}),
 ])
 def test_a_course_being_done_makes_a_student(text, facts):
     """A newcomer trial: after "doing b.tech 2nd year" the check asked "What is your main work?"."""
@@ -235,7 +240,11 @@ def test_a_girl_or_boy_saying_so_gives_the_gender(text, gender):
 
 @pytest.mark.parametrize("text,age", [("I have a 5 year old daughter", None), ("married for 45 years", None), ("my son is 25", None),
                                       ("I have been farming for 45 years", None), ("I am 45 year old man from bihar", 45),
-                                      ("main 67 saal ki vidhwa hu", 67), ("I am 72 years old living in Madurai", 72)])
+                                      ("main 67 saal ki vidhwa hu", 67), ("I am 72 years old living in Madurai", 72),
+                                      # an age that ends its clause (a trial: "68 saal, UP, gaon me rehta hu" was asked the age)
+                                      ("old age pension ke liye eligible hu kya? 68 saal, UP, gaon me rehta hu", 68),
+                                      ("70 साल, बिहार", 70), ("I have been farming for 20 years, I am from Bihar", None),
+                                      ("my son is 20 years, he studies", None)])
 def test_an_age_in_a_statement_is_the_speakers_own(text, age):
     """The second break-it trial: "I have a 5 year old daughter" as a statement was "Noted: age 5"."""
     from eligibility.extract import extract
