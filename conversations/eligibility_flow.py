@@ -49,12 +49,18 @@ ACROSS_SCHEMES = re.compile(r"\b(which|what|kaun|kon|konsi|kaunsi|schemes|yojana
                             r"benefits|other|aur kya)\b|कौन|किन|योजनाएँ|योजनाएं|कोई|सभी|/eligibility", re.IGNORECASE)
 #: "am I eligible for X", "X ke liye eligible": the name the user gave, to say so when no scheme has it
 NAMED_SCHEME = re.compile(r"\b(?:eligible|qualify|entitled|apply) for (?:the |a |an )?([^?.!,]{3,60}?)\s*(?:[?.!,]|$)"
-                          r"|\b([^?.!,]{3,40}?) (?:ke|ki|ka) liye (?:eligible|patra|paatra|yogya)\b", re.IGNORECASE)
+                          r"|\b([^?.!,]{3,40}?) (?:ke|ki|ka) liye (?:eligible|patra|paatra|yogya)\b"
+                          r"|([^?.!,।]{3,40}?) (?:के|की|का) लिए (?:पात्र|योग्य|eligible)", re.IGNORECASE)
 #: words of such a name that name no particular scheme ("any scheme", "a pension", "all schemes")
 _GENERIC_NAME_WORDS = frozenset("""any all some a an the this that it scheme schemes yojana yojna yojanas government govt sarkari
     central state benefit benefits pension pensions scholarship scholarships loan loans subsidy subsidies help support money
     kisi koi kaun konsi kaunsi sab sabhi me mein main mai i am kya which what these those them one ones something anything
     of for in my our to get""".split())
+#: words of such a name that name no kind of scheme either ("any scheme", "all government schemes"): "pension",
+#: "scholarship", "loan" and "subsidy" do ("am I eligible for a pension?" checks pensions)
+_NO_KIND_WORDS = _GENERIC_NAME_WORDS - {"pension", "pensions", "scholarship", "scholarships", "loan", "loans", "subsidy", "subsidies"}
+#: at most this many schemes of the kind asked are checked (those the search ranks near the first: retrieval.answer.list_fits)
+KIND_SCHEMES = 8
 #: a verdict fits one WhatsApp message (Twilio's documented limit for a WhatsApp body is 1,600 characters)
 VERDICT_CHARS = 1600
 #: schemes shown per verdict page (the rest on "MORE")
@@ -538,9 +544,10 @@ class EligibilityFlow:
 
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
         named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) else None
-        name = (named.group(1) or named.group(2)).strip() if named else ""
+        name = (named.group(1) or named.group(2) or named.group(3)).strip() if named else ""
         # "kya main xyzzy yojana ke liye eligible hu": the name is what follows the question's own words
         name = re.sub(r"^(?:(?:kya|main|mai|mein|hum|ham|kyaa|क्या|मैं|हम)\s+)+", "", name, flags=re.IGNORECASE)
+        name = re.sub(r"^(?:(?:am|is|are|can|do|does|will|i|we|be|an?|the)\s+)+", "", name, flags=re.IGNORECASE) if named and named.group(2) is None and named.group(3) is None else name
         # a name, not a kind of scheme: "Ladli Behna Yojana", "Kalia scheme"; not "old age pension"
         proper = bool(re.search(r"\b(?:yojana|yojna|scheme|abhiyan|mission|programme|program|nidhi|card|bima|kosh)\b", name, re.IGNORECASE)) \
             or len(re.findall(r"\b[A-Z][a-z]+", name)) >= 2
@@ -556,6 +563,10 @@ class EligibilityFlow:
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         again = state.interview is not None and mentions[:1] == [state.interview.scheme_id]  # the same check restarted
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
+        if mode == "screening" and name and not unknown_name and set(re.findall(r"\w+", name.casefold())) - _NO_KIND_WORDS:
+            # "am I eligible for old age pension?": the schemes of that kind only, not every scheme (a trial: eight
+            # questions on work, gender and minority, then a verdict of drinking water and toilets, no pension)
+            state.interview.kind = name[:60]
         noted = self._record(stated, state, text, lang)
         if noted:
             replies.append(Reply(kind="info", text=t("noted", lang, values=noted)))
@@ -763,12 +774,27 @@ class EligibilityFlow:
             iv.ask("state")
             return [self._question("state", lang)]
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
+        if iv.kind:
+            if iv.kind_ids is None:
+                iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules})
+            if iv.kind_ids:
+                kind = set(iv.kind_ids)
+                rules = [r for r in rules if r.scheme_id in kind]
         step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=[*iv.skipped, *not_to_ask(profile)])
         if step.next is not None:
             iv.ask(step.next)
             return [self._question(step.next, lang)]
         iv.finished, iv.field = True, None
         return [self._screen_verdict(step.outcomes, state, lang)]
+
+    def _of_kind(self, engine: Engine, kind: str, state: str | None, held: set[str]) -> list[str]:
+        """The schemes with rules (of ``held``: the user's state's and the central ones) that a search for ``kind``
+        ranks near its first (:func:`retrieval.answer.list_fits`), at most :data:`KIND_SCHEMES`, in rank order;
+        empty when none has rules (the screening then checks every scheme)."""
+        from retrieval.answer import list_fits
+
+        r = engine.answerer.searcher.search(kind, state=state)
+        return [x.scheme_id for x in list_fits(r, keep=lambda sid: sid in held)][:KIND_SCHEMES]
 
     def _place(self, scheme_id: str) -> tuple[str, str | None]:
         return self.book.places.get(scheme_id, ("central", None))
@@ -821,13 +847,19 @@ class EligibilityFlow:
             gated = [(o, ev) for o, ev in gated if o.scheme_id != asked.scheme_id]
         # a scheme met only on state, age, gender or income (an abuse-victims' centre, a journalists'
         # insurance, a treatment grant) says little: after the others, on MORE, never under "if this applies"
+        kind = state.interview.kind if state.interview is not None and state.interview.kind_ids else None
+
         def particular(o: Outcome) -> bool:  # an income limit alone is no more telling (a treatment grant)
-            return bool(_met_positively(o) - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.requiring, said)
+            # (a scheme of the kind asked for is telling in itself: an old-age pension met on age, state and income)
+            return bool(kind or _met_positively(o) - _GENERIC_FIELDS - {"annual_family_income"}) or life_event_said(o.requiring, said)
 
         broad = [o for o in likely if not particular(o)]
         likely = [o for o in likely if particular(o)]
         gated = [(o, ev) for o, ev in gated if particular(o)]
-        lines: list[str] = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
+        if kind:
+            lines: list[str] = [t("kind_head" if likely or gated or broad else "kind_none", lang, kind=_clip(kind, 60), n=len(outcomes))]
+        else:
+            lines = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
         if asked is not None:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
         # (closed schemes, which take no applications, after every open one, the broad ones too)

@@ -65,6 +65,10 @@ class InterviewState(BaseModel):
         max_questions: the screening's question budget.
         finished: the verdict has been given; kept so that a correction ("actually my age is 62") can
             reopen the same check.
+        kind: a ``screening`` limited to one kind of scheme, as the user named it ("old age pension" in
+            "am I eligible for old age pension?"), or ``None`` (every scheme).
+        kind_ids: the schemes of that kind found for the user's state (once the state is known or skipped),
+            or ``None`` (not looked up yet).
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -76,6 +80,8 @@ class InterviewState(BaseModel):
     invalid: int = 0
     max_questions: int = 8
     finished: bool = False
+    kind: str | None = None
+    kind_ids: list[str] | None = None
 
     def ask(self, name: str) -> None:
         """Make ``name`` the question waiting for an answer, counted once in ``asked`` (a question asked

@@ -368,3 +368,37 @@ def test_a_farmers_screening_asks_what_settles_the_farmers_schemes(pages_engine)
     verdict = replies[-1]
     likely = [o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")]
     assert "pm-kisan" in likely, verdict.text
+
+
+@pytest.mark.parametrize("first,answers", [
+    ("am I eligible for old age pension? I am 68, from UP, live in a village", ["no", "40000"]),
+    ("old age pension ke liye eligible hu kya? 68 saal, UP, gaon me rehta hu", ["nahi", "40000"]),
+])
+def test_eligible_for_a_kind_of_scheme_checks_that_kind_only(pages_engine, first, answers):
+    """A trial: "am I eligible for old age pension?" from a 68-year-old in rural Uttar Pradesh was asked his category,
+    work, gender, disability and minority, and the verdict offered drinking water and toilets, no pension. Now only
+    the pensions a search for the kind finds are checked: the BPL card (the national pension's condition) and the
+    income (Uttar Pradesh's) are asked, and Uttar Pradesh's pension is likely, with its income limit quoted."""
+    user = f"kind-{first[:12]}"
+    replies = say(pages_engine, first, user)
+    asked = []
+    for answer in answers:
+        assert replies[-1].kind == "question"
+        asked.append(replies[-1].field)
+        replies = say(pages_engine, answer, user)
+    assert asked == ["is_bpl", "annual_family_income"]
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility" and "“old age pension”" in verdict.text
+    likely = [o for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")]
+    assert [o.scheme_id for o in likely] == ["upoaps"] and likely[0].status == "likely_eligible"
+    assert any("Rs. 46,080" in r.text for r in likely[0].reasons)
+    # the national pension is checked too, and fails on the BPL card
+    assert "nsap-ignoaps" not in {o.scheme_id for o in verdict.outcomes if o.status != "not_eligible"}
+
+
+def test_eligible_for_any_scheme_is_no_kind(bundled_engine):
+    from conversations.store import UserKey
+
+    say(bundled_engine, "am I eligible for any scheme? I am 30", "anykind")
+    iv = bundled_engine.store.load(UserKey("telegram", "anykind", bundled_engine.secret)).interview
+    assert iv is not None and iv.mode == "screening" and iv.kind is None
