@@ -68,7 +68,11 @@ OCCUPATIONS = {
                       "ठेला", "ठेले", "रेहड़ी", "रेहडी", "फेरीवाला", "पटरी"),
     "artisan_weaver": ("artisan", "weaver", "craftsman", "karigar", "bunkar", "कारीगर", "बुनकर"),
     "fisher": ("fisherman", "fisher", "fisherfolk", "fisherwoman", "machhuara", "मछुआरा"),
-    "construction_worker": ("construction worker", "building worker", "mistri", "raj mistri", "निर्माण मजदूर"),
+    # (before "mazdoor" alone, an unorganised worker: "construction mazdoor" had been noted as one, a newcomer trial)
+    "construction_worker": ("construction worker", "building worker", "mistri", "raj mistri", "rajmistri", "construction mazdoor",
+                            "construction majdoor", "construction labour", "construction labourer", "construction ka kaam",
+                            "construction site", "nirman mazdoor", "nirman shramik", "bhavan nirman", "building labour",
+                            "निर्माण मजदूर", "निर्माण मज़दूर", "निर्माण श्रमिक", "कंस्ट्रक्शन मजदूर", "राजमिस्त्री", "भवन निर्माण"),
     "self_employed": ("self employed", "self-employed", "trader", "shopkeeper", "business", "dukandar", "vyapari", "दुकानदार", "व्यापारी"),
     "government_employee": ("government employee", "govt employee", "government job", "sarkari naukri", "sarkari karmchari", "सरकारी कर्मचारी"),
     "ex_serviceman": ("ex-serviceman", "ex serviceman", "ex servicemen", "retired soldier", "veteran", "fauji", "पूर्व सैनिक"),

@@ -282,3 +282,15 @@ def test_a_class_number_is_the_level_it_completes(text, value):
 def test_an_age_supposed_is_not_the_users(text, value):
     """A break-it trial: "... if I join at age 30" was noted as the user's age."""
     assert extract(text) == value
+
+
+@pytest.mark.parametrize("text,work", [("main rajasthan me construction mazdoor hoon", "construction_worker"),
+                                       ("मैं निर्माण श्रमिक हूँ", "construction_worker"), ("main mazdoor hu", "unorganised_worker")])
+def test_a_construction_labourer_in_hinglish_is_a_construction_worker(text, work):
+    """A newcomer trial: "construction mazdoor" was noted as an unorganised worker (the longer phrase now wins), and
+    the Rajasthan construction workers' maternity aid said NOT ELIGIBLE where the English statement said likely."""
+    from eligibility.extract import extract
+    from eligibility.fields import FIELDS
+
+    assert extract(text)["occupation"] == work
+    assert FIELDS["occupation"].read(text) == work
