@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 15
+EXTRACTOR_VERSION = 16
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -113,7 +113,7 @@ def _split_sentences(text: str) -> list[str]:
     return out
 
 
-_ALTERNATIVES = re.compile(r"\b(any one|any of|one of|either|any)\b.{0,40}\bfollowing\b|\bfollowing\b.{0,40}\b(categor|any one)|"
+_ALTERNATIVES = re.compile(r"\b(any one|any of|one of|either|any)\b.{0,40}\b(?:following|below)\b|\bfollowing\b.{0,40}\b(categor|any one)|"
                            r"\b(categor\w*|sections?\s+of\s+(?:the\s+)?society)\b.{0,60}\bfollowing\b|"
                            r"\bbelong\w*\s+to\s+(?:any\s+of\s+)?(?:the\s+)?following\b|"
                            r"\bfollowing\s+(?:groups|persons|people|beneficiaries|types|classes|sections)\b|"
@@ -135,6 +135,41 @@ _CONDITIONAL = re.compile(r"(?i)\s*\(?\s*(?:if|in\s+(?:the\s+)?case\s+of|in\s+ca
 
 #: a unit that ends in "or": the next unit is its alternative
 _TRAILING_OR = re.compile(r"(?:\(\s*or\s*\)|\bor)\s*[.;:,]?\s*$", re.IGNORECASE)
+
+#: an item giving one gender's age limit ("Men: 65 Years or Above.", "Women :58 Years or Above", "For females - 60
+#: years and above"; Punjab's old-age pension): the gender is no condition of its own, the limit goes with it
+_GENDER_AGE = re.compile(r"\s*(?:for\s+)?(?:(?P<male>men|males?)|(?P<female>women|females?))\s*[:\-–]+\s*(?P<age>\d{2,3})\s*"
+                         r"(?:years?|yrs?)\s*(?:(?:or|and|&)\s+(?:above|more|older)|\+|of\s+age\s+(?:or|and)\s+above)?\s*[.;]?\s*$",
+                         re.IGNORECASE)
+
+
+def gender_ages(section_units: list[Unit], unit_url: str) -> dict[int, Node | None]:
+    """The units of a section that give one gender's age limit (:data:`_GENDER_AGE`), by position: the first of
+    a run of such items maps to the rule (for both genders, ``any`` of gender and age for each: "Men: 65 ...",
+    "Women: 58 ..."), the others to ``None`` (read already)."""
+    out: dict[int, Node | None] = {}
+    i = 0
+    while i < len(section_units):
+        run = []
+        while i < len(section_units) and (m := _GENDER_AGE.fullmatch(section_units[i].text)) and 0 < int(m.group("age")) <= 120:
+            run.append((i, m))
+            i += 1
+        if not run:
+            i += 1
+            continue
+        options = []
+        for at, m in run:
+            unit = section_units[at]
+            gender = _crit("gender", "eq", "male" if m.group("male") else "female", unit, unit_url)
+            age = _crit("age", "gte", _number(m.group("age")), unit, unit_url)
+            if gender and age:
+                options.append(All(all=[gender, age]))
+        genders = {o.all[0].value for o in options}  # type: ignore[union-attr]
+        node: Node | None = AnyOf(any=options) if len(genders) == 2 else (options[0] if len(options) == 1 else None)
+        for n, (at, _) in enumerate(run):
+            out[at] = node if n == 0 else None
+    return out
+
 
 #: a note under the conditions ("Note 01: ...", "N.B."): an explanation, not a condition
 _NOTE = re.compile(r"(?i)\s*(?:note|n\.\s?b\.?|nb)\b\s*(?:\d+\s*)?[:.-]")
@@ -490,6 +525,11 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     if female_subject and re.search(r"\b(?:youths?|persons?|people|applicants?|candidates?|individuals?|citizens?)\s*(?:/|\bor\b|\band\b|&)\s*"
                                     r"(?:wom[ae]n|females?|girls?)\b|\b(?:wom[ae]n|females?|girls?)\s*(?:/|\bor\b|&)\s*(?:youths?|persons?|people)\b", text, re.IGNORECASE):
         female_subject = None  # "unemployed youth/women": women as well as any youth
+    if female_subject and (re.search(r"\b(?:two|three|one|2|3|1|first|second)\s+$", subject[:female_subject.start()], re.IGNORECASE)
+                           or re.match(r"\s+(?:in|of|per)\s+(?:a|the|one|each)\s+family\b", subject[female_subject.end():], re.IGNORECASE)):
+        # "Maximum of two girls in a family will be able to get the benefit" (Kanya Sumangala): the family's daughters
+        # are counted, the applicant is their parent (a newcomer trial: a father was NOT ELIGIBLE on gender)
+        return None
     if (female_subject or female_pred) and not _MALE.search(text) and not _TRANSGENDER.search(text):
         if female_subject and (_OTHER_PERSON.search(female_subject.group(0)) or (
                 re.match(r"\s+child", subject[female_subject.end():], re.IGNORECASE) and re.search(r"\bborn\b|\bbirth\b", text, re.IGNORECASE))):
@@ -656,8 +696,13 @@ def _income(unit: Unit, url: str) -> Criterion | None:
     if not money:
         return None
     between = window[:money.start()] + " " + window[money.end():money.end() + 30]
-    if not _AT_MOST_MONEY.search(between) or re.search(r"\b(?:more than|above|exceeding|exceeds|greater than)\b", window[:money.start()][-25:], re.IGNORECASE) and re.search(r"\bnot\b", window[:money.start()][-30:], re.IGNORECASE) is None:
+    # ("The maximum annual family income of the beneficiary should be Rs.3.00 lakh": the cue before the word income)
+    capped = _AT_MOST_MONEY.search(between) or re.search(r"\b(?:maximum|max\.?|upper)\s+(?:\w+\s+){0,3}$", text[max(0, i.start() - 40):i.start()], re.IGNORECASE)
+    if not capped or re.search(r"\b(?:more than|above|exceeding|exceeds|greater than)\b", window[:money.start()][-25:], re.IGNORECASE) and re.search(r"\bnot\b", window[:money.start()][-30:], re.IGNORECASE) is None:
         return None
+    digits = re.search(r"\d[\d,]*\d", money.group(0))
+    if digits and "," in digits.group(0) and not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3}", digits.group(0)):
+        return None  # "₹2,50,00/-" (a misprint, read as 25,000): unchecked, never a wrong limit
     amount = parse_money(_money_words(money.group(0)))
     if amount is None or amount <= 0:
         return None
@@ -1071,7 +1116,14 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     bucket_of[i] = current
         # (a category no unit of which a field expresses stays empty: then nothing settles the choice)
         buckets: dict[int, list[Node | None]] = {i: [] for i in labels} if bucket_of else {}
+        by_gender = gender_ages(section_units, link) if not excluded else {}
         for index, unit in enumerate(section_units):
+            if index in by_gender:
+                # "Men: 65 Years or Above." / "Women :58 Years or Above.": an age limit for each gender (had been read
+                # as a women's scheme with no age: a 70-year-old man NOT ELIGIBLE, a woman of 30 likely, a newcomer trial)
+                if (gendered := by_gender[index]) is not None:
+                    parts.append(gendered)
+                continue
             if group is not None and ((unit.blank_before and group and not unit.item) or unit.list_head or unit.heading
                                       or (group_marker and unit.item and unit.marker != group_marker)):
                 close_group()

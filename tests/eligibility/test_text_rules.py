@@ -27,6 +27,35 @@ def test_every_unit_is_a_verbatim_slice_of_its_section():
         "The applicant must be a woman.", "She should be aged 18 to 40 years.", "Her income must be below ₹2 lakh."]
 
 
+def test_an_age_limit_for_each_gender_in_its_own_item_is_one_choice_of_gender_and_age():
+    """Punjab's old-age pension lists "Men: 65 Years or Above." and "Women :58 Years or Above." under the age line:
+    read as a women's scheme with no age, a 70-year-old man was NOT ELIGIBLE and a woman of 30 likely (a newcomer
+    trial). The land items under "any of the below" are alternatives no field expresses: their head is unchecked."""
+    text = ("1.  The applicant should be a permanent resident of Punjab.\n2.  The age of the applicant should be :-\n\n1.  Men: 65 Years or Above.\n"
+            "2.  Women :58 Years or Above.\n\n3.  The applicant should own any of the below mentioned land :-\n\n"
+            "1.  At most 2.5 acre of canal-watered land, OR\n2.  At most 5 acre of rain-fed land.")
+    r = read(text, state="Punjab")
+    assert crits(r.rule) == [("state", "in", ["Punjab"]), ("gender", "eq", "male"), ("age", "gte", 65),
+                             ("gender", "eq", "female"), ("age", "gte", 58)]
+    assert r.unchecked == ["The applicant should own any of the below mentioned land :-"]
+    man, woman, young = ({"state": "Punjab", "gender": g, "age": a} for g, a in (("male", 70), ("female", 60), ("female", 30)))
+    assert outcome(r, man).status == outcome(r, woman).status == "likely_eligible"
+    assert outcome(r, young).status == "not_eligible"
+    assert outcome(r, {"state": "Punjab", "gender": "male", "age": 60}).status == "not_eligible"
+
+
+def test_a_count_of_a_familys_girls_is_no_gender_and_a_maximum_before_income_is_a_limit():
+    """Kanya Sumangala (Uttar Pradesh): "Maximum of two girls in a family ..." made it a women's scheme, so a father
+    asking for his daughter was NOT ELIGIBLE (a newcomer trial), while its ₹3 lakh income limit, with "maximum"
+    before the word income, was left unchecked. A misprinted amount ("₹2,50,00/-") is never read as a limit."""
+    r = read("1.  The maximum annual family income of the beneficiary should be Rs.3.00 lakh.\n"
+             "2.  At most two girls in one family can get the benefit.")
+    assert crits(r.rule) == [("annual_family_income", "lte", 300000)]
+    assert outcome(r, {"gender": "male", "annual_family_income": 200000}).status == "likely_eligible"
+    r = read("The guardian's yearly income should be at most ₹2,50,00/- for this course.")
+    assert crits(r.rule) == [] and r.unchecked == ["The guardian's yearly income should be at most ₹2,50,00/- for this course."]
+
+
 def test_a_share_of_the_scheme_set_apart_for_a_group_is_a_quota_not_a_condition():
     text = ("The applicant must be 18 years or older.\n"
             "Roughly 30% of the trained participants should be women and people from SC/ST communities.\n"
