@@ -44,6 +44,9 @@ _PREGNANT = re.compile(r"\b(?:pregnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\
 #: "I am a 15 year old girl", "main ladki hu", "मैं 15 साल की लड़की हूँ": the speaker's own gender
 _SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl|boy|ladki|ladka)\b|मैं[^,.;?!।]{0,25}?(लड़की|लड़का)"
                             r"|\b(?:ladki|ladka)\s+(?:hu|hoon|hun|hoo)\b|(?:लड़की|लड़का)\s+(?:हूँ|हूं)")  # ("OBC ladki hu")
+#: "I am a father", "main ek maa hu", "मैं पिता हूँ": the speaker's own gender
+_SELF_PARENT = re.compile(r"\b(?:i am|i'm|im)\s+(?:a\s+|the\s+)?(?:single\s+)?(?:father|mother|dad|mom|mum)\b"
+                          r"|\b(?:main|mai)\s+(?:ek\s+)?(?:pita|papa|maa|mata)\s+(?:hu|hoon|hun|hoo)\b|मैं\s+(?:एक\s+)?(?:पिता|माँ|मां|माता)\s+(?:हूँ|हूं)")
 #: "doing B.Tech", "padh rahi hu", "पढ़ती हूँ", "I study in class 9": the speaker studies now
 _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"
                        r"|\b(?:b\.?\s?tech|btech|b\.?\s?sc|bsc|b\.?\s?com|bcom|b\.?\s?a|graduation|ph\.?\s?d|m\.?\s?tech|mtech|m\.?\s?sc|msc|diploma|iti|mbbs|engineering|12th|11th)\s+(?:kar|kr)\s+(?:rahi|raha|rahe)\b"
@@ -206,6 +209,9 @@ def extract(text: str) -> dict[str, Any]:
         gender = "female"
     if gender is None and (sg := _SELF_GIRL_BOY.search(own)):
         gender = "female" if re.search(r"girl|ladki|लड़की", sg.group(0)) else "male"
+    if gender is None and (sp := _SELF_PARENT.search(own)):
+        # "I am a father, my daughter is 4" (a newcomer trial: asked the gender next)
+        gender = "female" if re.search(r"mother|mom|mum|maa|mata|माँ|मां|माता", sp.group(0)) else "male"
     if gender:
         out["gender"] = gender
     occupation = _first(_OCCUPATIONS, padded)

@@ -373,6 +373,17 @@ def _about_other(text: str, at: int) -> bool:
     return False
 
 
+#: the page says a parent or guardian applies for the child ("The girl's parent or legal guardian opens the account",
+#: "the application is submitted by the parents")
+_GUARDIAN_APPLIES = re.compile(
+    r"\b(?:parents?|(?:legal\s+)?guardians?)\b[^.\n]{0,30}\b(?:opens?|applies|apply|submits?|fills?)\b"
+    r"|\b(?:opened|applied(?:\s+for)?|submitted|filled)\s+by\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:parents?|(?:legal\s+)?guardians?)\b",
+    re.IGNORECASE)
+#: a unit whose subject is a child (the beneficiary when a parent applies)
+_CHILD_SUBJECT = re.compile(r"\b(?:girls?|girl\s+child|child|children|daughters?|sons?|boys?|new\s*borns?|infants?|account\s+holder)\b",
+                            re.IGNORECASE)
+
+
 def _about_entity(text: str) -> bool:
     """True when the unit's subject is an organisation ("the enterprise", "a Farmer Producer
     Organization"), not a person: an entity word with no person named, or right after one (a compound)."""
@@ -1086,6 +1097,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     # the women's condition is no condition on gender
     transgender_too = any(_TRANSGENDER.search(u.text) and re.search(r"\balso\b|\bas\s+well\b|\beligible\s+to\s+apply\b", u.text, re.IGNORECASE)
                           for u in units(eligibility or ""))
+    # "The girl's parent or legal guardian opens the account" (Sukanya Samriddhi): the girl or child the other
+    # conditions speak of is the beneficiary, not the one who applies (a father had been NOT ELIGIBLE on gender)
+    guardian_applies = bool(_GUARDIAN_APPLIES.search(eligibility or ""))
     for section, excluded, link in ((eligibility, False, url), (exclusions, True, exclusions_url or url)):
         aside = False  # under a heading of definitions, notes or lists of items: not conditions on a person
         section_units = units(section or "")
@@ -1143,6 +1157,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 continue
             found = read_unit(replace(unit, text=blank_name(unit.text)), link, state, excluded)
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
+            if guardian_applies and found.criteria and _CHILD_SUBJECT.search(_subject(unit.text)):
+                found.criteria, found.other_person = [], True  # the child's condition: shown as not checked
             if found.criteria and not excluded and unit.text not in sufficient_texts and _widening(unit.text):
                 found.criteria, found.rest = [], True  # one more way in, which the rule cannot express beside the rest
             crits = _merge_same_field(found.criteria)

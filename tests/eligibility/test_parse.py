@@ -294,3 +294,12 @@ def test_a_construction_labourer_in_hinglish_is_a_construction_worker(text, work
 
     assert extract(text)["occupation"] == work
     assert FIELDS["occupation"].read(text) == work
+
+
+@pytest.mark.parametrize("text,gender", [("am I eligible for sukanya samriddhi? I am a father, my daughter is 4", "male"),
+                                         ("main ek maa hu", "female"), ("मैं पिता हूँ", "male"), ("my father is a farmer", None)])
+def test_a_parent_saying_so_gives_the_gender(text, gender):
+    """A newcomer trial: "I am a father" was asked "What is your gender?" next."""
+    from eligibility.extract import extract
+
+    assert extract(text).get("gender") == gender

@@ -56,6 +56,18 @@ def test_a_count_of_a_familys_girls_is_no_gender_and_a_maximum_before_income_is_
     assert crits(r.rule) == [] and r.unchecked == ["The guardian's yearly income should be at most ₹2,50,00/- for this course."]
 
 
+def test_when_a_parent_applies_the_childs_gender_and_age_are_not_the_applicants():
+    """Sukanya Samriddhi: "The account holder must be a girl child" was read as the applicant's gender, so a father
+    opening the account for his daughter was NOT ELIGIBLE (a newcomer trial). When the page says a parent or guardian
+    applies, the child's conditions are quoted as not checked."""
+    r = read("1.  The account holder should be a girl child.\n2.  The girl should be under 10 years old when it is opened.\n"
+             "3.  A parent or guardian of the girl opens the account.")
+    assert crits(r.rule) == []
+    assert r.unchecked[:2] == ["The account holder should be a girl child.", "The girl should be under 10 years old when it is opened."]
+    # without a parent applying, a girl student's own conditions stay hers
+    assert crits(read("The girl should be under 18 years old.").rule) == [("age", "lte", 18), ("gender", "eq", "female")]
+
+
 def test_a_share_of_the_scheme_set_apart_for_a_group_is_a_quota_not_a_condition():
     text = ("The applicant must be 18 years or older.\n"
             "Roughly 30% of the trained participants should be women and people from SC/ST communities.\n"
