@@ -34,7 +34,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, detect_language, expansions, for_another_group, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, detect_language, expansions, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -910,7 +910,7 @@ class Engine:
             # (not a scheme for a group the question does not name: Haryana's construction workers' board widow
             # pension is no version of the national one for every widow)
             if (schemes[x.scheme_id].state == chosen and enough and overlap[0] >= share[0] and (best is None or overlap > share)
-                    and not for_another_group(schemes[x.scheme_id].name, query)):
+                    and not self.answerer.index.for_another_group(x.scheme_id, query)):
                 best, share = x.scheme_id, overlap
         if best is None and r.schemes and schemes[r.schemes[0].scheme_id].state == chosen:
             # a name of its own ("Lakshmi Bai Samajik Suraksha Pension Yojana", Bihar's widow pension): the
@@ -921,7 +921,7 @@ class Engine:
             whom = named - head
             clear = len(r.schemes) < 2 or first.score >= VERSION_LEAD * r.schemes[1].score
             if (clear and head & words and whom and all(self.answerer.index.scheme_has_term(w, first.scheme_id) for w in whom)
-                    and not for_another_group(schemes[first.scheme_id].name, query)  # (not a construction workers' pension)
+                    and not self.answerer.index.for_another_group(first.scheme_id, query)  # (not a construction workers' pension)
                     and not (words & _occupation_words()) - set(analyze(query))):  # (nor a farmers' one: "Kisan Pension")
                 best = first.scheme_id
         return best
@@ -964,7 +964,7 @@ class Engine:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
         # died") after the others, in rank order
-        fits.sort(key=lambda x: for_another_group(schemes[x.scheme_id].name, text))
+        fits.sort(key=lambda x: index.for_another_group(x.scheme_id, text))
         base = dict(query=text, standalone_query=event.query, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
         answer = compose_list(self.answerer.index, fits, base, state=known)

@@ -37,7 +37,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
-from retrieval.query import FIGURE, for_another_group, section_intents
+from retrieval.query import FIGURE, reserved_label, section_intents
 from retrieval.states import find_states
 from retrieval.text import clean_user_text, split_sentences
 
@@ -106,6 +106,8 @@ class Citation(BaseModel):
     closed: bool = False
     more_items: int = 0
     state: str | None = None
+    #: in a list, the group the scheme is reserved for when the user did not name it ("construction workers")
+    for_group: str | None = None
     start: int = Field(default=-1, exclude=True)
     end: int = Field(default=-1, exclude=True)
     as_of: str | None = Field(default=None, exclude=True)
@@ -121,6 +123,8 @@ class Citation(BaseModel):
         """The scheme name, with its state when the name does not say it ("Old-Age Pension Scheme
         (Himachal Pradesh)"), marked when the source says the scheme is closed."""
         name = named_with_state(self.scheme_name, self.state)
+        if self.for_group:
+            name = f"{name} (for {self.for_group} only)"
         return f"{name} (CLOSED: the official page says this scheme is closed)" if self.closed else name
 
     @property
@@ -379,7 +383,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         # schemes reserved for a group the question does not name (students with disabilities, for "which
         # scholarships can I get? I am an SC student") after the others, in rank order
         said = f"{r.question} {r.user_query_text}"
-        fits = sorted(list_fits(r), key=lambda x: for_another_group(index.schemes[x.scheme_id].name, said))
+        fits = sorted(list_fits(r), key=lambda x: index.for_another_group(x.scheme_id, said))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]
@@ -556,7 +560,11 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
         item = list_item(index, sid, figures)
         if item is not None:
             chunk, text, a, b = item
-            citations.append(_citation(index, first_n + len(citations), chunk, text, a, b, getattr(s, "score", 0.0)))
+            cit = _citation(index, first_n + len(citations), chunk, text, a, b, getattr(s, "score", 0.0))
+            # (a scheme reserved for an occupation the user did not name says so: Rajasthan's maternity aid for
+            # construction workers had been listed to a pregnant woman as if for her, a newcomer trial)
+            cit.for_group = reserved_label(index.required_occupations(sid), str(base.get("query", "")))
+            citations.append(cit)
         if len(citations) >= size:
             break
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))

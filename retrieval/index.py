@@ -261,6 +261,37 @@ class Index:
         #: the rankers fused by :meth:`search` (``schemebot eval --rankers`` switches them off one by one)
         self.rankers: frozenset[str] = frozenset(RANKERS)
         self._encoder = None
+        self._required_work: dict[str, frozenset[str]] = {}
+        self._saved_rule: dict[str, object] | None = None
+
+    def required_occupations(self, scheme_id: str) -> frozenset[str]:
+        """The occupations (values of the ``occupation`` field: ``construction_worker``, ``fisher`` ...) one of
+        which a scheme's eligibility rule requires of every applicant (a criterion on occupation at the top of
+        the rule), empty when it requires none. Read from the rules saved at ingest, else from the scheme's text
+        (:func:`eligibility.text_rules.extract_for`), once per scheme."""
+        if scheme_id in self._required_work:
+            return self._required_work[scheme_id]
+        if self._saved_rule is None:  # (the saved rules by scheme, indexed once)
+            saved = self.saved_rules.get("rules") if isinstance(self.saved_rules, dict) else None
+            self._saved_rule = {r["scheme_id"]: r.get("rule") for r in saved or [] if isinstance(r, dict) and isinstance(r.get("scheme_id"), str)}
+        rule = self._saved_rule.get(scheme_id)
+        if rule is None and scheme_id in self.schemes:
+            from eligibility.text_rules import extract_for
+
+            found = extract_for(self.schemes[scheme_id])
+            rule = found.rule.model_dump(mode="json", by_alias=True) if found is not None else None
+        parts = rule.get("all", [rule]) if isinstance(rule, dict) else []
+        work = frozenset(v for part in parts if isinstance(part, dict) and part.get("field") == "occupation" and part.get("op") in ("in", "eq")
+                         for v in (part["value"] if isinstance(part.get("value"), list) else [part.get("value")]) if isinstance(v, str))
+        self._required_work[scheme_id] = work
+        return work
+
+    def for_another_group(self, scheme_id: str, text: str) -> bool:
+        """Whether the scheme is reserved for a group ``text`` (the user's words) does not name: by its name or by
+        the occupation its rule requires (:func:`retrieval.query.for_another_group`)."""
+        from retrieval.query import for_another_group
+
+        return for_another_group(self.schemes[scheme_id].name, text, self.required_occupations(scheme_id))
 
     def scheme_frequency(self, term: str) -> int:
         """How many schemes have ``term`` in at least one chunk (0 for an unknown term)."""

@@ -500,8 +500,40 @@ def special_groups() -> tuple[re.Pattern[str], ...]:
     return tuple(compile_pattern(pattern, "special_groups.tsv", n) for n, (_, pattern) in lexicon_rows("special_groups.tsv", 2))
 
 
-def for_another_group(scheme_name: str, text: str) -> bool:
+#: the occupations (``eligibility.fields.OCCUPATIONS``) that are groups of ``special_groups.tsv``, by group name
+OCCUPATION_GROUPS = {"construction_worker": "construction_worker", "fisher": "fisher", "artisan_weaver": "weaver_artisan",
+                     "ex_serviceman": "ex_servicemen"}
+#: how a list names the group such a scheme is for ("Prasuti Sahayata Yojana (Rajasthan) (for construction workers only)")
+OCCUPATION_LABELS = {"construction_worker": "construction workers", "fisher": "fishers", "artisan_weaver": "artisans and weavers",
+                     "ex_serviceman": "ex-servicemen"}
+
+
+def reserved_label(occupations: frozenset[str], text: str) -> str | None:
+    """``"construction workers"`` when ``occupations`` (a scheme's required ones) are all groups of
+    :data:`OCCUPATION_GROUPS` and ``text``, the user's words, names none of them; else ``None``."""
+    if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
+        return None
+    if not for_another_group("", text, occupations):
+        return None
+    return " or ".join(OCCUPATION_LABELS[o] for o in sorted(occupations))
+
+
+def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] = frozenset()) -> bool:
     """Whether ``scheme_name`` names a group of ``special_groups.tsv`` ("... Widows Of Ex-Servicemen")
-    that ``text``, the user's message, does not."""
+    that ``text``, the user's message, does not; or the scheme's rule requires one of ``occupations``
+    (:meth:`retrieval.index.Index.required_occupations`), all of them such groups, and ``text`` names none
+    (Rajasthan's "Prasuti Sahayata Yojana" is for registered construction workers, though its name does not say so)."""
     name, said = scheme_name.casefold(), text.casefold()
-    return any(p.search(name) and not p.search(said) for p in special_groups())
+    if any(p.search(name) and not p.search(said) for p in special_groups()):
+        return True
+    if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
+        return False
+    groups = dict(zip((g for g, _ in _group_rows()), special_groups()))
+    return not any(groups[OCCUPATION_GROUPS[o]].search(said) for o in occupations if OCCUPATION_GROUPS[o] in groups)
+
+
+@lru_cache(maxsize=1)
+def _group_rows() -> tuple[tuple[str, str], ...]:
+    from data import lexicon_rows
+
+    return tuple((group, pattern) for _, (group, pattern) in lexicon_rows("special_groups.tsv", 2))

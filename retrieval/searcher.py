@@ -556,6 +556,8 @@ class Searcher:
             # scoring nearly as well
             said = question if user_text is None else f"{question} {user_text}"
             top = sorted(total, key=lambda s: (-total[s], s))[:GROUP_TOP]
+            # (by the name only: a scheme whose rule alone names the group, Jharkhand's construction workers' "Cycle
+            # Sahayata Yojana", is what a question in its own words asks for, not the schemes beside it)
             if top and for_another_group(idx.schemes[top[0]].name, said):
                 general = next((sid for sid in top[1:] if total[sid] >= GROUP_MARGIN * total[top[0]]
                                 and not for_another_group(idx.schemes[sid].name, said)), None)

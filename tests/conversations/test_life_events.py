@@ -69,6 +69,26 @@ def test_a_widow_on_the_pages_sees_pensions_and_family_benefit_before_schemes_of
     assert "mgnrega" in [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations][:3]
 
 
+def test_a_scheme_whose_rule_requires_an_occupation_not_said_comes_last_and_says_so(pages_index):
+    """A newcomer trial: "मैं गर्भवती हूँ, राजस्थान से हूँ" listed Rajasthan's Prasuti Sahayata Yojana third, with its
+    ₹21,000, as if for her; its rule requires a registered construction worker, which its name does not say."""
+    from retrieval.answer import compose_list
+
+    assert pages_index.required_occupations("psy") == {"construction_worker"}
+    assert pages_index.required_occupations("pmmvy") == frozenset()
+    pregnant, worker = "मैं गर्भवती हूँ, राजस्थान से हूँ", "मैं गर्भवती हूँ, राजस्थान में निर्माण श्रमिक हूँ"
+    assert pages_index.for_another_group("psy", pregnant) and not pages_index.for_another_group("psy", worker)
+    base = dict(standalone_query="pregnancy", language="hi")
+    cited = compose_list(pages_index, ["pmmvy", "psy"], dict(base, query=pregnant)).citations
+    assert [(c.scheme_id, c.for_group) for c in cited] == [("pmmvy", None), ("psy", "construction workers")]
+    assert cited[1].display_name == "Prasuti Sahayata Yojana (Rajasthan) (for construction workers only)"
+    assert [c.for_group for c in compose_list(pages_index, ["pmmvy", "psy"], dict(base, query=worker)).citations] == [None, None]
+    # in the list for the life event, after the schemes for every pregnant woman
+    replies = say(flow_engine(pages_index), pregnant, user="pages-pregnant")
+    listed = [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations]
+    assert "psy" not in listed or listed[-1] == "psy", listed
+
+
 def test_an_award_is_for_another_group_unless_the_message_asks_for_awards():
     """A disabled man's list opened with national awards for employers of disabled people (a newcomer trial)."""
     from retrieval.query import for_another_group
