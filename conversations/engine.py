@@ -958,14 +958,18 @@ class Engine:
         # "benefit", "women"): "I am pregnant" had listed the family benefit paid on a death and Uttar Pradesh's
         # widow pension (a newcomer trial)
         index = self.answerer.index
-        own = set(analyze(event.query)) - _life_event_generic()
+        own = set(analyze(event.search)) - _life_event_generic()
         fits = [x for x in fits if any(index.scheme_has_term(t, x.scheme_id) for t in own)] or fits
+        if event.required:
+            # ... and each word the event marks as its own: a daughter's marriage lists schemes that speak of marriage,
+            # not fellowships that say "daughter" (a newcomer trial in Maharashtra, which has no marriage aid for all)
+            fits = [x for x in fits if all(index.scheme_has_term(t, x.scheme_id) for t in event.required)]
         if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
         # died") after the others, in rank order
         fits.sort(key=lambda x: index.for_another_group(x.scheme_id, text))
-        base = dict(query=text, standalone_query=event.query, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
+        base = dict(query=text, standalone_query=event.search, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
         answer = compose_list(self.answerer.index, fits, base, state=known)
         if not answer.citations:
@@ -975,12 +979,12 @@ class Engine:
             replies.append(Reply(kind="info", text=t("life_event_state", lang)))
         replies.append(Reply(kind="info", text=t("offer_check", lang)))
         self._listed(state, answer.citations)
-        state.topic, state.topic_state, state.last_standalone = None, known, event.query
-        state.remember(text, event.query, None)
-        result = TurnResult(replies, event.query, [c.scheme_id for c in answer.citations])
+        state.topic, state.topic_state, state.last_standalone = None, known, event.search
+        state.remember(text, event.search, None)
+        result = TurnResult(replies, event.search, [c.scheme_id for c in answer.citations])
         if answer.more_scheme_ids:
             result.list_rest = answer.more_scheme_ids[:MORE_LIST_SCHEMES]
-            state.list_query, state.list_state = event.query, known
+            state.list_query, state.list_state = event.search, known
         return result
 
     def _list_page(self, state: UserState, lang: str) -> list[Reply]:

@@ -29,8 +29,22 @@ class LifeEvent:
 
     @property
     def queries(self) -> list[str]:
-        """The event's searches: ``query`` split at ``;`` (a need served by schemes of several kinds)."""
-        return [q.strip() for q in self.query.split(";") if q.strip()]
+        """The event's searches: ``query`` split at ``;`` (a need served by schemes of several kinds), without
+        the ``+`` marks."""
+        return [q.strip() for q in self.query.replace("+", "").split(";") if q.strip()]
+
+    @property
+    def search(self) -> str:
+        """``query`` without its ``+`` marks (what is remembered as the conversation's standalone query)."""
+        return self.query.replace("+", "")
+
+    @property
+    def required(self) -> list[str]:
+        """The words marked ``+`` in ``query`` ("financial assistance for +marriage of daughter"): a scheme listed
+        for the event holds each of them (analysed as the index is), not only the event's other words."""
+        from retrieval.tokenize import analyze
+
+        return [t for w in re.findall(r"\+(\w+)", self.query) for t in analyze(w)]
 
 
 @lru_cache(maxsize=1)

@@ -89,6 +89,22 @@ def test_a_scheme_whose_rule_requires_an_occupation_not_said_comes_last_and_says
     assert "psy" not in listed or listed[-1] == "psy", listed
 
 
+def test_a_daughters_marriage_lists_only_schemes_that_speak_of_marriage(pages_index):
+    """A newcomer trial: a Maharashtra construction worker's "meri beti ki shadi hai" was offered single-girl-child
+    fellowships, ex-servicemen's children's education aid and the freedom fighters' pension (their pages say
+    "daughter"); the event's "+marriage" now keeps every listed scheme to ones whose page speaks of marriage."""
+    from conversations.life_events import life_event
+
+    event = life_event("meri beti ki shadi hai")
+    assert event.name == "daughter_marriage" and event.required == ["marriage"] and "+" not in event.search
+    replies = say(flow_engine(pages_index), "main maharashtra mein construction mazdoor hoon, meri beti ki shadi hai, koi madad milegi?",
+                  user="pages-marriage")
+    answer = next((r for r in replies if r.kind == "answer"), None)
+    listed = [c.scheme_id for c in answer.citations] if answer else []
+    assert all(pages_index.scheme_has_term("marriage", sid) for sid in listed), listed
+    assert not {"pg-igssgc", "svsgcfrss", "sssps", "rmewf-education"} & set(listed)
+
+
 def test_an_award_is_for_another_group_unless_the_message_asks_for_awards():
     """A disabled man's list opened with national awards for employers of disabled people (a newcomer trial)."""
     from retrieval.query import for_another_group
