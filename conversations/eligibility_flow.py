@@ -834,10 +834,14 @@ class EligibilityFlow:
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
-        implausible = {o.scheme_id for o, _ in applies if any(implausible_event(u, profile) for u in o.requiring)
-                       or (disability == 0 and any(DISABILITY_NEED.search(u) for u in o.requiring))
-                       or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
-                       or named_elsewhere(profile, o.scheme_name)}
+
+        def plausible(o: Outcome) -> bool:
+            return not (any(implausible_event(u, profile) for u in o.requiring)
+                        or (disability == 0 and any(DISABILITY_NEED.search(u) for u in o.requiring))
+                        or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
+                        or named_elsewhere(profile, o.scheme_name))
+
+        implausible = {o.scheme_id for o, _ in applies if not plausible(o)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         gated = [(o, ev) for o, ev in applies if ev]
         likely = [o for o, ev in applies if not ev]
@@ -873,21 +877,34 @@ class EligibilityFlow:
         close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed if _missed_by_degree(o, profile)),
                        key=lambda p: (-p[0], p[1].scheme_name))
         close = [o for n, o in close if n >= 2][:2]
+        # the undecided schemes meant for the user (a particular fact met: a widow's pension for a widow), first by how
+        # telling: what they hang on is worth a line (a trial: a Bihar widow who did not know her income saw Bihar's
+        # widow pension only as one of "80 undecided", said to need studying and education)
+        pending = sorted((o for o in outcomes if o.status == "need_more_info" and o is not asked and o.reasons
+                          and self._met_specific(o.scheme_id, profile) >= 1 and plausible(o)),
+                         key=lambda o: (-self._met_specific(o.scheme_id, profile), _specificity(o, said, profile)))[:2]
         counts = []
         if failed:
             counts.append(t("screen_not_count", lang, n=len(failed)))
         if rest:
             need: dict[str, int] = {}
+            pointless = not_to_ask(profile)  # ("most need: studying, education" had been said to a 67-year-old widow)
             for o in rest:
                 for f in o.missing_fields:
-                    need[f] = need.get(f, 0) + 1
+                    if f not in pointless:
+                        need[f] = need.get(f, 0) + 1
             top = sorted(need, key=lambda f: -need[f])[:3]
             counts.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
 
-        def tail(n_gated: int, n_close: int) -> list[str]:
-            """The lines after the list: the broad count, ``n_gated`` "if this applies" schemes (the rest
-            counted), ``n_close`` close misses, the counts."""
+        def tail(n_gated: int, n_close: int, n_pending: int = 0) -> list[str]:
+            """The lines after the list: the broad count, ``n_pending`` undecided schemes meant for the user with the
+            condition they hang on, ``n_gated`` "if this applies" schemes (the rest counted), ``n_close`` close
+            misses, the counts."""
             out: list[str] = []
+            if pending[:n_pending]:
+                out += ["", t("depends_on", lang) + "".join(
+                    f"\n- {self._title(o, lang)} ({_field_label(o.reasons[0].field, lang)}): \u201c{_clip(o.reasons[0].text, 110)}\u201d "
+                    f"{o.reasons[0].url}" for o in pending[:n_pending])]
             if broad and likely:
                 out += ["", t("screen_broad", lang, n=len(broad))]
             if gated and n_gated:
@@ -918,7 +935,9 @@ class EligibilityFlow:
         # never a cut one
         open_likely = sum(o.scheme_id not in self.book.closed for o in likely)  # (closed ones come after the broad)
         most = min(VERDICT_SCHEMES, open_likely or len(likely) or len(broad))
-        for after in (tail(2, 2), tail(2, 1), tail(1, 1), tail(1, 0), tail(0, 0)):
+        # (the undecided schemes give way first: each step keeps one if it fits, else shows what it showed without them)
+        for after in (tail(2, 2, 2), tail(2, 2, 1), tail(2, 2), tail(2, 1, 1), tail(2, 1), tail(1, 1, 1), tail(1, 1),
+                      tail(1, 0, 1), tail(1, 0), tail(0, 0, 1), tail(0, 0)):
             shown = most
             while shown > 1 and len(compose(shown, after)) > VERDICT_CHARS:
                 shown -= 1

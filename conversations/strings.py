@@ -235,6 +235,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "likely_eligible_short": {"en": "{scheme}: likely eligible", "hi": "{scheme}: संभवतः पात्र"},
     "closed_mark": {"en": "CLOSED (the official page says so):", "hi": "बंद (आधिकारिक पेज के अनुसार):"},
     "close_miss": {"en": "Close, but not eligible:", "hi": "करीब, पर पात्र नहीं:"},
+    "depends_on": {"en": "Could be yours, depending on what I do not know yet:", "hi": "आपकी हो सकती है, जो अभी पता नहीं उस पर निर्भर:"},
     "if_applies": {"en": "If this applies to you:", "hi": "अगर यह आप पर लागू हो:"},
     "nothing_asked": {"en": "I have no question waiting for that answer (if I asked you one, I may have lost our conversation). "
                             "Send /eligibility to check which schemes you may get, or ask me about any scheme.",
@@ -382,6 +383,7 @@ HINGLISH: dict[str, str] = {
     "likely_eligible_short": "{scheme}: shayad patra",
     "closed_mark": "BAND (official page ke anusaar):",
     "close_miss": "Kareeb, par patra nahi:",
+    "depends_on": "Aapki ho sakti hai, jo abhi pata nahi us par nirbhar:",
     "if_applies": "Agar yeh aap par laagu ho:",
     "nothing_asked": ("Mera koi sawal is jawab ka intezaar nahi kar raha (agar maine kuch poochha tha, to shayad hamari baatcheet mujhse chhoot "
                       "gayi). Kaun si yojanayein mil sakti hain, jaanchne ke liye /eligibility bhejiye, ya kisi bhi yojana ke baare mein poochhiye."),

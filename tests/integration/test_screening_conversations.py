@@ -402,3 +402,18 @@ def test_eligible_for_any_scheme_is_no_kind(bundled_engine):
     say(bundled_engine, "am I eligible for any scheme? I am 30", "anykind")
     iv = bundled_engine.store.load(UserKey("telegram", "anykind", bundled_engine.secret)).interview
     assert iv is not None and iv.mode == "screening" and iv.kind is None
+
+
+def test_an_undecided_scheme_meant_for_the_user_is_named_with_what_it_hangs_on(pages_engine):
+    """A newcomer trial: a BPL widow of 67 in Bihar who did not know her income saw Bihar's widow pension only as one
+    of "80 undecided" schemes, said to need "studying, education, family income". Now it is named with the income
+    condition it hangs on, and what is pointless to ask her (studying, education) is not said to be needed."""
+    say(pages_engine, "मैं 67 साल की विधवा हूँ, बिहार में रहती हूँ, मेरे पास बीपीएल कार्ड है", "undecided")
+    asked, verdict = until_verdict(pages_engine, "मुझे कौन सी योजना मिल सकती है", user="undecided", answer="पता नहीं")
+    assert "annual_family_income" in asked
+    head = t("depends_on", "hi")
+    assert head in verdict.text
+    after = verdict.text.split(head, 1)[1]
+    assert after.lstrip().startswith("- Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar) (परिवार की आय): “The annual income of the woman's family")
+    assert "https://www.myscheme.gov.in/schemes/lbsspy#eligibility" in after
+    assert "पढ़ाई" not in verdict.text and "शिक्षा" not in verdict.text
