@@ -582,6 +582,11 @@ class Engine:
             # "2" (or a listed scheme's name) after "which of the schemes above?": the question asked for it
             query, state.pending, state.pending_query = state.pending_query, None, None
             picked = self._picked(text, state.list_ids)
+            if picked is not None and query and ((self.eligibility is not None and mentions(text, "start_check") and not mentions(query, "start_check"))
+                                                  or set(section_intents(text)) - set(section_intents(query))):
+                # a question of its own that names a listed scheme ("kya main pm kisan ke liye eligible hoon" after
+                # "documents?" asked which one): that question, not the one waiting (a newcomer trial got the documents)
+                picked, query = None, None
             if picked is not None and query:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
                 if self.eligibility is not None and mentions(query, "start_check"):
