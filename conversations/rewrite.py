@@ -244,8 +244,11 @@ def _rewrite(
     # ("what is the widow pension amount?" names a topic; "can we take it out before she turns 21" does not)
     # ("what is X?" always has a subject of its own, so the details intent never makes a follow-up)
     asks = [i for i in section_intents(text) if i != "details"]
-    own_topic = [w for w in own if w in topic_words()]
-    scheme_words = in_scheme is not None and all(in_scheme(w, ctx.scheme_id) for w in own_topic)
+    # (a Hindi or Romanized word counts by its English targets: "vidhwa pension kitna milta hai" after PM-KISAN names
+    # widows, which PM-KISAN's text never does; a break-it trial got PM-KISAN's ₹6,000 for it)
+    own_topic = [w for w in own if w in topic_words() or set(expansions().get(w, ())) & topic_words()]
+    scheme_words = in_scheme is not None and all(in_scheme(w, ctx.scheme_id) or any(in_scheme(e, ctx.scheme_id) for e in expansions().get(w, ()))
+                                                 for w in own_topic)
     short_section = short and bool(asks) and len(own) <= 2 and (not own_topic or scheme_words)
     short_attribute = short and not own
     # "पति पत्नी साथ जा सकते हैं क्या", "can my son apply too?": a short question naming no subject of its

@@ -110,3 +110,16 @@ def test_a_scheme_named_in_devanagari_is_a_new_topic_not_the_last_one(bundled_in
     rw = replay(answerer, ["pm kisan kya hai"], "और फसल बीमा?")
     assert rw.focus is None and "Kisan Samman" not in rw.standalone
     assert answerer.ask(rw.standalone).citations[0].scheme_id == "pmfby"
+
+
+@pytest.mark.parametrize("message", ["vidhwa pension kitna milta hai", "budhapa pension kitna milta hai", "viklang pension kitna milta hai",
+                                     "beti ki shadi ke liye kitna paisa milta hai"])
+def test_a_need_named_in_romanized_hindi_is_a_new_question_not_a_follow_up(bundled_index, tools, message):
+    """A break-it trial: after "pm kisan kitna paisa milta hai", "vidhwa pension kitna milta hai" became "... Pradhan
+    Mantri Kisan Samman Nidhi" and was answered with PM-KISAN's ₹6,000: "vidhwa" names widows by its English
+    target, which PM-KISAN's text never has. "kitna paisa milega" alone still follows PM-KISAN."""
+    gazetteer, names = tools
+    rw = rewrite(message, KISAN, gazetteer, names, in_scheme=bundled_index.scheme_has_term)
+    assert (rw.standalone, rw.focus) == (message, None)
+    rw = rewrite("kitna paisa milega", KISAN, gazetteer, names, in_scheme=bundled_index.scheme_has_term)
+    assert rw.focus == "pm-kisan"
