@@ -467,6 +467,12 @@ class EligibilityFlow:
                     answered = engine.question(text, state, lang)
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                     return answered
+                discussed = engine.answerer.index.schemes.get(state.scheme_id or "")
+                if (set(facts) == {"state"} and discussed is not None and discussed.level == "state" and state.last_standalone
+                        and discussed.state != facts["state"]):
+                    # "I live in Kerala" after Tamil Nadu's old age pension: the same question for Kerala (a break-it
+                    # trial: the next "how much is the old age pension?" was answered with Tamil Nadu's)
+                    return engine.answer_for_state(state.last_standalone, facts["state"], text, state, lang)  # (which says it noted)
                 if life_event(text) is not None:
                     # "मैं विधवा हूँ": noted, and the schemes for a widow listed (with the offer of a check)
                     answered = engine.question(text, state, lang)

@@ -621,7 +621,7 @@ class Engine:
             query, state.pending, state.pending_query = state.pending_query, None, None
             chosen = state_answer(text) if query else None
             if chosen is not None:
-                return self._answer_for_state(query, chosen, text, state, lang), "save"
+                return self.answer_for_state(query, chosen, text, state, lang), "save"
         discussed = self.answerer.index.schemes.get(state.scheme_id or "")
         if (state.pending is None and state.last_standalone and discussed is not None
                 and (discussed.level == "central" or WHAT_IF.search(text)) and (state.interview is None or state.interview.finished)):
@@ -630,7 +630,7 @@ class Engine:
                 # "UP" right after the national widow pension's answer: the same question for Uttar Pradesh, whose own
                 # widow pension it has (it was only noted, and that pension never said); a scheme the same in every
                 # state (PM-KISAN) is not answered again
-                return self._answer_for_state(state.last_standalone, chosen, text, state, lang), "save"
+                return self.answer_for_state(state.last_standalone, chosen, text, state, lang), "save"
         if state.pending in ("state", "state_again"):
             asked_twice = state.pending == "state_again"
             query, state.pending, state.pending_query = state.pending_query, None, None
@@ -638,7 +638,7 @@ class Engine:
             chosen = state_answer(text)
             if chosen is not None and query:
                 # "Bihar" after "which state?": noted in the profile, and the question answered for it
-                return self._answer_for_state(query, chosen, text, state, lang), "save"
+                return self.answer_for_state(query, chosen, text, state, lang), "save"
             if query and (is_stop(text) or means(text, "no")):
                 return TurnResult([Reply(kind="info", text=t("state_dropped", lang))]), "save"
             if query and (is_skip(text) or (asked_twice and len(text.split()) <= 3)):
@@ -841,7 +841,7 @@ class Engine:
             state.list_query, state.list_state = rw.standalone, answer.state
         return result
 
-    def _answer_for_state(self, query: str, chosen: str, text: str, state: UserState, lang: str) -> TurnResult:
+    def answer_for_state(self, query: str, chosen: str, text: str, state: UserState, lang: str) -> TurnResult:
         """``query`` answered again now that the user named ``chosen`` (in ``text``): noted in the profile as where
         the user lives and said first; but "and in Haryana?" from someone known to live elsewhere asks about
         Haryana and changes nothing stored (:data:`WHAT_IF`; it had overwritten the state a later check uses)."""
@@ -854,7 +854,13 @@ class Engine:
             query = f"{query} in {chosen}"
         else:
             state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
+            state.topic_state = chosen  # (the state of the question asked before is not searched again)
         discussed = state.scheme_id
+        other = self.answerer.index.schemes.get(discussed or "")
+        if not what_if and other is not None and other.level == "state" and other.state != chosen:
+            # another state's scheme is no longer the one talked about: the question is asked anew for the user's state
+            # ("I live in Kerala" after Tamil Nadu's old age pension had answered Tamil Nadu's again, a break-it trial)
+            state.scheme_id = state.scheme_name = None
         result = self.question(query, state, lang, user_text=query)
         version = self._state_version(discussed, query, chosen) if discussed else None
         at = next((i for i, r in enumerate(result.replies) if r.kind == "answer"), None)

@@ -349,7 +349,8 @@ def test_fullwidth_letters_are_read_as_plain_ones(answerer):
 
 def test_saying_where_one_lives_replaces_the_state_of_earlier_questions(engine):
     say(engine, "widow pension in punjab", user="moved")
-    assert say(engine, "I moved to Kerala, I live in Kerala now", user="moved")[0].text.startswith("Noted: state Kerala.")
+    # (noted, and the widow pension question answered for Kerala)
+    assert say(engine, "I moved to Kerala, I live in Kerala now", user="moved")[0].text.startswith(("Noted: state Kerala.", "Noted: you live in Kerala."))
     replies = say(engine, "old age pension kitni milti hai", user="moved")
     states = {c.state for r in replies for c in r.citations}
     assert "Punjab" not in states
@@ -636,3 +637,16 @@ def test_kaun_kaun_si_scholarship_is_a_list_question(engine):
     replies = say(engine, "kaun kaun si scholarship mil sakti hai?", "kaun1")
     assert replies[0].text.startswith("Milti-julti yojanayein") and len(answer_of(replies).citations) >= 3
     assert replies[-1].text.startswith("Bracket mein rajya ka naam")
+
+
+def test_a_home_state_told_after_another_states_answer_is_searched_from_then_on(engine):
+    """A break-it trial: "old age pension amount in tamil nadu", "I live in Kerala", then "how much is the old age
+    pension?" was answered with Tamil Nadu's pension again (the follow-up kept Tamil Nadu's scheme). Told a home
+    state, the question before is answered for it, and what follows is no longer about Tamil Nadu's scheme."""
+    first = answer_of(say(engine, "old age pension amount in tamil nadu", "moved-tn"))
+    assert first.citations[0].state == "Tamil Nadu"
+    moved = say(engine, "I live in Kerala", "moved-tn")
+    assert answer_of(moved).citations[0].state in (None, "Kerala")
+    then = answer_of(say(engine, "how much is the old age pension?", "moved-tn"))
+    assert then.citations and all(c.state in (None, "Kerala") for c in then.citations)
+    assert engine.store.load(UserKey("telegram", "moved-tn", engine.secret)).profile["state"].value == "Kerala"
