@@ -526,6 +526,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "
               "conversations and users would be forgotten between messages", file=sys.stderr)
         return 2
+    if args.workers > 1 and settings.corpus:
+        # checked once here too: uvicorn restarts a worker that fails to load a damaged index, forever (a break-it
+        # trial: 60 s of tracebacks and no exit with --workers 2; one worker exits with the one-line message)
+        from retrieval.errors import CorpusFormatError, IndexMismatchError
+        from retrieval.index import Index, is_index_folder
+
+        if is_index_folder(Path(settings.corpus)):
+            try:
+                Index.load(Path(settings.corpus))
+            except (IndexMismatchError, CorpusFormatError, OSError, ValueError) as exc:
+                print(f"schemebot: {exc}", file=sys.stderr)
+                return 2
     print(f"schemebot serving on http://{args.host}:{args.port} ({args.workers} worker{'s' if args.workers > 1 else ''}, "
           f"state in {'Redis' if settings.redis_configured else 'memory'})", file=sys.stderr)
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,

@@ -176,6 +176,24 @@ def test_serve_refuses_unreadable_settings_and_a_missing_corpus(capsys, monkeypa
     assert "SCHEMEBOT_CORPUS /nonexistent/corpus does not exist" in capsys.readouterr().err
 
 
+def test_serve_with_workers_refuses_a_damaged_index_before_starting_them(capsys, monkeypatch, tmp_path):
+    """A break-it trial: with --workers 2 and a truncated arrays.npz, uvicorn restarted the failing workers for a
+    minute of tracebacks and never exited; one worker exited with the one-line message. Checked before the workers."""
+    from retrieval.index import open_index
+
+    folder = tmp_path / "index"
+    open_index(None, dense=False).save(folder)
+    data = (folder / "arrays.npz").read_bytes()
+    (folder / "arrays.npz").write_bytes(data[: len(data) // 2])
+    monkeypatch.setenv("SCHEMEBOT_CORPUS", str(folder))
+    monkeypatch.setenv("SCHEMEBOT_REDIS_URL", "redis://127.0.0.1:1/0")  # (only said to exist: nothing starts)
+    for name in ("TELEGRAM_TOKEN", "TWILIO_ACCOUNT_SID"):
+        monkeypatch.setenv(f"SCHEMEBOT_{name}", "")
+    assert main(["serve", "--port", "1", "--workers", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "arrays.npz changed after the index was built" in err and "serving on" not in err
+
+
 @pytest.mark.parametrize("argv,said", [(["--port", "99999"], "99999 is not a TCP port"), (["--port", "-1"], "-1 is not a TCP port"),
                                        (["--workers", "0"], "0 is not a number of worker processes")])
 def test_serve_refuses_a_port_or_worker_count_out_of_range(capsys, argv, said):
