@@ -328,7 +328,9 @@ def _sms_text(text: str) -> str:
 #: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
 #: (a scheme's English name and quote), their Romanized Hindi keeps the page GSM-7, three times the room of UCS-2 (a
 #: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
-_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "if_applies", "close_miss", "screen_head", "closed_mark", "skipped")
+_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "need_more_info", "if_applies", "close_miss", "depends_on",
+                   "screen_head", "screen_none", "kind_head", "kind_none", "screen_not_count", "screen_missing", "verdict_more",
+                   "closed_mark", "skipped")
 
 
 @lru_cache(maxsize=1)
@@ -337,11 +339,18 @@ def _latin_label_pairs() -> tuple[tuple[str, str], ...]:
     labels' ``{scheme}`` and ``{fields}``)."""
     from conversations.strings import t
 
+    from conversations.eligibility_flow import _field_label
+    from eligibility.fields import FIELDS
+
     pairs = []
     for key in _VERDICT_LABELS:
-        hi, latin = t(key, "hi", scheme="\x00", fields="\x00"), t(key, "hinglish", scheme="\x00", fields="\x00")
+        slots = dict(scheme="\x00", fields="\x00", n="\x00", kind="\x00")
+        hi, latin = t(key, "hi", **slots), t(key, "hinglish", **slots)
         pairs += [(a, b) for a, b in zip(hi.split("\x00"), latin.split("\x00")) if a.strip() and not is_gsm7(a)]
-    return tuple(pairs)
+    # the fields a verdict names ("और जानकारी चाहिए: परिवार की आय")
+    pairs += [(a, b) for a, b in ((_field_label(f, "hi"), _field_label(f, "hinglish")) for f in FIELDS) if not is_gsm7(a)]
+    # longest first: one piece may hold another (a label's closing "।" is in every sentence)
+    return tuple(sorted(dict(pairs).items(), key=lambda p: -len(p[0])))
 
 
 def _latin_labels(text: str) -> str:

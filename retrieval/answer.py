@@ -106,8 +106,9 @@ class Citation(BaseModel):
     closed: bool = False
     more_items: int = 0
     state: str | None = None
-    #: in a list, the group the scheme is reserved for when the user did not name it ("construction workers")
-    for_group: str | None = None
+    #: in a list, the group the scheme is reserved for when the user did not name it ("construction workers"); shown
+    #: in the name, not a field of the JSON shape (DESIGN.md)
+    for_group: str | None = Field(default=None, exclude=True)
     start: int = Field(default=-1, exclude=True)
     end: int = Field(default=-1, exclude=True)
     as_of: str | None = Field(default=None, exclude=True)

@@ -417,3 +417,20 @@ def test_an_undecided_scheme_meant_for_the_user_is_named_with_what_it_hangs_on(p
     assert after.lstrip().startswith("- Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar) (परिवार की आय): “The annual income of the woman's family")
     assert "https://www.myscheme.gov.in/schemes/lbsspy#eligibility" in after
     assert "पढ़ाई" not in verdict.text and "शिक्षा" not in verdict.text
+
+
+def test_a_hindi_sms_verdict_shows_its_first_entries_on_its_first_page(bundled_engine):
+    """A break-it trial: a Hindi screening's SMS verdict page 1 held only "ठीक है, छोड़ दिया।" and the head, UCS-2;
+    the entries came on MORE, in Latin letters. The labels are Romanized longest first (a label's "।" had been
+    replaced inside the head first, leaving it Devanagari), so page 1 is GSM-7 and holds the entries."""
+    user = "sms-hi"
+    for text in ("पीएम किसान में कितना पैसा मिलता है", "/eligibility", "बिहार", "सत्तर", "महिला", "विधवा", "हाँ"):
+        replies = say(bundled_engine, text, user)
+    for _ in range(8):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(bundled_engine, "skip", user)
+    assert replies[-1].kind == "eligibility"
+    first = sms_pages(replies, "hi", 3)[0]
+    assert first.startswith("Theek hai, chhod diya.\n\nAapke jawabon se yeh mila.\n\n")
+    assert "1. Indira Gandhi National Widow Pension Scheme: " in first and sms_fits(first, 3)
