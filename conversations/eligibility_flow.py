@@ -287,6 +287,21 @@ def not_a_student(profile: dict[str, Any]) -> bool:
 PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)  # "Pre-Matric", "Pre Matric", "Pre- Matric"
 
 
+#: a condition on gender that speaks of girls ("The girl children should be residents of Bihar"): the scheme is a girl's
+GIRL_CONDITION = re.compile(r"\bgirls?\b|\bgirl\s+child(?:ren)?\b|\bdaughters?\b|\bkanya\b|\bbalika\b", re.IGNORECASE)
+#: from this age a woman is no girl: a scheme whose gender condition speaks of girls is not hers (a break-it trial offered
+#: Bihar's Kanya Utthan Yojana to a 70-year-old widow as likely)
+GIRL_UNTIL_AGE = 25
+
+
+def for_a_girl(o: Outcome, profile: dict[str, Any]) -> bool:
+    """Whether ``o``'s gender condition speaks of girls and the user is :data:`GIRL_UNTIL_AGE` or older (a daughter's
+    marriage aid, which a parent asks for, aside)."""
+    age = profile.get("age")
+    return (isinstance(age, (int, float)) and age >= GIRL_UNTIL_AGE and not re.search(r"marriage|vivah|wedding|shadi", o.scheme_name, re.IGNORECASE)
+            and any(c.field == "gender" and GIRL_CONDITION.search(c.text) for c in o.reasons))
+
+
 def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
     """Whether a pre-matric scheme (classes up to 10) is beyond the user: 18 or older, or past class 10."""
     if not PRE_MATRIC.search(scheme_name):
@@ -842,8 +857,8 @@ class EligibilityFlow:
         student_only = not_a_student(profile)
 
         def plausible(o: Outcome) -> bool:
-            return not (any(implausible_event(u, profile) for u in o.requiring)
-                        or (disability == 0 and any(DISABILITY_NEED.search(u) for u in o.requiring))
+            return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
+                        or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
                         or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
                         or named_elsewhere(profile, o.scheme_name))
 

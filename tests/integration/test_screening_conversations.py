@@ -434,3 +434,20 @@ def test_a_hindi_sms_verdict_shows_its_first_entries_on_its_first_page(bundled_e
     first = sms_pages(replies, "hi", 3)[0]
     assert first.startswith("Theek hai, chhod diya.\n\nAapke jawabon se yeh mila.\n\n")
     assert "1. Indira Gandhi National Widow Pension Scheme: " in first and sms_fits(first, 3)
+
+
+def test_a_girls_scheme_and_a_disabled_childrens_scheme_are_not_offered_to_an_old_widow(pages_engine):
+    """A break-it trial: a 70-year-old widow who answered disability 0 was told "likely eligible" for Bihar's Kanya
+    Utthan Yojana (its gender condition: "The girl children should be residents of Bihar.") and a day-care scheme for
+    children with disabilities (its only condition read: an age of 10 or more)."""
+    user = "old-widow"
+    replies = say(pages_engine, "/eligibility", user)
+    for text in ("Bihar", "70", "I am a widow", "homemaker", "rural", "skip", "skip", "yes", "0", "skip", "no", "skip", "skip"):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(pages_engine, text, user)
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility"
+    offered = {o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")}
+    assert "ignwps" in offered
+    assert not {"cmkuy", "vdcspds"} & offered
