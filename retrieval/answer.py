@@ -400,7 +400,8 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         if versions and s.scheme_id not in named and index.schemes[s.scheme_id].level == "state":
             continue  # no state known, each runs its own: one state's version is not the user's (the note asks)
         if s.scheme_id in named or (not named and s.score >= CLOSE_SHARE * r.schemes[0].score
-                                    and _holds_words_of(index, r, s.scheme_id, r.schemes[0].scheme_id)):
+                                    and _holds_words_of(index, r, s.scheme_id, r.schemes[0].scheme_id)
+                                    and not _named_for_another(index, r, s.scheme_id, r.schemes[0].scheme_id)):
             chosen.append(s)
     asked = set(r.query.intents)
     citations = []
@@ -413,6 +414,26 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, state=r.state,
                   state_versions=versions, **base)
+
+
+#: groups a scheme's name can say it is for, in the three languages' spellings the names and questions use
+_NAME_GROUPS = {group: re.compile(pattern, re.IGNORECASE) for group, pattern in {
+    "widow": r"\bwidow|\bvidhwa|\bvidhva|विधवा", "disability": r"\bdisab|\bdivyang|\bviklang|\bhandicap|specially[- ]abled|दिव्यांग|विकलांग",
+    "old_age": r"\bold[- ]age|\bvridh|\bvriddh|\bsenior\s+citizen|\bbudhap|वृद्ध|बुढ़ापा", "farmer": r"\bfarmers?\b|\bkisan|\bkrishak|किसान",
+    "student": r"\bstudents?\b|\bscholarship|छात्र", "girl": r"\bgirls?\b|\bkanya\b|\bbalika|कन्या|बालिका"}.items()}
+
+
+def _name_groups(text: str) -> set[str]:
+    return {g for g, p in _NAME_GROUPS.items() if p.search(text)}
+
+
+def _named_for_another(index: Index, r: Retrieval, other: str, first: str) -> bool:
+    """Whether a close second scheme's name says it is for a group the question does not name, while the first's names
+    the group asked about: "disability pension amount in up" had quoted Uttar Pradesh's widow pension beside the
+    national disability pension (its page says "disability" too; a break-it trial)."""
+    asked = _name_groups(f"{r.question} {r.user_query_text}")
+    mine, theirs = _name_groups(index.schemes[first].name), _name_groups(index.schemes[other].name)
+    return bool(mine & asked) and bool(theirs - asked) and not theirs & asked
 
 
 def _holds_words_of(index: Index, r: Retrieval, other: str, first: str) -> bool:

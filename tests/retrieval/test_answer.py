@@ -449,3 +449,12 @@ def test_an_amount_in_a_question_asks_for_a_figure_unless_it_is_the_users_own():
     for own in ("i earn rs 10000 a month", "my income is 1 lakh", "meri aay 2 lakh hai", "मेरी आय 2 लाख है"):
         assert OWN_MONEY.search(own), own
     assert not OWN_MONEY.search("आयुष्मान भारत में 5 लाख तक इलाज")  # (not the "आय" inside "आयुष्मान")
+
+
+@pytest.mark.parametrize("question", ["disability pension amount in up", "viklang pension kitna milta hai UP"])
+def test_a_close_second_named_for_another_group_is_not_quoted_beside_the_first(answerer, question):
+    """A break-it trial: the national disability pension was quoted with Uttar Pradesh's widow pension as [2] (its page
+    says "disability" too), as if it were a disability pension's figure."""
+    answer = answerer.ask(question)
+    assert [c.scheme_id for c in answer.citations] == ["igndps"]
+    assert "₹300 per month" in answer.citations[0].text
