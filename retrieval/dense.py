@@ -66,9 +66,10 @@ def one_blas_thread() -> None:
 
     A question's inner product with the passage matrix (6,032 x 384 on the pages) takes about 0.17 ms on
     one thread. With OpenBLAS's default of a thread per core, its idle workers spin after each product
-    and take the core from the question encoder and from other workers: measured on the pages with the
-    process on one core, 5.8 ms per product and 8.8 ms per ONNX Runtime run, against 0.7 and 4.8 ms with
-    one thread. Requests run in parallel across server workers, never inside one product.
+    and can take the core from the question encoder and from other workers (a profile on one core while
+    other processes ran: 5.8 ms per product and 8.8 ms per ONNX Runtime run, against 0.7 and 4.8 ms with
+    one thread; on an idle machine benchmarks/retrieval_speed.py moved little, p50 8.54 -> 8.40 ms).
+    Requests run in parallel across server workers, never inside one product.
     """
     global _ONE_BLAS_THREAD
     if _ONE_BLAS_THREAD:
