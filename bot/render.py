@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import get_args
@@ -417,6 +417,18 @@ def _items(atoms: Sequence[str]) -> int:
 _QUOTE_START = re.compile(r"(?m)^\[\d+\] ")
 
 
+def _pack_whole_quotes(page: str, queue: list[_SmsBlock], fits: Callable[[str], bool], join: Callable[[str, str], str]) -> str:
+    """``page`` with every quote of ``queue`` that fits in it whole (its text and its full source line), taken from
+    ``queue`` in order; other blocks stay where they are."""
+    for later in list(queue):
+        if later.prefix and not later.spill:
+            candidate = join(page, later.prefix + later.text.strip() + later.sources[0])
+            if fits(candidate):
+                page = candidate
+                queue.remove(later)
+    return page
+
+
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
     """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2 counted on the page as
     sent, :mod:`bot.split`); every page but the last ends with the "reply MORE" line.
@@ -429,7 +441,9 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     that breaks a list says how many of its items are still to come (and the link, when the page does
     not show it). A decline's official link is always on its first page. A paragraph holding a link (a
     verdict's entry) that fits a page of its own is never cut from its link; a heading ending in ":" is never
-    left at the foot of a page (it goes over with what it introduces), nor a question without its options.
+    left at the foot of a page (it goes over with what it introduces), nor a question without its options. When
+    the next quote cannot start in the room a page has left, later quotes that fit that room whole (with their
+    source lines) fill it, keeping their markers.
 
     Raises:
         ValueError: ``segments`` below 1.
@@ -457,7 +471,9 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
         pages.append(page + end)
         return ""
 
-    for block in blocks:
+    queue = list(blocks)
+    while queue:
+        block = queue.pop(0)
         atoms = [a for a in _sms_atoms(block.text) if a.strip()]
         # (a list of hundreds of short lines pages without the count: counting the rest at every step would cost seconds)
         listed = bool(block.prefix) and "\n" in block.text and len(atoms) <= SMS_COUNTED_ITEMS
@@ -477,6 +493,10 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
         if block.spill and source != block.sources[0]:
             atoms.append("\n" + block.spill)
         prefix = block.prefix
+        if page and prefix and atoms and not any(fits(join(page, prefix + atoms[0].rstrip() + s), atoms[1:]) for s in block.sources):
+            # the next quote cannot start in the room left: a later quote that fits it whole, with its source, comes up
+            # (pages a third empty had waited for a long quote; each quote keeps its marker, so the order stays readable)
+            page = _pack_whole_quotes(page, queue, lambda text: fits(text, []), join)
         if block.whole and page and not fits(join(page, block.text), []) and fits(block.text, []):
             page = turn_page(page, footer(page, []))  # a paragraph with its link that fits a page of its own: not cut
         while atoms:

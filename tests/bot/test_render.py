@@ -327,3 +327,20 @@ def test_the_note_before_a_hindi_verdict_shares_its_first_sms_page():
     assert pages[0].startswith("Theek hai, chhod diya.\n\nAapke jawabon se yeh mila.\n\n1. Indira Gandhi National Widow Pension Scheme: shayad patra")
     # a note with no verdict after it stays in Hindi
     assert sms_pages([Reply(kind="info", text="ठीक है, छोड़ दिया।")], "hi", 3) == ["ठीक है, छोड़ दिया।"]
+
+
+def test_sms_a_later_quote_that_fits_whole_fills_the_room_a_long_quote_cannot_start_in():
+    """sms_pages benchmark: a page two fifths empty had waited for [2], whose first sentence and source did not fit it,
+    while the short [3] would have; [3] comes up with its marker and source, [2] starts the next page."""
+    first = "A pension of ₹500 per month is paid to each person aged 60 years or above."
+    long_sentence = "Financial help " + "for the family of a registered worker " * 8 + "is paid once."
+    short = "Apply at the block office."
+    reply = Reply(kind="answer", text="", citations=[_citation(1, first), _citation(2, long_sentence), _citation(3, short)])
+    pages = sms_pages([reply], "en", segments=3)
+    source = "\nSource: Pradhan Mantri Kisan Samman Nidhi, myscheme.gov.in/schemes/pm-kisan"
+    assert pages[0] == ("[1] A pension of Rs.500 per month is paid to each person aged 60 years or above." + source
+                        + "\n\n[3] Apply at the block office." + source + "\nReply MORE for the rest.")
+    assert pages[1].startswith("[2] Financial help for the family") and len(pages) == 2
+    # the same three quotes with a short [2]: the order is kept when each starts where it comes
+    reply = Reply(kind="answer", text="", citations=[_citation(1, first), _citation(2, short), _citation(3, long_sentence)])
+    assert [p[:4] for p in sms_pages([reply], "en", segments=3)] == ["[1] ", "[3] "] and "[2] Apply" in sms_pages([reply], "en", 3)[0]
