@@ -420,6 +420,18 @@ _FIELD_WEIGHT = {"marital_status": 3.0, "disability_percent": 3.0, "occupation":
                  "annual_family_income": 0.5, "is_income_tax_payer": 0.25}
 
 
+def _family_name(engine: Engine, found: list, text: str) -> str:
+    """The words of ``text`` that name a scheme family ("विधवा पेंशन", "old age pension": ordinary words, see
+    :meth:`retrieval.searcher.Searcher.descriptive`) when that is the only indexed scheme name ``text`` holds, else ""."""
+    from retrieval.gazetteer import word_spans
+
+    indexed = [m for m in found if m.indexed]
+    if len(indexed) != 1 or not engine.answerer.searcher.descriptive(indexed[0], text):
+        return ""
+    spans = word_spans(text)[indexed[0].start:indexed[0].end]
+    return text[spans[0][1]:spans[-1][2]] if spans else ""
+
+
 class EligibilityFlow:
     """The interview, plugged into :class:`~conversations.engine.Engine` (``engine.eligibility``)."""
 
@@ -545,6 +557,13 @@ class EligibilityFlow:
 
         found_mentions = engine.answerer.searcher.mentions(text) if text.strip() else []
         mentions = [m.scheme_id for m in found_mentions if m.indexed]
+        family = _family_name(engine, found_mentions, text) if "state" in state.profile and self.book.has_state_schemes() else ""
+        if family:
+            # "क्या मैं विधवा पेंशन के लिए पात्र हूँ?": a family name the national scheme bears is a kind of scheme, as
+            # "am I eligible for widow pension?" is: the user's state's own widow pension is checked too (a newcomer in
+            # Bihar had the national widow pension alone checked, never Bihar's Lakshmi Bai pension). With no state known
+            # the national scheme alone is checked, at once, as before
+            mentions = []
         listed = [sid for sid in state.list_ids if sid in engine.names][:MAX_PICK]
         if not mentions and state.scheme_id is None and listed and THIS_SCHEME.search(text):
             # "am I eligible for this?" after a list: which of the listed schemes (a newcomer: it had started the whole
@@ -564,8 +583,8 @@ class EligibilityFlow:
             from conversations.engine import answer_reply
 
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
-        named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) else None
-        name = (named.group(1) or named.group(2) or named.group(3)).strip() if named else ""
+        named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) and not family else None
+        name = (named.group(1) or named.group(2) or named.group(3)).strip() if named else family
         # "kya main xyzzy yojana ke liye eligible hu": the name is what follows the question's own words
         name = re.sub(r"^(?:(?:kya|main|mai|mein|hum|ham|kyaa|क्या|मैं|हम)\s+)+", "", name, flags=re.IGNORECASE)
         name = re.sub(r"^(?:(?:am|is|are|can|do|does|will|i|we|be|an?|the)\s+)+", "", name, flags=re.IGNORECASE) if named and named.group(2) is None and named.group(3) is None else name
@@ -573,7 +592,7 @@ class EligibilityFlow:
         proper = bool(re.search(r"\b(?:yojana|yojna|scheme|abhiyan|mission|programme|program|nidhi|card|bima|kosh)\b", name, re.IGNORECASE)) \
             or len(re.findall(r"\b[A-Z][a-z]+", name)) >= 2
         unknown_name = bool(name and proper and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS)
-        if not mentions and not unknown_name and text.strip() and state.scheme_id in self.book.rules and (
+        if not mentions and not unknown_name and not family and text.strip() and state.scheme_id in self.book.rules and (
                 THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
             # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme (not
             # after "am I eligible for Flurbo scheme?", a scheme we do not know: that one is said so)
@@ -797,7 +816,8 @@ class EligibilityFlow:
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
         if iv.kind:
             if iv.kind_ids is None:
-                iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules})
+                said = " ".join([iv.kind, *(v.said for v in state.profile.values())])
+                iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules}, said)
             if iv.kind_ids:
                 kind = set(iv.kind_ids)
                 rules = [r for r in rules if r.scheme_id in kind]
@@ -808,14 +828,18 @@ class EligibilityFlow:
         iv.finished, iv.field = True, None
         return [self._screen_verdict(step.outcomes, state, lang)]
 
-    def _of_kind(self, engine: Engine, kind: str, state: str | None, held: set[str]) -> list[str]:
+    def _of_kind(self, engine: Engine, kind: str, state: str | None, held: set[str], said: str) -> list[str]:
         """The schemes with rules (of ``held``: the user's state's and the central ones) that a search for ``kind``
         ranks near its first (:func:`retrieval.answer.list_fits`), at most :data:`KIND_SCHEMES`, in rank order;
-        empty when none has rules (the screening then checks every scheme)."""
+        empty when none has rules (the screening then checks every scheme). A scheme reserved for a group ``said``
+        (the user's words) does not name is left out (:meth:`retrieval.index.Index.for_another_group`: the widows of
+        ex-servicemen's training grant had been "likely" for a widow asking about widow pension)."""
         from retrieval.answer import list_fits
 
+        index = engine.answerer.index
         r = engine.answerer.searcher.search(kind, state=state)
-        return [x.scheme_id for x in list_fits(r, keep=lambda sid: sid in held)][:KIND_SCHEMES]
+        keep = [x.scheme_id for x in list_fits(r, keep=lambda sid: sid in held)]
+        return [sid for sid in keep if not index.for_another_group(sid, said)][:KIND_SCHEMES]
 
     def _place(self, scheme_id: str) -> tuple[str, str | None]:
         return self.book.places.get(scheme_id, ("central", None))

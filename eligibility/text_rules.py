@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 16
+EXTRACTOR_VERSION = 17
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -57,6 +57,10 @@ class Unit:
     heading: bool = False  # a sub-heading line of the page ("> Definitions")
     item: bool = False  # the line starts with a list marker ("1.", "a)", "-")
     marker: str = ""  # its kind: "number", "letter", "bullet" (items of one list share one)
+
+
+#: the longest line (characters) read as announcing the list after it when it has no ":" ("Pension will be discontinued")
+_ANNOUNCING_CHARS = 60
 
 
 def units(section: str) -> list[Unit]:
@@ -1131,6 +1135,10 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
         # (a category no unit of which a field expresses stays empty: then nothing settles the choice)
         buckets: dict[int, list[Node | None]] = {i: [] for i in labels} if bucket_of else {}
         by_gender = gender_ages(section_units, link) if not excluded else {}
+        # a short line with no sentence end right before a list ("Pension will be discontinued", then its items) announces
+        # it, as one ending in ":" does: no condition by itself (IGNWPS had quoted it as an exclusion of its own)
+        announcing = {i for i, u in enumerate(section_units[:-1]) if not u.item and len(u.text) <= _ANNOUNCING_CHARS
+                      and not re.search(r"[.!?\u0964]\W*$", u.text) and section_units[i + 1].item}
         for index, unit in enumerate(section_units):
             if index in by_gender:
                 # "Men: 65 Years or Above." / "Women :58 Years or Above.": an age limit for each gender (had been read
@@ -1208,7 +1216,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 continue
             if node is not None:
                 parts.append(node)
-            if (found.rest or found.other_person) and unit.text not in unchecked and not re.search(r"[:\-–]\s*$", unit.text):
+            if (found.rest or found.other_person) and unit.text not in unchecked and not re.search(r"[:\-–]\s*$", unit.text) \
+                    and index not in announcing:
                 unchecked.append(unit.text)  # (a line announcing a list is no condition by itself)
                 if excluded:
                     excluding.append(unit.text)  # a condition that rules the applicant out, not one to meet

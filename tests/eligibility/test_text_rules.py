@@ -449,3 +449,15 @@ def test_an_age_range_up_to_a_lifetime_is_a_lower_limit_and_a_bare_heading_rules
     heading "Exclusions" as a condition that rules one out."""
     r = read("Age should be between 60 to 150.", exclusions="Exclusions\nNot eligible if the applicant is benefited from other pension schemes.")
     assert crits(r.rule) == [("age", "gte", 60)] and r.unchecked == ["Not eligible if the applicant is benefited from other pension schemes."]
+
+
+def test_a_short_line_announcing_a_list_without_a_colon_is_no_exclusion_of_its_own():
+    """A newcomer trial: IGNWPS's exclusions ("Pension will be discontinued", then its two cases) quoted the line
+    announcing them as an exclusion the user should check; its cases are what rule one out."""
+    r = read("The applicant must be a widow.", exclusions="Pension will be discontinued\n\n- In case of remarriage of widow\n"
+             "- Once the widow moves above poverty line")
+    assert "Pension will be discontinued" not in r.unchecked
+    assert "Once the widow moves above poverty line" in r.unchecked and r.excluding == r.unchecked
+    # a sentence before a list is still read: "Applicants must be landless." has its own end
+    r = read("Applicants must hold a fishing licence issued by the department.\n- Age 18 to 60 years")
+    assert "Applicants must hold a fishing licence issued by the department." in r.unchecked

@@ -451,3 +451,16 @@ def test_a_girls_scheme_and_a_disabled_childrens_scheme_are_not_offered_to_an_ol
     offered = {o.scheme_id for o in verdict.outcomes if o.status in ("eligible", "likely_eligible")}
     assert "ignwps" in offered
     assert not {"cmkuy", "vdcspds"} & offered
+
+
+def test_a_hindi_family_name_checks_the_states_own_version_and_not_another_groups_scheme(pages_engine):
+    """A newcomer trial: a widow of 52 in Bihar asking "क्या मैं विधवा पेंशन के लिए पात्र हूँ?" had the national widow
+    pension alone checked ("विधवा पेंशन" is its popular name), never Bihar's Lakshmi Bai pension; checked as a kind of
+    scheme, as "am I eligible for widow pension?" is, the ex-servicemen's widows' grant had come in as likely."""
+    say(pages_engine, "main Bihar se hoon, vidhwa hoon, umar 52", "hi-family")
+    assert say(pages_engine, "क्या मैं विधवा पेंशन के लिए पात्र हूँ?", "hi-family")[-1].field == "is_bpl"
+    assert say(pages_engine, "हाँ", "hi-family")[-1].field == "annual_family_income"
+    verdict = say(pages_engine, "36000", "hi-family")[-1]
+    assert verdict.kind == "eligibility"
+    assert {o.scheme_id: o.status for o in verdict.outcomes} == {"ignwps": "likely_eligible", "lbsspy": "likely_eligible"}
+    assert "Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)" in verdict.text
