@@ -668,8 +668,14 @@ class EligibilityFlow:
             # a yes or no inside a sentence about another fact is that fact's: "actually I do not own land, my father
             # does" to the income tax question corrects the land, and says nothing of income tax (it had been noted "no")
             other_fact = FIELDS[pending].type == "bool" and len(text.split()) > 3 and any(f != pending for f in found)
-            value = None if money or other_fact else FIELDS[pending].read(own)
-            if value is not None:
+            # a number the sentence already gave to another field is not the pending one's too: "actually my age is
+            # 46" to the disability question corrects the age and says no disability percentage (a break-it trial
+            # had noted "disability % 46%")
+            numbers = re.findall(r"\d+(?:\.\d+)?", own)
+            taken = FIELDS[pending].type in ("int", "percent", "money") and len(numbers) <= 1 and any(
+                f != pending and FIELDS[f].type in ("int", "percent", "money") for f in found)
+            value = None if money or other_fact or taken or pending in found else FIELDS[pending].read(own)
+            if value is not None:  # (what the sentence says of the field by name wins: "47 years old and 40% disabled")
                 found[pending] = value
         bare_amount = re.fullmatch(r"\s*(?:₹\s*)?\d{1,3}(?:,\d{2,3})+\s*|\s*(?:₹\s*)?\d{4,9}\s*", text) is not None
         if not found and pending != "annual_family_income" and len(text.split()) <= 6 and (

@@ -464,3 +464,25 @@ def test_a_hindi_family_name_checks_the_states_own_version_and_not_another_group
     assert verdict.kind == "eligibility"
     assert {o.scheme_id: o.status for o in verdict.outcomes} == {"ignwps": "likely_eligible", "lbsspy": "likely_eligible"}
     assert "Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)" in verdict.text
+
+
+def test_an_age_correction_while_the_disability_question_waits_is_no_disability_percentage(bundled_engine):
+    """A break-it trial: "actually my age is 46" to the disability question had also noted "disability % 46%"."""
+    from conversations.store import UserKey
+
+    for text in ("/eligibility", "Bihar", "45"):
+        replies = say(bundled_engine, text, user="corrects")
+    for _ in range(8):  # the other questions skipped, until the disability question waits
+        if replies[-1].field == "disability_percent":
+            break
+        answer = {"social_category": "OBC", "is_bpl": "yes", "gender": "male", "marital_status": "married",
+                  "occupation": "farmer", "residence": "village"}.get(replies[-1].field, "skip")
+        replies = say(bundled_engine, answer, user="corrects")
+    assert replies[-1].field == "disability_percent"
+    replies = say(bundled_engine, "actually my age is 46", user="corrects")
+    assert replies[0].text == "Noted: age 46 (was 45)."
+    profile = bundled_engine.store.load(UserKey("telegram", "corrects", bundled_engine.secret)).profile
+    assert profile["age"].value == 46 and "disability_percent" not in profile
+    replies = say(bundled_engine, "I am 47 years old and 40% disabled", user="corrects")
+    profile = bundled_engine.store.load(UserKey("telegram", "corrects", bundled_engine.secret)).profile
+    assert (profile["age"].value, profile["disability_percent"].value) == (47, 40)
