@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
+from retrieval.text import AGE_PHRASE
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -37,6 +38,8 @@ HINDI_SPELLING_RATIO = 70
 #: weight of each Romanized Hindi word added for the English word it means (``widow`` -> ``vidhva``,
 #: ``vidhwa``); sharing it among the spellings instead lost answers and list recall on both dev sets
 REVERSE_WEIGHT = 0.3
+#: the age (years) from which a stated age means old age: the national old age pension's (IGNOAPS) 60
+OLD_AGE_YEARS = 60
 #: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
 RARE_SHARE = 0.05
 #: the weight of the word for "scheme" ("yojana", "योजना") in a discovery question: none, as every scheme
@@ -443,6 +446,13 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:
             if tok not in out.unknown:
                 out.unknown.append(tok)
+    if any(int(m.group(1)) >= OLD_AGE_YEARS for m in AGE_PHRASE.finditer(text)):
+        # "meri maa 72 saal ki hai, unko pension mil sakti hai": an age of 60 or more asks of old age, as
+        # "vridh" does, though no word of the question says so
+        scale = 1.0
+        for t in expansions().get("vridh", ()):
+            if t in vocabulary and t not in w:
+                add(t, SYNONYM_WEIGHT)
     # intents and figures are read on the words as typed plus their spelling repairs ("intrest rate")
     read = " ".join([text, *fixes])
     out.intents = section_intents(read)

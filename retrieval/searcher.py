@@ -34,7 +34,7 @@ from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
 from retrieval.query import ASKS_FIGURE, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
-from retrieval.states import canonical_state, find_states, state_of, without_states
+from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, romanize, skeleton, spelled_acronym
@@ -426,7 +426,9 @@ class Searcher:
         if user_text is not None and names_only_a_state(user_text):
             user_text = None  # "and in punjab?": the rewritten question is what the user asks
         own_words = user_text if user_text is not None else question
-        named_state = state_of(own_words)
+        # a city names its state when the question names none ("19 year old girl from Chennai going to college"
+        # asks of Tamil Nadu's schemes, not of Rajasthan's tribal girls' grant)
+        named_state = state_of(own_words) or city_state(own_words)
         if level is None and named_state is None and CENTRAL_ONLY.search(own_words):
             level = "central"  # "central govt loan schemes": the Government of India's only
         elif level is None and named_state is not None and state_government(own_words):
@@ -766,12 +768,13 @@ def state_words(text: str) -> frozenset[str]:
 
 def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
     """The user's words the gate (and the ranking's name check) weighs: ``(content, unknown, alts,
-    weights)`` — content words and unknown words (numbers and state names left out: a state is handled
-    by the state filter, "गोवा" is no unknown word), each content word with its resolved forms (and the
+    weights)`` — content words and unknown words (numbers, state and city names and the words of an age left
+    out, :func:`~retrieval.states.place_and_age_words`: a state is handled by the state filter, "गोवा" is no
+    unknown word), each content word with its resolved forms (and the
     Romanized Hindi words that mean it), and its IDF (the largest of its forms; the corpus's largest for
     a word it does not know)."""
     q = r.user_query
-    place = state_words(r.user_query_text)
+    place = place_and_age_words(r.user_query_text)
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
     unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
     alts = [[w, *q.resolved.get(w, []), *reverse_expansions().get(w, ())] for w in content]

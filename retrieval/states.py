@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from data import states as _state_table
-from retrieval.text import normalize
+from retrieval.text import AGE_PHRASE, normalize
 from retrieval.translit import skeleton
 
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f]|&)+")
@@ -187,6 +187,64 @@ def without_states(text: str, found: list[StateMention] | None = None) -> str:
     for m in reversed(find_states(text) if found is None else found):
         out = out[: m.start] + " " + out[m.end:]
     return " ".join(out.split())
+
+
+@lru_cache(maxsize=1)
+def _cities() -> dict[tuple[str, ...], str]:
+    """City name (its words, case-folded) -> canonical state, from ``data/lexicon/cities.tsv``."""
+    from data import lexicon_rows
+
+    out: dict[tuple[str, ...], str] = {}
+    for _, (state, names) in lexicon_rows("cities.tsv", 2):
+        for n in names.split("|"):
+            toks = tuple(m.group().casefold() for m in _WORD.finditer(normalize(n.strip())))
+            if toks:
+                out.setdefault(toks, canonical_state(state) or state)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _city_words() -> frozenset[str]:
+    from retrieval.tokenize import analyze
+
+    return frozenset(w for toks in _cities() for t in toks for w in analyze(t))
+
+
+def city_state(text: str) -> str | None:
+    """The state of the first city of ``data/lexicon/cities.tsv`` that ``text`` names as whole words ("19 year
+    old girl from Chennai" -> ``Tamil Nadu``), or ``None``. Names two states share, and names that are also
+    common words, are not in that file."""
+    low = [m.group().casefold() for m in _WORD.finditer(normalize(text))]
+    table = _cities()
+    for i in range(len(low)):
+        for n in (3, 2, 1):
+            if tuple(low[i:i + n]) in table:
+                return table[tuple(low[i:i + n])]
+    return None
+
+
+
+
+#: parents and grandparents people ask for, with their age ("meri maa 72 saal ki hai"), in the three languages
+_ELDERS = frozenset("""mother father parent parents grandmother grandfather mom mummy mummi papa maa maan mata mataji
+    pita pitaji dadi dada nani nana saas sasur माँ मां माता पिता पिताजी दादी दादा नानी नाना सास ससुर""".split())
+
+
+def place_and_age_words(text: str) -> frozenset[str]:
+    """The analysed words of ``text`` that say where or how old someone is rather than what they ask: the
+    states it names, the cities of ``data/lexicon/cities.tsv`` ("Bengaluru", "चेन्नई"; counted as places here
+    only) and the words of an age ("72 saal", "19 year old") with, beside an age, the parent whose it is. The gate
+    weighs the rest ("35, 60% locomotor disability, Bengaluru, any pension?" asks of disability pensions)."""
+    from retrieval.tokenize import analyze
+
+    words = {w for m in find_states(text) for w in analyze(m.surface)}
+    words |= {w for w in analyze(text) if w in _city_words()}
+    ages = list(AGE_PHRASE.finditer(normalize(text)))
+    for m in ages:
+        words |= {w for g in m.groups()[1:] if g for w in analyze(g)}
+    if ages:  # "my father is 70 years old": whose age it is, no need of theirs
+        words |= {w for w in analyze(text) if w in _ELDERS}
+    return frozenset(words)
 
 
 def state_of(text: str) -> str | None:

@@ -35,6 +35,8 @@ _BULLET = re.compile(r"[ \t]*(?:[-*•▪●◦‣–]|\(?\d{1,3}[.)]|\([a-zA-Z]
 _INITIALS = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]")
 #: a numbered label ("Note 2", "Step 1", "Phase III") that a point ends without ending the sentence it opens
 _LABEL = re.compile(r"[A-Z][a-z]{1,9} (?:\d{1,2}|[IVX]{1,4})")
+#: a person's age as people write it: "72 saal", "19 year old", "65 वर्ष", "70-year-old" (group 1: the years)
+AGE_PHRASE = re.compile(r"\b(\d{1,3})\s*-?\s*(saal|sal|years?|yrs?|varsh|वर्ष|साल|बरस)(?:\s*-?\s*(old))?(?![^\W\d_])", re.IGNORECASE)
 _TERMINATORS = ".!?।॥"
 _CLOSERS = "\"'”’)]»"
 
