@@ -175,6 +175,12 @@ _ORDINAL = re.compile(r"\s*(?:the\s+)?(" + "|".join(map(re.escape, sorted([*_ORD
                       r"(?:\s*(?:one|wala|wali|wale|vala|vali|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)){0,2}\s*[.!?]*\s*")
 
 
+#: an ordinal with the word that makes it point at a list item, inside a longer message: "how to apply for the first
+#: one", "तीसरी योजना में कितना पैसा", "doosre wale ke documents" (not "pehli kist", the first instalment)
+_ORDINAL_INSIDE = re.compile(r"(?<![^\W_])(?:the\s+)?(" + "|".join(map(re.escape, sorted([*_ORDINALS, *_LAST], key=len, reverse=True))) + r")"
+                             r"\s*(?:one|wala|wali|wale|vala|vali|waale|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)(?![^\W_])")
+
+
 def _ordinal(text: str) -> re.Match | None:
     """The match of :data:`_ORDINAL` for the whole of ``text``, its ordinal word as group 1, or ``None``."""
     return _ORDINAL.fullmatch(normalize(text).casefold())
@@ -667,6 +673,21 @@ class Engine:
             shown = sum(1 for sid in state.list_ids if sid in self.names)
             if shown:  # "7", "0", "-1" after a list of five: which numbers there are, not a search for "7"
                 return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=shown))]), "none"
+        inside = _ORDINAL_INSIDE.search(normalize(text).casefold()) if state.list_ids and not running else None
+        if inside is not None:
+            # "how to apply for the first one" after a list: the question, of the scheme listed first (it had been
+            # declined; "तीसरी योजना में कितना पैसा" had been searched and answered of another scheme)
+            word = inside.group(1)
+            shown = [sid for sid in state.list_ids if sid in self.names]
+            n = len(state.list_ids) if word in _LAST else _ORDINALS[word]
+            if 1 <= n <= len(state.list_ids) and state.list_ids[n - 1] in self.names:
+                picked = state.list_ids[n - 1]
+                low = normalize(text).casefold()
+                asked = " ".join((low[:inside.start()] + " " + self.names[picked] + " " + low[inside.end():]).split())
+                state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
+                return self.question(asked, state, lang), "save"
+            if shown:
+                return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=len(shown)))]), "none"
         if self.eligibility is not None:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:

@@ -197,6 +197,20 @@ def test_an_ordinal_after_a_list_picks_like_its_number(engine, pick, index):
     assert picked.kind == "answer" and picked.citations[0].scheme_id == ids[index]
 
 
+@pytest.mark.parametrize("question,index,section", [
+    ("how to apply for the first one", 0, "application_process"),
+    ("तीसरी योजना में कितना पैसा मिलता है", 2, "benefits"),
+    ("doosre wale ke documents kya hai", 1, "documents"),
+])
+def test_a_question_about_a_listed_scheme_by_its_ordinal_is_about_that_scheme(engine, question, index, section):
+    """A newcomer trial: "how to apply for the first one" after a list was declined, and "तीसरी योजना में कितना
+    पैसा" answered of a scheme that was not third."""
+    ids = say(engine, "pension schemes for old people").scheme_ids
+    first = say(engine, question).replies[0]
+    assert first.kind == "answer"
+    assert (first.citations[0].scheme_id, first.citations[0].section) == (ids[index], section)
+
+
 def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_answers_it(engine):
     listed = say(engine, "pension schemes for old people")
     ids = listed.scheme_ids
