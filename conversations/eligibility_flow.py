@@ -505,6 +505,8 @@ class EligibilityFlow:
                     answered = engine.question(text, state, lang)
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                     return answered
+                if state.pending is None:
+                    state.pending = "check_offer"  # a "yes" next starts the check offered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
         elif not mentions(text, "start_check") and FIRST_PERSON.search(text):
             # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who

@@ -621,6 +621,14 @@ class Engine:
                 if told is not None:
                     return told, "save"
                 return self.question(f"{query} in {place}" if place else query, state, lang), "save"
+        if state.pending == "check_offer":
+            # "Send /eligibility to see which schemes you may get." then "yes", "हाँ", "haan ji": the check offered (it
+            # had been met with "I have no question waiting for that answer", a newcomer trial); anything else is
+            # handled as it stands
+            state.pending = None
+            if self.eligibility is not None and (_yes_or_no(text) is True or (
+                    len(text.split()) <= 3 and _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0]) is True)):
+                return self.eligibility.start_command(self, "", state, lang), "save"
         if state.pending == "state_offer":
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands
@@ -1010,6 +1018,8 @@ class Engine:
         if known is None:
             replies.append(Reply(kind="info", text=t("life_event_state", lang)))
         replies.append(Reply(kind="info", text=t("offer_check", lang)))
+        if state.pending is None:
+            state.pending = "check_offer"  # a "yes" next starts the check offered
         self._listed(state, answer.citations)
         state.topic, state.topic_state, state.last_standalone = None, known, event.search
         state.remember(text, event.search, None)

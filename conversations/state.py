@@ -111,7 +111,8 @@ class UserState(BaseModel):
             lives in, asked when a question is about a scheme each state runs its own way;
             ``state_again`` once asked a second time), ``pick`` (which scheme of the last list a
             section-only question is about: ``pending_query`` holds the question), ``need`` (what a request
-            for schemes with no need of its own is for: ``pending_query`` holds its state, if any), or ``None``.
+            for schemes with no need of its own is for: ``pending_query`` holds its state, if any), ``check_offer`` (a
+            reply offered the eligibility check: a "yes" next starts it), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
         list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
@@ -143,7 +144,7 @@ class UserState(BaseModel):
     interview: InterviewState | None = None
     notice_given: bool = False
     paging: list[str] = Field(default_factory=list)
-    pending: Literal["forget", "state", "state_again", "state_offer", "pick", "need"] | None = None
+    pending: Literal["forget", "state", "state_again", "state_offer", "pick", "need", "check_offer"] | None = None
     pending_query: str | None = Field(default=None, max_length=1200)
     list_rest: list[str] = Field(default_factory=list, max_length=20)
     list_query: str | None = Field(default=None, max_length=1200)

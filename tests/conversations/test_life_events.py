@@ -52,6 +52,28 @@ def test_a_life_event_gets_the_schemes_for_it(engine, text, first, head):
     assert replies[-1].text in {t("offer_check", lang) for lang in LANGUAGES}  # the offer of a check
 
 
+@pytest.mark.parametrize("text,yes,field", [
+    ("I am pregnant", "yes", "state"),
+    ("मैं विधवा हूँ", "हाँ", "state"),
+    ("I am a farmer in Bihar", "haan ji", "age"),
+])
+def test_a_yes_to_the_offered_check_starts_it(engine, text, yes, field):
+    """A newcomer trial: "yes" to "Send /eligibility to see which schemes you may get." was met with "I have no
+    question waiting for that answer"."""
+    user = str(uuid.uuid4())
+    offered = say(engine, text, user=user)
+    assert any(t("offer_check", lang) in r.text for r in offered for lang in LANGUAGES)
+    asked = say(engine, yes, user=user)
+    assert asked[-1].kind == "question" and asked[-1].field == field
+
+
+def test_the_offer_of_a_check_is_for_the_next_message_only(engine):
+    user = str(uuid.uuid4())
+    say(engine, "I am pregnant", user=user)
+    say(engine, "what is pm kisan", user=user)
+    assert say(engine, "yes", user=user)[-1].text == t("nothing_asked", "en")
+
+
 def test_a_stated_widowhood_is_noted_and_answered(engine):
     replies = say(engine, "मैं विधवा हूँ", user="widow-statement")
     assert replies[0].text == "नोट किया: वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।"
