@@ -344,11 +344,13 @@ def _latin_label_pairs() -> tuple[tuple[str, str], ...]:
 
     pairs = []
     for key in _VERDICT_LABELS:
-        slots = dict(scheme="\x00", fields="\x00", n="\x00", kind="\x00")
+        slots = dict(scheme="\x00", fields="\x00", n="\x00", kind="\x00", count="\x00")
         hi, latin = t(key, "hi", **slots), t(key, "hinglish", **slots)
         pairs += [(a, b) for a, b in zip(hi.split("\x00"), latin.split("\x00")) if a.strip() and not is_gsm7(a)]
     # the fields a verdict names ("और जानकारी चाहिए: परिवार की आय")
     pairs += [(a, b) for a, b in ((_field_label(f, "hi"), _field_label(f, "hinglish")) for f in FIELDS) if not is_gsm7(a)]
+    # the counts of schemes ("3 योजनाएँ", :func:`conversations.eligibility_flow.schemes_count`)
+    pairs += [(f"{d} योजनाएँ", f"{d} yojanayein") for d in "0123456789"] + [("1 योजना", "1 yojana")]
     # longest first: one piece may hold another (a label's closing "।" is in every sentence)
     return tuple(sorted(dict(pairs).items(), key=lambda p: -len(p[0])))
 

@@ -91,6 +91,12 @@ def _clip(text: str, limit: int) -> str:
     return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"
 
 
+def schemes_count(n: int, lang: str) -> str:
+    """``n`` with the word for scheme, singular for one: "1 scheme", "3 schemes", "1 योजना", "2 योजनाएँ", "2 yojanayein"."""
+    one, many = {"hi": ("योजना", "योजनाएँ"), "hinglish": ("yojana", "yojanayein")}.get(lang, ("scheme", "schemes"))
+    return f"{n} {one if n == 1 else many}"
+
+
 def indian_grouping(amount: int) -> str:
     """``amount`` (whole rupees) with Indian digit grouping, as amounts are written on scheme pages and
     read by users: the last three digits, then pairs (150000 -> "1,50,000"; 12000000 -> "1,20,00,000")."""
@@ -914,7 +920,7 @@ class EligibilityFlow:
         likely = [o for o in likely if particular(o)]
         gated = [(o, ev) for o, ev in gated if particular(o)]
         if kind:
-            lines: list[str] = [t("kind_head" if likely or gated or broad else "kind_none", lang, kind=_clip(kind, 60), n=len(outcomes))]
+            lines: list[str] = [t("kind_head" if likely or gated or broad else "kind_none", lang, kind=_clip(kind, 60), count=schemes_count(len(outcomes), lang))]
         else:
             lines = [t("screen_head" if likely or gated or broad else "screen_none", lang)]
         if asked is not None:
@@ -938,7 +944,7 @@ class EligibilityFlow:
                          key=lambda o: (-self._met_specific(o.scheme_id, profile), _specificity(o, said, profile)))[:2]
         counts = []
         if failed:
-            counts.append(t("screen_not_count", lang, n=len(failed)))
+            counts.append(t("screen_not_count", lang, count=schemes_count(len(failed), lang)))
         if rest:
             need: dict[str, int] = {}
             pointless = not_to_ask(profile)  # ("most need: studying, education" had been said to a 67-year-old widow)

@@ -52,3 +52,14 @@ def test_a_close_miss_is_one_by_degree():
     assert not _missed_by_degree(_failed("social_category"), {})
     assert not _missed_by_degree(_failed("disability_percent"), {"disability_percent": 0})
     assert _missed_by_degree(_failed("disability_percent"), {"disability_percent": 30})
+
+
+@pytest.mark.parametrize("n,lang,said", [(1, "en", "1 scheme"), (3, "en", "3 schemes"), (1, "hi", "1 योजना"),
+                                         (2, "hi", "2 योजनाएँ"), (1, "hinglish", "1 yojana"), (0, "en", "0 schemes")])
+def test_a_count_of_schemes_is_singular_for_one(n, lang, said):
+    """A newcomer trial: a kind check of one scheme said "I checked 1 schemes"."""
+    from conversations.eligibility_flow import schemes_count
+    from conversations.strings import t
+
+    assert schemes_count(n, lang) == said
+    assert t("kind_head", lang, kind="widow", count=schemes_count(n, lang)).count(said) == 1
