@@ -276,6 +276,13 @@ def _event_said(sentence: str, said: str) -> bool | None:
     return re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
 
 
+def _event_told(sentence: str, said: str) -> bool:
+    """Whether the life event word of ``sentence`` is one the user used in ``said`` ("pregnant" in both): stricter
+    than :func:`_event_said`, for which "I am pregnant" speaks of "the first live birth" too."""
+    m = LIFE_EVENT.search(sentence)
+    return m is not None and re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
+
+
 #: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")
 STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|fellowship|chhatravritti|\bschool|\bhostel|"
                             r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha", re.IGNORECASE)
@@ -822,7 +829,8 @@ class EligibilityFlow:
                     return [self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
-            return [self._verdict([result], lang, single=True)]
+            said = " ".join(v.said for v in state.profile.values())
+            return [self._verdict([result], lang, single=True, said=said)]
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
             iv.ask("state")
@@ -1052,13 +1060,14 @@ class EligibilityFlow:
     def _entry(self, n: int, o: Outcome, lang: str, said: str = "") -> str:
         return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o, said, lang))
 
-    def _verdict(self, outcomes: list[Outcome], lang: str, single: bool) -> Reply:
+    def _verdict(self, outcomes: list[Outcome], lang: str, single: bool, said: str = "") -> Reply:
         """The ``eligibility`` reply: verdicts with the official sentences behind them, within
-        :data:`VERDICT_CHARS` (quotes clipped, then fewer of them with a count and the link, as needed)."""
+        :data:`VERDICT_CHARS` (quotes clipped, then fewer of them with a count and the link, as needed). An unchecked
+        condition turning on a life event the user spoke of in ``said`` ("I am pregnant") says so."""
         shown = outcomes if single else [o for o in outcomes if o.status in ("eligible", "likely_eligible")]
         shown.sort(key=lambda o: (o.status != "eligible", o.scheme_name))
         for clip_at, most in ((None, 99), (240, 99), (160, 6), (120, 4), (100, 3), (90, 2)):
-            lines, links = self._verdict_lines(outcomes, shown, lang, single, clip_at, most)
+            lines, links = self._verdict_lines(outcomes, shown, lang, single, clip_at, most, said)
             if len("\n".join(lines).strip()) <= VERDICT_CHARS:
                 break
         listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
@@ -1070,7 +1079,7 @@ class EligibilityFlow:
         )
 
     def _verdict_lines(self, outcomes: list[Outcome], shown: list[Outcome], lang: str, single: bool,
-                       clip_at: int | None, most: int) -> tuple[list[str], list[str]]:
+                       clip_at: int | None, most: int, said: str = "") -> tuple[list[str], list[str]]:
         """The lines and links of :meth:`_verdict`: each quote clipped at ``clip_at`` characters
         (``None``: whole), at most ``most`` quoted reasons per scheme and ``min(3, most)`` unchecked
         sentences, the rest counted with the link."""
@@ -1107,7 +1116,10 @@ class EligibilityFlow:
                     lines.append(t(label, lang))
                     few = min(3, most)
                     for u in sentences[:few]:
-                        quote(u, url, min(200, clip_at or 200))
+                        # "I am pregnant" then "...should be ... a pregnant women.": still not checked, but not as if
+                        # never said (a newcomer trial)
+                        told = label == "unchecked" and bool(said) and _event_told(u, said)
+                        quote(u, url, min(200, clip_at or 200), t("event_told", lang) + " " if told else "")
                     if len(sentences) > few:
                         lines.append(t("unchecked_more", lang, n=len(sentences) - few, url=url))
             if o.status in ("eligible", "likely_eligible"):

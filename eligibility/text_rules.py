@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 17
+EXTRACTOR_VERSION = 18
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -273,6 +273,9 @@ _CATEGORY_PATTERNS = [
     ("dnt", re.compile(r"\bDNTs?\b|\bde-?notified\b|\bnomadic\b", re.IGNORECASE)),
 ]
 _CATEGORY_CONTEXT = re.compile(r"\bbelong\w*|\bcategor\w*|\bcommunit\w*|\bcastes?\b|\btribes?\b|\bcandidates?\b|\bstudents?\b|\bapplicants?\b|\bfamil\w*|\bpersons?\b|\bwomen\b|\bbeneficiar\w*|\bfrom\b|\bhouseholds?\b|\bSC\b|\bST\b|\bOBC\b", re.IGNORECASE)
+#: a sentence waiving a requirement rather than setting one: "... is not mandatory", "need not be submitted"
+_RELAXING = re.compile(r"\b(?:is|are|will be|shall be)\s+not\s+(?:mandatory|compulsory|required|necessary|needed|essential)\b|"
+                       r"\bnot\s+(?:be\s+)?(?:mandatory|compulsory)\b|\bneed\s+not\b|\bis\s+optional\b", re.IGNORECASE)
 _CATEGORY_NEGATED = re.compile(r"\b(other than|non[- ]?(sc|st|obc)|except|excluding|not belong\w*|does not belong|general category|not be\s+(?:from|of))\b", re.IGNORECASE)
 _ST_FALSE = re.compile(r"\b(1st|st\.|st\s+(?:joseph|xavier|mary|paul|thomas))\b", re.IGNORECASE)
 
@@ -1217,7 +1220,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             if node is not None:
                 parts.append(node)
             if (found.rest or found.other_person) and unit.text not in unchecked and not re.search(r"[:\-–]\s*$", unit.text) \
-                    and index not in announcing:
+                    and index not in announcing and not (not crits and _RELAXING.search(unit.text)):
+                # (a sentence that waives a requirement, "The beneficiary's husband's Aadhaar is not mandatory", asks
+                # nothing of the applicant: it had been listed among PMMVY's exclusions, a newcomer trial)
                 unchecked.append(unit.text)  # (a line announcing a list is no condition by itself)
                 if excluded:
                     excluding.append(unit.text)  # a condition that rules the applicant out, not one to meet

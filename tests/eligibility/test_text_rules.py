@@ -461,3 +461,17 @@ def test_a_short_line_announcing_a_list_without_a_colon_is_no_exclusion_of_its_o
     # a sentence before a list is still read: "Applicants must be landless." has its own end
     r = read("Applicants must hold a fishing licence issued by the department.\n- Age 18 to 60 years")
     assert "Applicants must hold a fishing licence issued by the department." in r.unchecked
+
+
+def test_a_sentence_waiving_a_requirement_is_no_condition_nor_exclusion():
+    """A newcomer trial: PMMVY's "The beneficiary's husband's Aadhaar is not mandatory ..." was quoted among the
+    exclusions the user must check."""
+    r = read("The applicant must be a pregnant woman.",
+             exclusions="The beneficiary's husband's Aadhaar is not mandatory for availing the benefits.\n\n"
+                        "- Women in regular employment with the Central Government shall not be entitled to benefits.")
+    assert not any("not mandatory" in u for u in r.unchecked + r.excluding)
+    assert r.excluding == ["Women in regular employment with the Central Government shall not be entitled to benefits."]
+    assert "The applicant must be a pregnant woman." in r.unchecked
+    # a requirement that is set, not waived, stays
+    r = read("The applicant must be a woman.\n\nApplicants must hold a fishing licence issued by the department.")
+    assert r.unchecked == ["Applicants must hold a fishing licence issued by the department."]

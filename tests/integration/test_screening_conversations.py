@@ -486,3 +486,14 @@ def test_an_age_correction_while_the_disability_question_waits_is_no_disability_
     replies = say(bundled_engine, "I am 47 years old and 40% disabled", user="corrects")
     profile = bundled_engine.store.load(UserKey("telegram", "corrects", bundled_engine.secret)).profile
     assert (profile["age"].value, profile["disability_percent"].value) == (47, 40)
+
+
+def test_a_pregnancy_the_user_spoke_of_is_marked_beside_the_unchecked_condition_on_it(pages_engine):
+    """A newcomer trial: "I am pregnant, am I eligible for pmmvy?" listed "...a pregnant women." among the conditions
+    to check as if never said, and "The beneficiary's husband's Aadhaar is not mandatory" among its exclusions."""
+    say(pages_engine, "I am pregnant, am I eligible for pmmvy?", user="pregnant")
+    verdict = say(pages_engine, "24", user="pregnant")[-1]
+    assert verdict.kind == "eligibility" and verdict.outcomes[0].scheme_id == "pmmvy"
+    assert "[1] (you told me of this) \u201cThe applicant should be of at least 19 years old and a pregnant women.\u201d" in verdict.text
+    assert "(you told me of this) \u201cThe scheme is applicable only for the first live birth" not in verdict.text
+    assert "Aadhaar is not mandatory" not in verdict.text
