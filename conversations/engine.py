@@ -444,8 +444,8 @@ class Engine:
         """Reply language: the ``/lang`` choice; else Hindi for a Devanagari message, Romanized Hindi
         for a Latin one with Hindi function words ("kitna", "milta", "hai"; two words or more) or that is
         a Romanized Hindi phrase of the intents table ("bas karo"; of one word only as a first message),
-        English for a Latin one of several words; a short message ("skip", "65") keeps the language of
-        the conversation so far."""
+        English for a Latin one of several words; a short message ("skip", "65", and in Devanagari a lone "हाँ" or
+        "नहीं") keeps the language of the conversation so far."""
         if state.language:
             return state.language
         detected = reply_language(text)  # ("am I eligible for Ladli Behna Yojana?" is English)
@@ -453,7 +453,9 @@ class Engine:
         # a message of two words or more that is a Romanized Hindi phrase of the intents table ("bas karo",
         # "haan ji"); one word ("haan", "roko") keeps the conversation's language, or sets it as a first message
         hinglish_phrase = (words >= 2 or state.auto_language is None) and detected != "hi" and intents_of(text).langs == {"hinglish"}
-        if detected == "hi":
+        if detected == "hi" and words == 1 and state.auto_language is not None and intents_of(text).whole & {"yes", "no", "ack", "thanks"}:
+            pass  # "हाँ" to an English question: an answer, not a wish for Hindi (a break-it trial had the talk switch)
+        elif detected == "hi":
             state.auto_language = "hi"
         elif hinglish_phrase or (detected == "hinglish" and (words >= 2 or state.auto_language is None)):
             state.auto_language = "hinglish"  # "kisan samman nidhi me kitna paisa milta h"

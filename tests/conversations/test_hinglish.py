@@ -58,6 +58,17 @@ def test_the_reply_language_follows_the_users_writing(engine, text, lang):
     assert engine.language(state, "65") == lang  # a short reply keeps it
 
 
+def test_a_lone_devanagari_yes_keeps_the_conversations_language(engine):
+    """A break-it trial: "हाँ" to an English question switched the whole conversation to Hindi."""
+    from conversations.state import UserState
+
+    state = UserState()
+    assert engine.language(state, "how much money does pm kisan give") == "en"
+    assert engine.language(state, "हाँ") == "en" and engine.language(state, "नहीं") == "en"
+    assert engine.language(state, "पीएम किसान") == "hi"  # a Devanagari word that is no answer: Hindi
+    assert engine.language(UserState(), "हाँ") == "hi"  # as a first message it sets the language
+
+
 def test_lang_hinglish_overrides_and_is_kept(engine):
     user = "lang-choice"
     assert say(engine, "/lang hinglish", user)[-1].text == t("lang_set", "hinglish") == "Main Hinglish mein jawab doonga."
