@@ -138,7 +138,11 @@ class Settings(BaseSettings):
     @field_validator("public_base_url")
     @classmethod
     def _origin(cls, v: str | None) -> str | None:
-        return v.rstrip("/") if v else v
+        # Telegram delivers webhooks to HTTPS addresses only (Bot API, setWebhook), and the messages Twilio posts
+        # carry people's phone numbers and words: never over plain http (a break-it trial set http:// unwarned)
+        if v and not re.fullmatch(r"https://[^\s/?#]+(?:/[^\s?#]*)?", v.strip()):
+            raise ValueError("the public base URL must be an https:// origin, such as https://bot.example.org")
+        return v.strip().rstrip("/") if v else v
 
     @property
     def telegram_enabled(self) -> bool:

@@ -61,9 +61,19 @@ QUERY_CHARS = 512
 STALE_EXPORT_S = 600
 
 
+_DENSE_OFF = frozenset({"0", "off", "false", "no", "disabled", "none"})
+_DENSE_ON = frozenset({"", "1", "on", "true", "yes", "enabled", "auto"})
+_WARNED_DENSE: set[str] = set()
+
+
 def dense_switched_off() -> bool:
-    """True when ``SCHEMEBOT_DENSE`` is ``off`` (or ``0``, ``false``, ``no``): the semantic ranker is not used."""
-    return os.environ.get("SCHEMEBOT_DENSE", "").strip().lower() in {"0", "off", "false", "no", "disabled", "none"}
+    """True when ``SCHEMEBOT_DENSE`` is ``off`` (or ``0``, ``false``, ``no``): the semantic ranker is not used. Another
+    value than these and ``on`` (``1``, ``true``, ``yes``) leaves it on and is logged once as not understood."""
+    value = os.environ.get("SCHEMEBOT_DENSE", "").strip().lower()
+    if value not in _DENSE_OFF and value not in _DENSE_ON and value not in _WARNED_DENSE:
+        _WARNED_DENSE.add(value)
+        log.warning("SCHEMEBOT_DENSE=%r is neither on nor off: the semantic ranker stays on", value[:40])
+    return value in _DENSE_OFF
 
 
 def package_model_path() -> Path | None:

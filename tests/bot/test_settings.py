@@ -60,3 +60,23 @@ def test_a_link_too_long_for_its_dlt_slot_is_the_sites_address_never_a_cut_one()
     t = SmsTemplate("1", "{#var#} More: {#var#}", ("quote", "link"))
     text = t.render({"quote": "Rs 6,000 a year", "link": "myscheme.gov.in/schemes/pm-kisan-something-long"}, 30)
     assert text == "Rs 6,000 a year More: myscheme.gov.in"
+
+
+@pytest.mark.parametrize("url", ["http://bot.example.org", "bot.example.org", "https://", "ftp://bot.example.org"])
+def test_a_public_base_url_that_is_no_https_origin_is_refused(url):
+    """A break-it trial: an http:// base URL was accepted (Telegram delivers webhooks to HTTPS only)."""
+    with pytest.raises(ValidationError, match="must be an https:// origin"):
+        Settings(public_base_url=url)
+    assert Settings(public_base_url="https://bot.example.org/").public_base_url == "https://bot.example.org"
+
+
+def test_an_unknown_dense_setting_is_said_once_and_leaves_the_ranker_on(monkeypatch, caplog):
+    """A break-it trial: SCHEMEBOT_DENSE=banana was taken silently."""
+    from retrieval.encoder import dense_switched_off
+
+    monkeypatch.setenv("SCHEMEBOT_DENSE", "banana")
+    with caplog.at_level("WARNING", logger="retrieval.encoder"):
+        assert dense_switched_off() is False and dense_switched_off() is False
+    assert [r.getMessage() for r in caplog.records] == ["SCHEMEBOT_DENSE='banana' is neither on nor off: the semantic ranker stays on"]
+    monkeypatch.setenv("SCHEMEBOT_DENSE", "off")
+    assert dense_switched_off() is True
