@@ -549,9 +549,13 @@ class EligibilityFlow:
         """``/eligibility [scheme]``: a scheme's check, or a screening (with a note when ``rest`` names
         no scheme we know)."""
         self._sanitise(state)
-        result = self.start(engine, rest, state, lang)
-        if rest.strip() and state.interview is not None and state.interview.mode == "screening":
-            result.replies.insert(0, Reply(kind="info", text=t("unknown_scheme", lang, name=rest.strip()[:60])))
+        # what follows the command names a scheme or a kind of scheme, it says nothing of the user: "/eligibility widow
+        # pension" had noted a married man as a widowed woman (a trial), and checked him for widows' schemes
+        result = self.start(engine, rest, state, lang, read_facts=False, named_as=rest)
+        said = t("unknown_scheme", lang, name=rest.strip()[:60])
+        if rest.strip() and state.interview is not None and state.interview.mode == "screening" and not state.interview.kind \
+                and all(r.text != said for r in result.replies):
+            result.replies.insert(0, Reply(kind="info", text=said))
         return result
 
     def _sanitise(self, state: UserState) -> None:
@@ -565,9 +569,12 @@ class EligibilityFlow:
 
     # ------------------------------------------------------------------ flow
 
-    def start(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:
+    def start(self, engine: Engine, text: str, state: UserState, lang: str, read_facts: bool = True,
+              named_as: str | None = None) -> TurnResult:
         """Begin an interview for the scheme ``text`` names (after a list, "this" asks which of its schemes first),
-        or a screening."""
+        or a screening; with ``read_facts``, what ``text`` states about the user is noted first ("I am 67, am I
+        eligible for old age pension?"). ``named_as``: the words after ``/eligibility``, a scheme's name or a kind
+        of scheme ("widow pension": that kind is checked) when no scheme we know bears it."""
         from conversations.engine import MAX_PICK, TurnResult
 
         found_mentions = engine.answerer.searcher.mentions(text) if text.strip() else []
@@ -589,7 +596,7 @@ class EligibilityFlow:
             options = [Option(value=str(i), label=named_with_state(engine.names[sid], engine.answerer.index.schemes[sid].state))
                        for i, sid in enumerate(listed, 1)]
             return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)])
-        stated = stated_facts(text, found_mentions)
+        stated = stated_facts(text, found_mentions) if read_facts else {}
         replies: list[Reply] = []
         if mentions and mentions[0] not in self.book.rules:
             sid = mentions[0]
@@ -600,6 +607,8 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
         named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) and not family else None
         name = (named.group(1) or named.group(2) or named.group(3)).strip() if named else family
+        if not name and named_as and not mentions:
+            name = " ".join(named_as.split())[:80]
         # "kya main xyzzy yojana ke liye eligible hu": the name is what follows the question's own words
         name = re.sub(r"^(?:(?:kya|main|mai|mein|hum|ham|kyaa|क्या|मैं|हम)\s+)+", "", name, flags=re.IGNORECASE)
         name = re.sub(r"^(?:(?:am|is|are|can|do|does|will|i|we|be|an?|the)\s+)+", "", name, flags=re.IGNORECASE) if named and named.group(2) is None and named.group(3) is None else name
@@ -961,7 +970,9 @@ class EligibilityFlow:
                     if f not in pointless:
                         need[f] = need.get(f, 0) + 1
             top = sorted(need, key=lambda f: -need[f])[:3]
-            counts.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
+            # (when every field they need is one not asked of this person, none is named: "most need: ." had been said)
+            counts.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top))
+                          if top else t("screen_missing_plain", lang, n=len(rest)))
 
         def tail(n_gated: int, n_close: int, n_pending: int = 0) -> list[str]:
             """The lines after the list: the broad count, ``n_pending`` undecided schemes meant for the user with the
@@ -989,6 +1000,14 @@ class EligibilityFlow:
 
         if broad and not likely:  # nothing more telling: the broad ones on the first page, said to be broad
             lines += ["", t("screen_broad_only", lang)]
+        if kind and not (likely or gated or broad):
+            # a check of one kind that none passes: why, from each scheme's own sentence (a break-it trial had only "you
+            # qualify for none of them yet")
+            rank = {sid: i for i, sid in enumerate(state.interview.kind_ids or [])} if state.interview is not None else {}
+            why = sorted((o for o in failed if o.reasons and o not in close), key=lambda o: rank.get(o.scheme_id, len(rank)))[:3]
+            if why:
+                lines += ["", t("kind_why_not", lang) + "".join(
+                    f"\n- {self._title(o, lang)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in why)]
 
         def compose(shown: int, after: list[str]) -> str:
             body = lines + [x for entry in entries[:shown] for x in ("", entry)] + after
@@ -1139,5 +1158,6 @@ class EligibilityFlow:
                         counts[f] = counts.get(f, 0) + 1
                 top = sorted(counts, key=lambda f: -counts[f])[:3]
                 lines.append("")
-                lines.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top)))
+                lines.append(t("screen_missing", lang, n=len(rest), fields=", ".join(_field_label(f, lang) for f in top))
+                             if top else t("screen_missing_plain", lang, n=len(rest)))
         return lines, links

@@ -497,3 +497,23 @@ def test_a_pregnancy_the_user_spoke_of_is_marked_beside_the_unchecked_condition_
     assert "[1] (you told me of this) \u201cThe applicant should be of at least 19 years old and a pregnant women.\u201d" in verdict.text
     assert "(you told me of this) \u201cThe scheme is applicable only for the first live birth" not in verdict.text
     assert "Aadhaar is not mandatory" not in verdict.text
+
+
+def test_eligibility_command_with_a_kind_checks_that_kind_and_notes_nothing_from_its_words(pages_engine, bundled_engine):
+    """A trial: "/eligibility widow pension" had noted a married man as "marital status Widowed (was Married), gender
+    Female (was Male)", then run the whole screening. Now the kind is checked on what he said, and a verdict of none
+    says why from each scheme's own sentence."""
+    from conversations.store import UserKey
+
+    say(pages_engine, "I am a 30 year old married man in Bihar", user="married-man")
+    replies = say(pages_engine, "/eligibility widow pension", user="married-man")
+    assert not any("Widowed" in r.text for r in replies)
+    state = pages_engine.store.load(UserKey("telegram", "married-man", pages_engine.secret))
+    assert (state.profile["gender"].value, state.profile["marital_status"].value) == ("male", "married")
+    assert state.interview.kind == "widow pension" and "ignwps" in state.interview.kind_ids
+    say(bundled_engine, "I am a 45 year old married man in Bihar", user="married-man")
+    verdict = say(bundled_engine, "/eligibility widow pension", user="married-man")[-1]
+    assert verdict.kind == "eligibility"
+    assert verdict.text.startswith("I checked 4 schemes for \u201cwidow pension\u201d: from your answers you qualify for none of them yet.")
+    assert "Why not, from each scheme's page:\n- Indira Gandhi National Widow Pension Scheme: \u201cThe applicant must be a woman.\u201d " \
+           "https://www.myscheme.gov.in/schemes/ignwps#eligibility\n" in verdict.text
