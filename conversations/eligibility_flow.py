@@ -497,8 +497,14 @@ class EligibilityFlow:
         if state.interview is not None and not mentions(text, "start_check"):
             return self._answer(engine, text, state, lang)
         if not mentions(text, "start_check") and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
-            facts = stated_facts(text, engine.answerer.searcher.mentions(text))
-            if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
+            found_mentions = engine.answerer.searcher.mentions(text)
+            facts = stated_facts(text, found_mentions)
+            # a kind of benefit or a scheme named beside the facts is asked for: "old age pension in tamil nadu for my
+            # father" had been only noted ("Noted: state Tamil Nadu"), its pension never said (a newcomer trial)
+            from conversations.engine import BENEFIT_KIND
+
+            wants = BENEFIT_KIND.search(text) is not None or any(m.indexed for m in found_mentions)
+            if facts and not wants and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
                 if set(facts) == {"state"} and state.scheme_id and state.last_standalone and names_only_a_state(text):
@@ -521,7 +527,7 @@ class EligibilityFlow:
                 if state.pending is None:
                     state.pending = "check_offer"  # a "yes" next starts the check offered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
-        elif not mentions(text, "start_check") and FIRST_PERSON.search(text):
+        if not mentions(text, "start_check") and FIRST_PERSON.search(text):
             # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who
             # is asking; the facts are noted (a later check does not ask them again) and the question answered
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))

@@ -29,7 +29,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
-from retrieval.text import AGE_PHRASE
+from retrieval.text import stated_ages
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -446,7 +446,7 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:
             if tok not in out.unknown:
                 out.unknown.append(tok)
-    if any(int(m.group(1)) >= OLD_AGE_YEARS for m in AGE_PHRASE.finditer(text)):
+    if any(age >= OLD_AGE_YEARS for age in stated_ages(text)):
         # "meri maa 72 saal ki hai, unko pension mil sakti hai": an age of 60 or more asks of old age, as
         # "vridh" does, though no word of the question says so
         scale = 1.0

@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from data import states as _state_table
-from retrieval.text import AGE_PHRASE, normalize
+from retrieval.text import AGE_PHRASE, ELDER_AGE, normalize
 from retrieval.translit import skeleton
 
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f]|&)+")
@@ -242,7 +242,7 @@ def place_and_age_words(text: str) -> frozenset[str]:
     ages = list(AGE_PHRASE.finditer(normalize(text)))
     for m in ages:
         words |= {w for g in m.groups()[1:] if g for w in analyze(g)}
-    if ages:  # "my father is 70 years old": whose age it is, no need of theirs
+    if ages or ELDER_AGE.search(normalize(text)):  # "my father is 70 years old": whose age it is, no need of theirs
         words |= {w for w in analyze(text) if w in _ELDERS}
     return frozenset(words)
 

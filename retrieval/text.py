@@ -37,6 +37,16 @@ _INITIALS = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]")
 _LABEL = re.compile(r"[A-Z][a-z]{1,9} (?:\d{1,2}|[IVX]{1,4})")
 #: a person's age as people write it: "72 saal", "19 year old", "65 वर्ष", "70-year-old" (group 1: the years)
 AGE_PHRASE = re.compile(r"\b(\d{1,3})\s*-?\s*(saal|sal|years?|yrs?|varsh|वर्ष|साल|बरस)(?:\s*-?\s*(old))?(?![^\W\d_])", re.IGNORECASE)
+#: an elder's age said without a unit: "my father is 68", "meri maa 72 ki hai", "मेरे पिता 70 के हैं" (group 1: the years)
+ELDER_AGE = re.compile(r"(?<![^\W\d_])(?:father|mother|grandmother|grandfather|papa|pitaji|pita|maa|mata|mataji|dadi|dada|nani|nana|"
+                       r"पिताजी|पिता|माँ|मां|माता|दादी|दादा|नानी|नाना)(?:\s+(?:ji|जी))?\s+(?:is\s+|ki\s+umar\s+|ki\s+age\s+|की\s+उम्र\s+)?"
+                       r"(\d{2,3})(?!\s*(?:%|percent|rs\b|₹|lakh|hazar|रुपये|लाख))(?!\d|[.,]\d)", re.IGNORECASE)
+
+
+def stated_ages(text: str) -> list[int]:
+    """The ages (years) ``text`` says of someone: "72 saal", "19 year old", "my father is 68" (:data:`AGE_PHRASE`,
+    :data:`ELDER_AGE`)."""
+    return [int(m.group(1)) for m in AGE_PHRASE.finditer(text)] + [int(m.group(1)) for m in ELDER_AGE.finditer(text)]
 _TERMINATORS = ".!?।॥"
 _CLOSERS = "\"'”’)]»"
 

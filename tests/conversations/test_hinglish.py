@@ -69,6 +69,19 @@ def test_a_lone_devanagari_yes_keeps_the_conversations_language(engine):
     assert engine.language(UserState(), "हाँ") == "hi"  # as a first message it sets the language
 
 
+@pytest.mark.parametrize("text,noted,scheme", [
+    ("old age pension in tamil nadu for my father", "Noted: state Tamil Nadu.", "ignoaps"),
+    ("main 67 saal ka hu, UP se, pension", "Note kiya: umar 67, rajya Uttar Pradesh.", "ignoaps"),
+])
+def test_facts_said_with_a_kind_of_benefit_are_noted_and_the_benefit_answered(engine, text, noted, scheme):
+    """A newcomer trial: "old age pension in tamil nadu for my father" got only "Noted: state Tamil Nadu. Send
+    /eligibility ...", the pension it asks for never said."""
+    replies = say(engine, text, "facts-and-need-" + text[:5])
+    assert replies[0].text == noted
+    answer = next(r for r in replies if r.kind == "answer")
+    assert answer.citations[0].scheme_id == scheme
+
+
 def test_lang_hinglish_overrides_and_is_kept(engine):
     user = "lang-choice"
     assert say(engine, "/lang hinglish", user)[-1].text == t("lang_set", "hinglish") == "Main Hinglish mein jawab doonga."

@@ -661,6 +661,13 @@ def test_a_parents_age_and_place_ask_of_their_old_age_pension(engine, pages_inde
     assert "A monthly pension of ₹400/- will be provided to individuals who are in the age group of 60-79 years." in top.text
 
 
+def test_a_fathers_age_said_without_years_asks_of_old_age_pension_in_his_state(engine):
+    """A newcomer trial: "my father is 68, lives in UP. how can he get pension?" had been declined."""
+    replies = say(engine, "my father is 68, lives in UP. how can he get pension?", user="son-up")
+    assert replies[0].text == "Noted: state Uttar Pradesh."
+    assert answer_of(replies).citations[0].scheme_id == "upoaps"
+
+
 @pytest.mark.parametrize("question,scheme", [
     ("widow pension ke baare mein batao", "ignwps"),  # "ke baare mein" (about) is no word of the question
 ])
