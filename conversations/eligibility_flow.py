@@ -951,6 +951,12 @@ class EligibilityFlow:
         # (closed schemes, which take no applications, after every open one, the broad ones too)
         in_order = sorted(likely + broad, key=lambda o: o.scheme_id in self.book.closed)
         entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(in_order)]
+        # the numbered schemes can be picked as a list's are: "2", "the first one", "documents of the second one" (a
+        # newcomer trial: "2" after a verdict had been searched and declined)
+        from conversations.engine import MAX_PICK
+
+        state.list_ids = [o.scheme_id for o in in_order][:MAX_PICK]
+        state.scheme_id = state.scheme_name = None
         failed = [o for o in outcomes if o.status == "not_eligible" and o is not asked]
         rest = [o for o in outcomes if o.status == "need_more_info" and o is not asked]
         # the schemes missed by degree (an income over the limit, an age past it) after meeting several of

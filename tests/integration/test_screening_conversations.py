@@ -517,3 +517,16 @@ def test_eligibility_command_with_a_kind_checks_that_kind_and_notes_nothing_from
     assert verdict.text.startswith("I checked 4 schemes for \u201cwidow pension\u201d: from your answers you qualify for none of them yet.")
     assert "Why not, from each scheme's page:\n- Indira Gandhi National Widow Pension Scheme: \u201cThe applicant must be a woman.\u201d " \
            "https://www.myscheme.gov.in/schemes/ignwps#eligibility\n" in verdict.text
+
+
+@pytest.mark.parametrize("pick,index", [("2", 1), ("the first one", 0), ("documents of the second one", 1)])
+def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
+    """A newcomer trial: "2" after a screening verdict was searched as a question and declined."""
+    user = "picks-" + pick
+    asked, verdict = until_verdict(bundled_engine, "I am a 67 year old widow in Bihar, BPL card, income 30000. which schemes can I get?",
+                                   user=user)
+    numbered = re.findall(r"^(\d+)\. (.+?): ", verdict.text, flags=re.MULTILINE)
+    assert len(numbered) >= 2
+    name = numbered[index][1]
+    answer = next(r for r in say(bundled_engine, pick, user=user) if r.kind == "answer")
+    assert answer.citations[0].scheme_name == name
