@@ -40,6 +40,7 @@ from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
 from retrieval.query import FIGURE, reserved_label, section_intents
 from retrieval.states import find_states
 from retrieval.text import clean_user_text, split_sentences
+from retrieval.tokenize import analyze
 
 #: a question is read up to this many characters (the conversation cuts messages at 1,000 already; a
 #: direct caller of :meth:`Answerer.ask` gets the same bound on the work one question costs)
@@ -487,17 +488,26 @@ def _citation(index: Index, n: int, chunk, section: str, a: int, b: int, score: 
                     as_of=facts.strftime("%d %b %Y") if facts else None)
 
 
-def list_quote(section_text: str, figures: bool = False) -> tuple[int, int] | None:
+def list_quote(section_text: str, figures: bool = False, about: frozenset[str] = frozenset()) -> tuple[int, int] | None:
     """What a list item quotes of a benefits (or details) section: whole sentences from its start until
     at least :data:`LIST_QUOTE_MIN_CHARS` characters and not ending in a colon, at most
     :data:`LIST_QUOTE_MAX_CHARS` (one sentence at least); for a question asking for a figure, from the
-    first sentence stating one. ``None`` for a section without a sentence."""
+    first sentence stating one; with ``about`` (analysed terms a list is for: a life event's own words, "death"),
+    from the first sentence holding the most of them, when one does. ``None`` for a section without a sentence."""
     sents = split_sentences(section_text)
     if not sents:
         return None
     first = 0
     if figures:
         first = next((i for i, (a, b) in enumerate(sents) if FIGURE.search(section_text[a:b])), 0)
+    if about:
+        # "kisan ki mrityu": Krishak Bandhu's death grant, not its assured income (a newcomer trial had the income quoted)
+        # each term weighed by how few of the section's sentences hold it: "death" in one outweighs "farmer" in all
+        terms = [about & set(analyze(section_text[a:b])) for a, b in sents]
+        spread = {t: sum(t in ts for ts in terms) for t in about}
+        held = [sum(1.0 / spread[t] for t in ts) for ts in terms]
+        if max(held) > 0:
+            first = held.index(max(held))
     # a heading ("Benefits", "Target Group", "> NUMBER OF SCHOLARSHIPS") says nothing, nor does an opening lead-in
     # ("The benefits of this scheme are mentioned as under:", all a list showed of PM Fasal Bima Yojana's benefits
     # but its first item): the quote starts after them
@@ -530,10 +540,10 @@ def _heading(text: str) -> bool:
     return 0 < len(t.split()) <= 5 and not any(c.isdigit() for c in t) and not t.endswith((".", "!", "?", "।"))
 
 
-def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chunk, str, int, int] | None:
+def list_item(index: Index, scheme_id: str, figures: bool = False, about: frozenset[str] = frozenset()) -> tuple[Chunk, str, int, int] | None:
     """What a list shows of one scheme: ``(chunk, section text, start, end)`` of :func:`list_quote` of its
-    benefits, else its details, else its first FAQ answer (a page of FAQs alone); the quote stays
-    inside its chunk. ``None`` when the scheme has none of these."""
+    benefits, else its details, else its first FAQ answer (a page of FAQs alone), with ``about`` as there; the quote
+    stays inside its chunk. ``None`` when the scheme has none of these."""
     for section in ("benefits", "details", "faqs"):
         if index.first_chunk_of(scheme_id, section) is None:
             continue
@@ -543,7 +553,7 @@ def list_item(index: Index, scheme_id: str, figures: bool = False) -> tuple[Chun
             # from the first answer: the sentences after the first question
             first_q = next(((a, b) for a, b in split_sentences(text) if text[a:b].rstrip().endswith("?")), None)
             offset = first_q[1] if first_q else 0
-        span = list_quote(text[offset:], figures)
+        span = list_quote(text[offset:], figures, about)
         if span is None:
             continue
         a, b = span[0] + offset, span[1] + offset
@@ -565,9 +575,9 @@ def list_fits(r: Retrieval, keep: Callable[[str], bool] = lambda scheme_id: True
 
 
 def compose_list(index: Index, schemes: list, base: dict, figures: bool = False, state: str | None = None,
-                 size: int = LIST_SIZE, first_n: int = 1) -> Answer:
+                 size: int = LIST_SIZE, first_n: int = 1, about: frozenset[str] = frozenset()) -> Answer:
     """A list answer: the first ``size`` of ``schemes`` (ranked schemes or ids) that have something to
-    show (:func:`list_item`), numbered in rank order from ``first_n`` (a "MORE" page goes on from the
+    show (:func:`list_item`, quoting what speaks of ``about`` first), numbered in rank order from ``first_n`` (a "MORE" page goes on from the
     last number shown), schemes whose page says they are closed after the open ones; the schemes after
     the last one shown give ``more_scheme_ids`` (the next page)."""
     citations = []
@@ -579,7 +589,7 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
     schemes = sorted(schemes, key=lambda s: scheme_id(s) in index.schemes and index.schemes[scheme_id(s)].closed)
     for used, s in enumerate(schemes, start=1):
         sid = scheme_id(s)
-        item = list_item(index, sid, figures)
+        item = list_item(index, sid, figures, about)
         if item is not None:
             chunk, text, a, b = item
             cit = _citation(index, first_n + len(citations), chunk, text, a, b, getattr(s, "score", 0.0))

@@ -163,3 +163,16 @@ def test_a_widow_asking_for_the_widow_pension_is_not_given_old_age_schemes(pages
     replies = say(engine, "विधवा पेंशन कितनी मिलेगी?", user="pages-widow67")
     quoted = [c.scheme_id for r in replies for c in r.citations]
     assert quoted and set(quoted) <= {"ignwps", "lbsspy"} and "mvpy-bihar" not in quoted, quoted
+
+
+def test_a_farmers_death_lists_the_death_grant_quoting_it(engine):
+    """A newcomer trial: "bengal me kisan ki mrityu par kitna paisa milta hai" had been answered with PM-KISAN's
+    ₹6,000 a year; West Bengal's Krishak Bandhu pays the heirs ₹2,00,000. A list for an event quotes the sentence
+    that speaks of it, not the scheme's first benefit."""
+    replies = say(engine, "bengal me kisan ki mrityu par kitna paisa milta hai", user=str(uuid.uuid4()))
+    listed = next(r for r in replies if r.kind == "answer")
+    first = listed.citations[0]
+    assert first.scheme_id == "kbs"
+    assert first.text == ("The death benefit is ₹2,00,000 per family in total; if there are several claimants, it is divided "
+                          "among them as per the BDO's certificate.")
+    assert "pm-kisan" not in [c.scheme_id for c in listed.citations]
