@@ -905,6 +905,13 @@ class Engine:
                 # which a name of the state's own ("Pension To Widows And Destitute Women") does not hold: that one alone
                 answer = self.answerer.ask(query, scheme_ids=[version], state=chosen, focus=[version], ask_state=False)
             if answer.status == "answered" and answer.citations and answer.citations[0].scheme_id == version:
+                if at is None:
+                    # no answer to replace ("widow" then "UP": a list, or a decline): the state's own version takes the
+                    # decline's place, or comes last (a break-it trial: this had raised a TypeError, every time)
+                    at = next((i for i, r in enumerate(result.replies) if r.kind == "decline"), None)
+                    if at is None:
+                        at = len(result.replies)
+                        result.replies.append(answer_reply(answer, lang))
                 result.replies[at] = answer_reply(answer, lang)
                 result.scheme_ids = [c.scheme_id for c in answer.citations]
                 state.scheme_id, state.scheme_name = version, self.names[version]  # "documents?" next: the state's

@@ -532,3 +532,14 @@ def test_the_time_facts_are_kept_is_told_in_days_or_hours(bundled_index, ttl_s, 
     engine = flow_engine(bundled_index)
     engine.store.ttl_s = ttl_s
     assert engine._kept_period(lang) == period
+
+
+@pytest.mark.parametrize("first,second", [("widow", "UP"), ("help for widows", "I live in UP"), ("widow", "Uttar Pradesh")])
+def test_a_state_after_a_widow_question_answers_its_own_widow_pension(engine, first, second):
+    """A break-it trial: "widow" then "UP" raised a TypeError every time ("Sorry, something went wrong"), so the user
+    could never give their state."""
+    say(engine, first)
+    replies = say(engine, second).replies
+    assert "error" not in [r.kind for r in replies]
+    assert replies[0].text == "Noted: you live in Uttar Pradesh."
+    assert [r for r in replies if r.kind == "answer"][-1].citations[0].scheme_id == "wpup"
