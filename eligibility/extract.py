@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import CATEGORIES, CITIES, EDUCATION, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES, not_an_age
+from eligibility.fields import (CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+                               NOT_PASSED, not_an_age)
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -235,6 +236,9 @@ def extract(text: str) -> dict[str, Any]:
     education = _first(_EDUCATION, padded)
     if education is None and degree is not None:
         education = "postgraduate" if (degree.group(1) or degree.group(2) or degree.group(3)) == "m" else "graduate"
+    if education and NOT_PASSED.search(own):
+        # "I am 10th fail": the class before it is what was passed (the interview's reading of the answer)
+        education = next((FIELDS["education_level"].read(c) for c in CLAUSE_END.split(own) if NOT_PASSED.search(c)), None)
     if education:
         out["education_level"] = education
     bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|बीपीएल|गरीबी रेखा) ", family_padded)]

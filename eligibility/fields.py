@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from data import lexicon_rows, states as _state_names
-from eligibility.parse import KIN, KIN_HI, find_phrase, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
+from eligibility.parse import KIN, KIN_HI, find_phrase, negated, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
@@ -201,17 +202,58 @@ MIN_AGE = 5
 MAX_AGE = 120
 
 
-def _age(text: str) -> int | None:
-    """An age in whole years, or ``None`` (asked again): the first number that is an age (:func:`not_an_age`),
-    the first after a self-correction ("I am 70. no wait, I am 30"); ``None`` when a number is there but
-    none is an age ("18 months", "I have a 5 year old daughter"). Number words ("sixty five") are read too."""
-    t = normalise(text)
-    if _NEGATIVE.search(t):
+_MONTHS = {m: i for i, names in enumerate((
+    "jan january", "feb february", "mar march", "apr april", "may", "jun june", "jul july", "aug august",
+    "sep sept september", "oct october", "nov november", "dec december"), start=1) for m in names.split()}
+#: a date of birth: "12/05/1958", "12-5-1958", "5 March 1958", "DOB 1958", "born in 1958", "janm 1958", "जन्म 1958"
+_BIRTH_DATE = re.compile(r"(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)"
+                         r"|(?<!\d)(\d{1,2})\s*(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})(?!\d)"
+                         r"|\b(?:dob|d\.o\.b\.?|born|birth|janm|janam|जन्म)\b\D{0,20}?(\d{4})(?!\d)", re.IGNORECASE)
+
+
+def _age_from_birth(t: str, today: date | None = None) -> int | None:
+    """The age in whole years today of a date of birth in ``t`` (``_BIRTH_DATE``; a year alone counts from January 1),
+    or ``None``: a break-it trial had "12/05/1958" read as the age 12."""
+    m = _BIRTH_DATE.search(t)
+    if m is None:
         return None
+    today = today or date.today()
+    if m.group(3):
+        day, month, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    elif m.group(6) and m.group(5).casefold() in _MONTHS:
+        day, month, year = int(m.group(4)), _MONTHS[m.group(5).casefold()], int(m.group(6))
+    elif m.group(7):
+        day, month, year = 1, 1, int(m.group(7))
+    else:
+        return None
+    if not (1 <= month <= 12 and 1 <= day <= 31 and 1900 <= year <= today.year):
+        return None
+    return today.year - year - ((today.month, today.day) < (month, day))
+
+
+#: an age not reached yet: "almost 60", "nearly 60", "about to turn 60", "60 hone wala hu" (a year short of it; a
+#: break-it trial had "almost 60" read as 60, and the old age pension "ELIGIBLE")
+_NOT_YET = re.compile(r"\b(?:almost|nearly|about\s+to\s+(?:be|turn)|going\s+to\s+(?:be|turn)|turning|will\s+be|will\s+turn)\s*$", re.IGNORECASE)
+_NOT_YET_AFTER = re.compile(r"\s*(?:saal\s+|sal\s+|years?\s+)?(?:ka|ki|ke)?\s*(?:hone\s+wal[aie]|hone\s+vaal[aie]|hone\s+ja\s+rah[aie])|"
+                            r"\s*(?:साल\s+)?(?:का|की|के)?\s*होने\s+वाल[ाीे]", re.IGNORECASE)
+
+
+def _age(text: str) -> int | None:
+    """An age in whole years, or ``None`` (asked again): from a date of birth ("12/05/1958", "born in 1958"), else
+    the first number that is an age (:func:`not_an_age`), the first after a self-correction ("I am 70. no wait, I am
+    30"); ``None`` when a number is there but none is an age ("18 months", "I have a 5 year old daughter"). Number
+    words ("sixty five") are read too."""
+    t = normalise(text)
+    if _NEGATIVE.search(t) and not _BIRTH_DATE.search(t):
+        return None
+    born = _age_from_birth(t)
+    if born is not None:
+        return born
     corrected = _SELF_CORRECTION.search(t)
     numbers = list(_NUMBER.finditer(t, corrected.end() if corrected else 0)) or list(_NUMBER.finditer(t))
     if numbers:
-        ages = [int(m.group(1)) for m in numbers if not not_an_age(t, m.start(), m.end())]
+        ages = [(int(m.group(1)) - bool(_NOT_YET.search(t[max(0, m.start() - 30):m.start()]) or _NOT_YET_AFTER.match(t, m.end())))
+                for m in numbers if not not_an_age(t, m.start(), m.end())]
         return ages[0] if ages else None
     n = parse_number(t)  # number words, other scripts' digits
     return int(n) if n is not None and float(n).is_integer() and abs(n) < 1000 else None
@@ -236,13 +278,28 @@ def _education(text: str) -> str | None:
     """The education level named (``EDUCATION``'s words), else one read from a class number: 12 -> higher secondary,
     10 or 11 -> secondary, 8 or 9 -> upper primary, 5 to 7 -> primary, under 5 -> none (a newcomer trial: "11th",
     "class 11" and "11वीं" were refused three times and the fact skipped)."""
+    failed = NOT_PASSED.search(text)
+    if failed:
+        # "10th fail": the class before it is the one passed (a break-it trial had it noted as secondary passed, and a
+        # scholarship for those who cleared class 10 "likely")
+        m = _CLASS_NUMBER.search(normalise(text[:failed.start()]).strip(" .!"))
+        n = int(m.group(1)) - 1 if m else 0
+        return _class_level(n) if n >= 1 else None
     named = parse_choice(text, _syn(EDUCATION))
     if named is not None:
         return named
     m = _CLASS_NUMBER.fullmatch(normalise(text).strip(" .!"))
     if m is None:
         return None
-    n = int(m.group(1))
+    return _class_level(int(m.group(1)))
+
+
+#: a class or course not passed: "10th fail", "12वीं फेल", "inter failed"
+NOT_PASSED = re.compile(r"\b(?:fail|failed|fel|napass|anuttirn|not\s+passed|could\s+not\s+pass)\b|फेल|फ़ेल|अनुत्तीर्ण", re.IGNORECASE)
+
+
+def _class_level(n: int) -> str:
+    """The education level a class ``n`` (1-12) completes (see :func:`_education`)."""
     return ("none", "none", "none", "none", "primary", "primary", "primary", "upper_primary", "upper_primary", "secondary",
             "secondary", "higher_secondary")[n - 1]
 
@@ -335,12 +392,35 @@ _register(FieldSpec(
              ("self_employed", "Self-employed / trader", "स्वरोज़गार/व्यापारी"), ("government_employee", "Government employee", "सरकारी कर्मचारी"),
              ("unemployed", "Unemployed", "बेरोज़गार"), ("homemaker", "Homemaker", "गृहिणी"), ("other", "Other", "अन्य")),
 ))
+_BPL_CARD = re.compile(r"\b(?:bpl|b\.p\.l|aay\s+card|antyodaya|antyoday|below\s+poverty|garibi\s+rekha|gareebi\s+rekha|yellow\s+card|pila\s+card)\b|"
+                       r"बीपीएल|अंत्योदय|गरीबी\s+रेखा|पीला\s+कार्ड", re.IGNORECASE)
+_APL_CARD = re.compile(r"\bapl\b|above\s+poverty|एपीएल", re.IGNORECASE)
+_RATION_CARD = re.compile(r"\bration\b|\brashan\b|राशन", re.IGNORECASE)
+
+
+def _bpl(text: str) -> bool | None:
+    """A BPL or Antyodaya (AAY) card named is a yes ("AAY card", "yes BPL card"; "no BPL card", "bpl nahi" a no), an APL
+    card a no; a ration card that is neither named is no answer (asked again): every family has one, BPL or not (a
+    break-it trial had "ration card hai" read as a BPL family). Else the yes or no said."""
+    said = parse_yes_no(text)
+    if _BPL_CARD.search(text):
+        padded = padded_words(text)
+        named = next(m.group().casefold() for m in _BPL_CARD.finditer(text))
+        i = padded.find(f" {named.split()[0]} ")
+        return False if said is False or (i >= 0 and negated(padded, i + 1, i + 1 + len(named.split()[0]))) else True
+    if _APL_CARD.search(text):
+        return False
+    if _RATION_CARD.search(text) and said is not False:
+        return None
+    return said
+
+
 _register(FieldSpec(
     "is_bpl", "bool", None,
     {"en": "Does your family have a BPL (below poverty line) card or an Antyodaya ration card?", "hi": "क्या आपके परिवार के पास बीपीएल (गरीबी रेखा से नीचे) या अंत्योदय राशन कार्ड है?"},
     {"en": "yes or no", "hi": "हाँ या नहीं"},
     {"en": "Pensions and several other schemes are only for BPL families.", "hi": "पेंशन और कई योजनाएँ केवल बीपीएल परिवारों के लिए हैं।"},
-    parse_yes_no, options=_yn_options(),
+    _bpl, options=_yn_options(),
 ))
 _register(FieldSpec(
     "is_student", "bool", None,

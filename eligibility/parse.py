@@ -54,7 +54,8 @@ _UNITS = [
     (re.compile(r"^(lakhs?|lacs?|l|lk|लाख)$"), 100_000),
     (re.compile(r"^(k|thousands?|hazar|hazaar|hajar|हज़ार|हजार)$"), 1_000),
 ]
-_MONTHLY = re.compile(r"(per|a|/|every|each)\s*(month|mo)\b|monthly|mahina|mahine|महीन|माह|प्रति\s*माह|\bpm\b", re.IGNORECASE)
+_MONTHLY = re.compile(r"(per|a|/|every|each)\s*(month|mo)\b|/\s*m\b|monthly|mahina|mahine|mahiney|maheena|महीन|माह|मासिक|प्रति\s*माह|"
+                      r"\bp\.?\s*m\b\.?|\bp\s*/\s*m\b|per\s+mensem|\bmasik\b", re.IGNORECASE)
 #: a word: letters, digits and Devanagari signs (vowel signs, virama and nukta are not ``\w``)
 WORD = r"(?:[^\W_]|[\u0900-\u0963\u0966-\u097f])+"
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|(?:[^\W\d_]|[\u0900-\u0963\u0966-\u097f])+")
@@ -85,8 +86,12 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 KIN = (r"(?:sons?|daughters?|husband|wife|father|mother|dad|mom|mum|papa|parents?|brothers?|sisters?|child|children|"
         r"kids?|grand(?:son|daughter|father|mother|child|children)s?|(?:father|mother|son|daughter)[- ]in[- ]law|uncle|aunt|"
         r"beta|bete|beti|betiyan|bachcha|bachche|bacche|bachchi|bachi|pati|patni|biwi|pita|pitaji|maa|mummy|mata|mataji|"
-        r"bhai|bhaiya|behen|bahan|behan|dada|dadi|nana|nani|sasur|saas|pota|poti)")
-KIN_HI = r"(?:पति|पत्नी|बेटा|बेटे|बेटी|बेटियां|बच्चा|बच्चे|बच्ची|पिता|पिताजी|माँ|मां|माता|भाई|बहन|दादा|दादी|नाना|नानी|ससुर|सास|पोता|पोती)"
+        r"bhai|bhaiya|behen|bahan|behan|dada|dadi|nana|nani|sasur|saas|pota|poti|"
+        # (a break-it trial: "my friend is a 65 year old widow from Bihar" was noted as the user's own age, state and widowhood)
+        r"friends?|neighbou?rs?|cousins?|nephews?|nieces?|grandma|grandpa|relatives?|dost|padosi|padosan|chacha|chachi|"
+        r"mama|mami|bua|fufa|mausi|mausa|tau|tai|bahu|bhabhi|jija|jiju|devar|nanad|ammi|abbu|amma|appa|bapu|babuji)")
+KIN_HI = (r"(?:पति|पत्नी|बेटा|बेटे|बेटी|बेटियां|बच्चा|बच्चे|बच्ची|पिता|पिताजी|माँ|मां|माता|भाई|बहन|दादा|दादी|नाना|नानी|ससुर|सास|पोता|पोती|"
+          r"दोस्त|मित्र|पड़ोसी|पड़ोसन|चाचा|चाची|मामा|मामी|बुआ|मौसी|ताऊ|ताई|बहू|भाभी|जीजा|अम्मी|अब्बू|बापू|बाबूजी|रिश्तेदार)")
 
 def parse_number(text: str) -> float | None:
     """The first number in ``text``: digits (``65``, ``२५``, ``1,200``) or a number word; else ``None``."""
@@ -197,8 +202,10 @@ def parse_money(text: str) -> int | None:
     # the period of this amount: the first period word after it in its clause, else the last one before
     # it in its clause ("monthly income 8000")
     end = next((found[k].start() for k in range(last + 1, len(tokens)) if number_at(k) is not None), len(t))
-    after = re.split(r"[,;.!?\n।]", t[found[last].end():end])[0]
-    before = re.split(r"[,;.!?\n।]", t[:found[first].start()])[-1]
+    # (the points of "p.m." and "p.a." end no clause: "20000 p.m." had been read as 20,000 a year, a break-it trial)
+    undotted = re.sub(r"\b[pP]\.\s?[mMaA]\b\.?", lambda m: m.group(0).replace(".", " "), t)
+    after = re.split(r"[,;.!?\n।]", undotted[found[last].end():end])[0]
+    before = re.split(r"[,;.!?\n।]", undotted[:found[first].start()])[-1]
     periods = sorted([(m.start(), "month") for m in _MONTHLY.finditer(after)] + [(m.start(), "year") for m in _YEARLY.finditer(after)])
     if not periods:
         periods = sorted([(-m.start(), "month") for m in _MONTHLY.finditer(before)] + [(-m.start(), "year") for m in _YEARLY.finditer(before)])
@@ -252,7 +259,11 @@ def padded_words(text: str) -> str:
 #: "n't" of a contraction ("don't", "isn't", "haven't"), and the same written without the apostrophe
 _CONTRACTED_NOT = re.compile(r"(?<=\w)n't\b|(?<=\bdo|\bis)nt\b|(?<=\bdid|\bhas|\bare|\bwas)nt\b|(?<=\bdoes|\bhave|\bwere)nt\b")
 #: a word that negates the phrase right after it ("not a widow", "not from Bihar", "non-SC") ...
-NEGATION_BEFORE = frozenset({"not", "never", "non", "nahi", "nahin", "nhi", "नहीं", "नही"})
+NEGATION_BEFORE = frozenset({"not", "never", "non", "nahi", "nahin", "nhi", "नहीं", "नही", "neither", "nor"})
+#: words joining the items of a list, over which a negation reaches: "not a farmer or street vendor", "na SC na ST"
+LIST_JOINERS = frozenset({"or", "nor", "ya", "na", "aur", "and", "या", "न", "और"})
+#: how many words back a negation reaches over a list ("I am not SC, ST or OBC")
+LIST_NEGATION_WORDS = 10
 #: ... and one that negates the phrase right before it ("kisan nahi hu", "बिहार से नहीं", "विधवा नहीं")
 NEGATION_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "नही", "न"})
 
@@ -266,7 +277,17 @@ def negated(padded: str, start: int, end: int) -> bool:
     after = padded[end:end + 80].split()[:2]
     if ";" in after:
         after = after[:after.index(";")]
-    return any(w in NEGATION_BEFORE for w in before) or any(w in NEGATION_AFTER for w in after)
+    if any(w in NEGATION_BEFORE for w in before) or any(w in NEGATION_AFTER for w in after):
+        return True
+    # a later item of a negated list: "not a farmer or street vendor", "neither SC nor ST", "na SC na ST" (a break-it
+    # trial had "I am not a farmer or street vendor" noted as a street vendor); commas are gone from padded words, so
+    # the item must follow a joining word
+    wide = padded[max(0, start - 200):start].split()[-LIST_NEGATION_WORDS:]
+    if ";" in wide:
+        wide = wide[len(wide) - wide[::-1].index(";"):]
+    # (the joining word at most two words before the phrase: "or a vendor", "or street vendor" for "vendor")
+    joined = [j for j in range(max(0, len(wide) - 3), len(wide)) if wide[j] in LIST_JOINERS]
+    return bool(joined) and any(w in NEGATION_BEFORE or w == "na" for w in wide[:joined[-1]])
 
 
 def find_phrase(padded: str, phrase: str) -> int:

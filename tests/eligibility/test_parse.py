@@ -5,6 +5,7 @@ import pytest
 from eligibility.extract import extract
 from eligibility.fields import FIELDS
 from conversations.intents import is_skip, is_stop
+from eligibility.parse import parse_money
 
 
 @pytest.mark.parametrize("text,value", [
@@ -145,7 +146,9 @@ def test_not_knowing_is_unknown_never_a_no(text):
                                         ("yes we have a bpl card", True), ("haan card hai", True), ("no, we don't", False),
                                         # names and mixed answers are no yes or no: asked again
                                         ("yes bank", None), ("true caller", None), ("right to information", None),
-                                        ("yes i have ration card but not bpl", None)])
+                                        ("yes i have ration card but not bpl", False),  # the card said: not BPL
+                                        # a ration card is no BPL card (every family has one); an AAY card is (break-it trials)
+                                        ("ration card hai", None), ("AAY card", True), ("no BPL card", False)])
 def test_yes_no_read_from_the_whole_short_answer(text, value):
     assert FIELDS["is_bpl"].read(text) is value
 
@@ -303,3 +306,47 @@ def test_a_parent_saying_so_gives_the_gender(text, gender):
     from eligibility.extract import extract
 
     assert extract(text).get("gender") == gender
+
+
+@pytest.mark.parametrize("text,value", [("20000 p.m.", 240000), ("20000 p/m", 240000), ("20000 /m", 240000),
+                                        ("20000 per mensem", 240000), ("12000 मासिक", 144000), ("2 lakh p.a.", 200000),
+                                        ("income 8000 am I eligible", 8000)])
+def test_a_monthly_income_in_its_abbreviations_is_counted_per_year(text, value):
+    """A break-it trial: "20000 p.m." to the income question was noted as ₹20,000 a year (under the UP widow pension's
+    ₹2 lakh limit; it is ₹2.4 lakh). "am" is no month."""
+    assert parse_money(text) == value
+
+
+@pytest.mark.parametrize("text,age", [("12/05/1958", 68), ("DOB 5 March 1958", 68), ("born in 1958", 68),
+                                      ("मेरा जन्म 1960 में हुआ", 66), ("almost 60", 59), ("nearly 60", 59),
+                                      ("60 saal ka hone wala hu", 59), ("I am 60", 60)])
+def test_a_date_of_birth_and_an_age_not_reached_yet(text, age):
+    """Break-it trials: "12/05/1958" was read as the age 12 (NOT ELIGIBLE for the old age pension), "almost 60" as 60
+    (ELIGIBLE). Ages are counted on 2026-12-05 here."""
+    from datetime import date
+
+    from eligibility import fields
+
+    class Today(date):
+        @classmethod
+        def today(cls):
+            return date(2026, 12, 5)
+
+    original = fields.date
+    fields.date = Today
+    try:
+        assert FIELDS["age"].read(text) == age
+    finally:
+        fields.date = original
+
+
+@pytest.mark.parametrize("text,facts", [
+    ("I am not a farmer or street vendor", {}), ("I am neither SC nor ST", {}), ("neither muslim nor christian", {}),
+    ("I am not SC and I am a farmer", {"occupation": "farmer"}), ("I am SC or ST", {"social_category": "sc"}),
+    ("my friend is a 65 year old widow from Bihar", {}), ("mere chacha 70 saal ke hain aur kisan hain", {}),
+    ("I am 10th fail", {"education_level": "upper_primary"}), ("10th pass hu", {"education_level": "secondary"}),
+])
+def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(text, facts):
+    """Break-it trials: "I am not a farmer or street vendor" was noted as a street vendor, "neither SC nor ST" as SC,
+    a friend's and an uncle's age, state and widowhood as the user's, "10th fail" as class 10 passed."""
+    assert extract(text) == facts
