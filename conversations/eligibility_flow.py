@@ -36,7 +36,7 @@ from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 from retrieval.searcher import names_only_a_state
-from retrieval.states import find_states, state_label
+from retrieval.states import find_states, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
 
 if TYPE_CHECKING:
@@ -147,7 +147,10 @@ def _without_place_and_age(text: str) -> str:
     search; other facts stay ("I am an SC student from Punjab. What scholarships can I get?" keeps "SC student").
     ``text`` itself when no clause is left or none goes."""
     clauses = [c for c in re.split(r"[,;.!?।]+\s*", text) if c.strip()]
-    kept = [c for c in clauses if QUESTIONISH.search(c) or not (facts := stated_facts(c, [])) or not set(facts) <= {"age", "state"}]
+    # (a relative's place goes too: "my son works in Punjab" beside "I am ... from Patna" had searched Punjab's schemes
+    # and declined, a break-it trial)
+    kept = [c for c in clauses if not (_RELATIVE.search(normalise(c)) and not QUESTIONISH.search(c) and state_of(c))
+            and (QUESTIONISH.search(c) or not (facts := stated_facts(c, [])) or not set(facts) <= {"age", "state"})]
     return ", ".join(kept) if kept and len(kept) < len(clauses) else text
 
 

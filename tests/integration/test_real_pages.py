@@ -689,3 +689,12 @@ def test_a_city_names_its_state(answerer, pages_index):
     assert [pages_index.schemes[s].state for s in a.ranked_scheme_ids[:5]] and \
         all(pages_index.schemes[s].state in (None, "Tamil Nadu") for s in a.ranked_scheme_ids[:5])
     assert all(pages_index.schemes[c.scheme_id].state in (None, "Tamil Nadu") for c in a.citations)
+
+
+def test_a_relatives_state_does_not_steer_the_search(engine, pages_index):
+    """A break-it trial: "... from Patna, my son works in Punjab. What pension can I get?" searched Punjab's schemes
+    and declined, though Bihar had been noted."""
+    replies = say(engine, "I am a 65 year old widow from Patna, my son works in Punjab. What pension can I get?", user="patna")
+    assert replies[0].text == "Noted: age 65, state Bihar, marital status Widowed, gender Female."
+    cited = [c.scheme_id for c in answer_of(replies).citations]
+    assert cited and all(pages_index.schemes[s].state in (None, "Bihar") for s in cited)
