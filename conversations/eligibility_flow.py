@@ -125,7 +125,7 @@ def _show(name: str, value: Any, lang: str) -> str:
 
 def _field_label(name: str, lang: str) -> str:
     labels = {"annual_family_income": ("family income", "परिवार की आय", "parivar ki aay"), "is_bpl": ("BPL card", "बीपीएल कार्ड", "BPL card"),
-              "is_student": ("studying", "पढ़ाई", "padhai"), "disability_percent": ("disability %", "दिव्यांगता %", "viklangta %"),
+              "is_student": ("studying", "पढ़ाई", "padhai"), "disability_percent": ("disability", "दिव्यांगता", "viklangta"),
               "is_minority": ("minority community", "अल्पसंख्यक समुदाय", "alpsankhyak samuday"),
               "marital_status": ("marital status", "वैवाहिक स्थिति", "vaivahik sthiti"),
               "owns_cultivable_land": ("farm land", "खेती की ज़मीन", "kheti ki zameen"), "is_income_tax_payer": ("income tax", "आयकर", "income tax"),

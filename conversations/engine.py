@@ -575,7 +575,13 @@ class Engine:
                 return TurnResult([Reply(kind="info", text=t("forget_done", lang))]), "delete"
             if answer is False:
                 state.pending = None
-                return TurnResult([Reply(kind="info", text=t("forget_cancelled", lang))]), "save"
+                replies = [Reply(kind="info", text=t("forget_cancelled", lang))]
+                if self.eligibility is not None and state.interview is not None and not state.interview.finished:
+                    # the check's question again: the user's next answer is for it (a break-it trial: nothing was asked)
+                    waiting = self.eligibility.current_question(state, lang)
+                    if waiting is not None:
+                        replies.append(waiting)
+                return TurnResult(replies), "save"
             if not text.startswith("/") and (len(text.split()) < 2 or intents_of(text).whole):
                 return TurnResult([Reply(kind="question", text=t("forget_reask", lang), field="confirm_forget")]), "none"
             state.pending = None
@@ -628,6 +634,8 @@ class Engine:
             # had been met with "I have no question waiting for that answer", a newcomer trial); anything else is
             # handled as it stands
             state.pending = None
+            if _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
+                return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
             if self.eligibility is not None and (_yes_or_no(text) is True or (
                     len(text.split()) <= 3 and _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0]) is True)):
                 return self.eligibility.start_command(self, "", state, lang), "save"
@@ -638,6 +646,13 @@ class Engine:
             chosen = state_answer(text) if query else None
             if chosen is not None:
                 return self.answer_for_state(query, chosen, text, state, lang), "save"
+            if query and _yes_or_no(text) is True:
+                # "yes" to "Tell me your state to see yours": which state, then (a break-it trial: it had got "I have no
+                # question waiting" and lost the offer)
+                state.pending, state.pending_query = "state", query
+                spec = FIELDS["state"]
+                asked = f"{spec.question.get(lang, spec.question['en'])} ({spec.example.get(lang, spec.example['en'])})"
+                return TurnResult([Reply(kind="question", field="state", text=asked)]), "save"
         discussed = self.answerer.index.schemes.get(state.scheme_id or "")
         if (state.pending is None and state.last_standalone and discussed is not None
                 and (discussed.level == "central" or WHAT_IF.search(text)) and (state.interview is None or state.interview.finished)):

@@ -40,8 +40,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "/reset - यह बातचीत भूल जाएँ\n/forget - मेरे पास आपकी सारी जानकारी मिटाएँ\n/lang en|hi|hinglish - उत्तर की भाषा"
         ),
     },
-    "reset": {"en": "Done, I have forgotten this conversation. What would you like to know?",
-              "hi": "ठीक है, मैंने यह बातचीत भुला दी। आप क्या जानना चाहते हैं?"},
+    "reset": {"en": "Done, I have forgotten this conversation; what you told me about yourself is kept (send /forget to delete it). What would you like to know?",
+              "hi": "ठीक है, मैंने यह बातचीत भुला दी; आपने अपने बारे में जो बताया वह रखा है (मिटाने के लिए /forget भेजें)। आप क्या जानना चाहते हैं?"},
     "forget_confirm": {"en": "Delete everything I have stored about you (conversation and eligibility answers)? Reply yes or no.",
                        "hi": "क्या मैं आपके बारे में रखी सारी जानकारी (बातचीत और पात्रता के उत्तर) मिटा दूँ? हाँ या नहीं लिखें।"},
     "forget_nothing": {"en": "I have nothing stored about you, so there is nothing to delete.",
@@ -290,7 +290,7 @@ HINGLISH: dict[str, str] = {
              "\"documents?\" ya \"aur Ujjwala ke liye?\" jaise aage ke sawal bhi samajh aate hain.\n"
              "/eligibility - kaun si yojanayein mil sakti hain, jaanchein (main kuch sawal poochhunga; kisi ko bhi \"skip\" kahein)\n"
              "/reset - yeh baatcheet bhool jaayein\n/forget - aapke baare mein rakha sab kuch mitayein\n/lang en|hi|hinglish - jawab ki bhasha"),
-    "reset": "Ho gaya, maine yeh baatcheet bhula di. Aap kya jaanna chahte hain?",
+    "reset": "Ho gaya, maine yeh baatcheet bhula di; aapne apne baare mein jo bataya woh rakha hai (mitane ke liye /forget bhejein). Aap kya jaanna chahte hain?",
     "forget_confirm": "Aapke baare mein rakha sab kuch (baatcheet aur patrata ke jawab) mita doon? Haan ya nahi likhein.",
     "forget_nothing": "Mere paas aapke baare mein kuch bhi rakha nahi hai, isliye mitane ko kuch nahi hai.",
     "forget_done": "Mita diya. Ab main aapke baare mein kuch nahi rakhta.",

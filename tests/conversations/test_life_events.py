@@ -176,3 +176,20 @@ def test_a_farmers_death_lists_the_death_grant_quoting_it(engine):
     assert first.text == ("The death benefit is ₹2,00,000 per family in total; if there are several claimants, it is divided "
                           "among them as per the BDO's certificate.")
     assert "pm-kisan" not in [c.scheme_id for c in listed.citations]
+
+
+def test_a_no_to_the_offered_check_is_a_short_reply(engine):
+    """A break-it trial: "my husband died" then "no" got "I have no question waiting for that answer"."""
+    user = str(uuid.uuid4())
+    say(engine, "my husband died", user=user)
+    assert [r.text for r in say(engine, "no", user=user)] == [t("ack", "en")]
+
+
+def test_no_to_delete_during_a_check_asks_the_checks_question_again(engine):
+    """A break-it trial: "DELETE" then "no" during a check left its question unasked."""
+    user = str(uuid.uuid4())
+    assert say(engine, "am I eligible for old age pension?", user=user)[-1].field == "age"
+    say(engine, "/forget", user=user)
+    replies = say(engine, "no", user=user)
+    assert replies[0].text == t("forget_cancelled", "en") and replies[-1].field == "age"
+    assert say(engine, "70", user=user)[-1].field == "is_bpl"

@@ -698,3 +698,17 @@ def test_a_relatives_state_does_not_steer_the_search(engine, pages_index):
     assert replies[0].text == "Noted: age 65, state Bihar, marital status Widowed, gender Female."
     cited = [c.scheme_id for c in answer_of(replies).citations]
     assert cited and all(pages_index.schemes[s].state in (None, "Bihar") for s in cited)
+
+
+def test_yes_to_tell_me_your_state_asks_which_state(engine):
+    """A break-it trial: "yes" after "Tell me your state to see yours" got "I have no question waiting" and lost the offer."""
+    first = say(engine, "disability pension amount", user="yes-state")
+    assert answer_of(first).citations[0].scheme_id == "igndps" and first[-1].text.startswith("States run their own versions")
+    asked = say(engine, "yes", user="yes-state")
+    assert asked[-1].kind == "question" and asked[-1].field == "state"
+    top = answer_of(say(engine, "Haryana", user="yes-state")).citations[0]
+    assert pages_index_state(engine, top.scheme_id) == "Haryana"
+
+
+def pages_index_state(engine, scheme_id):
+    return engine.answerer.index.schemes[scheme_id].state
