@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 18
+EXTRACTOR_VERSION = 19
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -216,7 +216,11 @@ _YEARS = r"\s*(?:\(\s*\w+\s*\)\s*)?(?:completed\s+)?years?"
 _AGE_CUE = re.compile(r"\bages?\b|\baged\b|years?\s+old|years?\s+of\s+age|\byrs\b|age[- ]group|\bage limit", re.IGNORECASE)
 _AGE_PERSON = re.compile(
     r"\b(applicants?|beneficiar(y|ies)|candidates?|persons?|he|she|woman|women|man|men|widows?|farmers?|workers?|students?|"
-    r"citizens?|individuals?|girls?|boys?|youths?|pensioners?)\b[^.;:]{0,30}\b(be|are|is)\b[^.;:]{0,25}\d{1,3}\s*years?", re.IGNORECASE)
+    r"citizens?|individuals?|girls?|boys?|youths?|pensioners?)\b[^.;:]{0,30}\b(be|are|is)\b[^.;:]{0,25}\d{1,3}\s*years?"
+    # "All women of 60 years and above residing in ... Punjab" (a break-it trial: the age was dropped, and a woman of 30
+    # was "likely eligible" for Punjab's free bus travel for women over 60)
+    r"|\b(?:persons?|women|men|widows?|citizens?|individuals?|people|elderly|seniors?)\s+of\s+\d{1,3}\s*years?\s+(?:and|or)\s+(?:above|more|over)\b",
+    re.IGNORECASE)
 
 _BETWEEN = [
     re.compile(r"\bbetween\s+(?:the\s+ages?\s+(?:group\s+)?of\s+)?" + _NUM + r"(?:" + _YEARS + r")?\s*(?:and|to|&|-)\s*" + _NUM + _YEARS, re.IGNORECASE),
@@ -440,7 +444,10 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     def free(m: re.Match) -> bool:
         before = text[max(0, m.start() - 60):m.start()]
         tenure = _TENURE.search(before) and not re.search(r"\bages?\b|\baged\b", before[-30:], re.IGNORECASE)
-        return all(m.end() <= a or m.start() >= b for a, b in taken) and not _NOT_AGE_AFTER.match(text[m.end():]) and not tenure
+        # (a bound said, "60 years and above", is an age whatever follows it: "... and above residing in Punjab")
+        bound = re.search(r"\b(?:above|more|over|older)\s*$", m.group(0), re.IGNORECASE)
+        return all(m.end() <= a or m.start() >= b for a, b in taken) and not (_NOT_AGE_AFTER.match(text[m.end():]) and not bound) \
+            and not tenure
 
     for p in _BETWEEN:
         for m in p.finditer(text):
@@ -888,7 +895,7 @@ def _residence(unit: Unit, url: str) -> Criterion | None:
 
 
 #: a list of examples of who is covered, not of who must apply ("including women, ex-servicemen")
-_INCLUDING = re.compile(r"\b(?:including|inclusive\s+of)\b", re.IGNORECASE)
+_INCLUDING = re.compile(r"\b(?:including|inclusive\s+of|such\s+as)\b", re.IGNORECASE)
 
 
 #: the applicant's family holds farm land in its name ("landholding farmers' families", "should own

@@ -475,3 +475,20 @@ def test_a_sentence_waiving_a_requirement_is_no_condition_nor_exclusion():
     # a requirement that is set, not waived, stays
     r = read("The applicant must be a woman.\n\nApplicants must hold a fishing licence issued by the department.")
     assert r.unchecked == ["Applicants must hold a fishing licence issued by the department."]
+
+
+def test_an_age_bound_said_of_a_group_holds_whatever_follows_it_and_examples_after_such_as_are_no_condition():
+    """Break-it trials: Punjab's free bus travel for "All women of 60 years and above residing in the State of Punjab"
+    lost its age (a woman of 30 was "likely eligible"); PMKVY Special Projects' "groups (... such as Scheduled Castes
+    and Tribes, transgender, persons with disabilities, women" was read as for SC only (a disabled ST woman: "not
+    eligible")."""
+    r = read("All women of 60 years and above residing in the State of Punjab can avail of the benefits under the scheme.",
+             state="Punjab")
+    assert sorted((c.field, c.op, str(c.value)) for c in r.rule.all) == [
+        ("age", "gte", "60"), ("gender", "eq", "female"), ("state", "in", "['Punjab']")]
+    r = read("The applicant must be aged 18 to 45 years.\n\nThe scheme is for vulnerable groups such as Scheduled Castes "
+             "and Tribes, transgender, persons with disabilities, women.")
+    assert [c.field for c in r.rule.all] == ["age"]
+    # a residence of so many years is still no age
+    r = read("The applicant must be a woman.\n\nApplicants with 5 years residing in the state.")
+    assert "age" not in [c.field for c in r.rule.all]
