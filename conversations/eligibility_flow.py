@@ -288,7 +288,7 @@ def _event_told(sentence: str, said: str) -> bool:
 
 #: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")
 STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|fellowship|chhatravritti|\bschool|\bhostel|"
-                            r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha", re.IGNORECASE)
+                            r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha|\binternships?\b", re.IGNORECASE)
 
 
 def not_a_student(profile: dict[str, Any]) -> bool:

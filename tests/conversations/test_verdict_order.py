@@ -63,3 +63,13 @@ def test_a_count_of_schemes_is_singular_for_one(n, lang, said):
 
     assert schemes_count(n, lang) == said
     assert t("kind_head", lang, kind="widow", count=schemes_count(n, lang)).count(said) == 1
+
+
+@pytest.mark.parametrize("name,student", [("MeitY Digital India Internship Scheme", True),
+                                          ("Internship Programme At Serious Fraud Investigation Office", True),
+                                          ("Post Matric Scholarship for SC Students", True), ("Atal Pension Yojana", False)])
+def test_internships_are_schemes_for_students(name, student):
+    """A break-it trial: a 30-year-old man who said he was not studying was told two internships were "likely"."""
+    from conversations.eligibility_flow import STUDENT_SCHEME
+
+    assert bool(STUDENT_SCHEME.search(name)) is student
