@@ -121,6 +121,18 @@ _PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम")
 
 
+#: what is said of whom the speaker is kin to: "the son of a widow", "the widow of a farmer", "a farmer's son" (the
+#: widow and the farmer are others; a break-it trial had the son noted as a widowed woman, the widow as a farmer)
+_OF_ANOTHER = re.compile(r"\b(sons?|daughters?|child|children|wife|widow|husband|family)\s+of\s+(?:(?:a|an|the|late|my)\s+)?(?!\d|age\b|aged\b)[\w-]+"
+                         r"|\b[\w-]+['’]s\s+(sons?|daughters?|child|children|wife|widow|husband|family)\b"
+                         r"|\b(?!main\b|mai\b|hum\b|ek\b|saal\b|sal\b|varsh\b)[a-z-]+\s+(?:ki|ka|ke)\s+(beti|beta|bete|patni|biwi|bahu)\b",
+                         re.IGNORECASE)
+
+
+#: a move said: what follows names where the user lives now
+_NOW_IN = re.compile(r" (?:now|currently|presently|moved|shifted|relocated|ab|abhi) ")
+
+
 def own_words(text: str) -> str:
     """``text`` (normalised) without what it says about someone else: in each clause, from a mention of
     a relative ("my son is 25", "mere pati kisan hain") to the clause's end, and the clauses after it
@@ -128,7 +140,7 @@ def own_words(text: str) -> str:
     studying"); clauses joined by " ; "."""
     kept: list[str] = []
     other = False
-    for clause in CLAUSE_END.split(normalise(text)):
+    for clause in CLAUSE_END.split(_OF_ANOTHER.sub(lambda m: next(g for g in m.groups() if g), normalise(text))):
         m = _RELATIVE.search(clause)
         if m:
             kept.append(clause[:m.start()])
@@ -187,6 +199,13 @@ def extract(text: str) -> dict[str, Any]:
         if money is not None:
             out["annual_family_income"] = money
     state = _first(_STATES, padded)
+    moved = _NOW_IN.search(padded)
+    if moved:
+        # "from Bihar but now live in Punjab", "moved from Bihar to Delhi": where the user lives now (a break-it trial
+        # had noted Bihar)
+        rest = " " + padded[moved.end():]
+        to = rest.find(" to ")  # ("moved from Bihar to Delhi": the state after "to")
+        state = (_first(_STATES, rest[to:]) if to >= 0 else None) or _first(_STATES, rest) or state
     if state is None:
         sm = next((m for m in _SHORT_STATE.finditer(text) if not _other_or_negated(text, m)), None)
         state = _SHORT_MAP.get(sm.group(1)) if sm else None

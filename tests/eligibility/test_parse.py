@@ -350,3 +350,17 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     """Break-it trials: "I am not a farmer or street vendor" was noted as a street vendor, "neither SC nor ST" as SC,
     a friend's and an uncle's age, state and widowhood as the user's, "10th fail" as class 10 passed."""
     assert extract(text) == facts
+
+
+@pytest.mark.parametrize("text,facts", [
+    ("I am the son of a widow, what schemes can help us?", {}),
+    ("I am the widow of a farmer", {"marital_status": "widowed", "gender": "female"}),
+    ("I am a farmer's son", {}), ("main ek kisan ki beti hu", {}),
+    ("I am a widow of age 65", {"age": 65, "marital_status": "widowed", "gender": "female"}),
+    ("I am from Bihar but now live in Punjab", {"state": "Punjab"}), ("I moved from Bihar to Delhi", {"state": "Delhi"}),
+    ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi"}), ("I live in Bihar now", {"state": "Bihar"}),
+])
+def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):
+    """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,
+    "from Bihar but now live in Punjab" as Bihar."""
+    assert extract(text) == facts
