@@ -359,6 +359,7 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     ("I am a widow of age 65", {"age": 65, "marital_status": "widowed", "gender": "female"}),
     ("I am from Bihar but now live in Punjab", {"state": "Punjab"}), ("I moved from Bihar to Delhi", {"state": "Delhi"}),
     ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi"}), ("I live in Bihar now", {"state": "Bihar"}),
+    ("I am 45 & from Patna", {"age": 45, "state": "Bihar"}),  # (the age had been lost at "&")
 ])
 def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):
     """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,

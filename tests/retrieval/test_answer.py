@@ -458,3 +458,15 @@ def test_a_close_second_named_for_another_group_is_not_quoted_beside_the_first(a
     answer = answerer.ask(question)
     assert [c.scheme_id for c in answer.citations] == ["igndps"]
     assert "₹300 per month" in answer.citations[0].text
+
+
+@pytest.mark.parametrize("question,intents", [
+    ("can a government employee get pm kisan?", ["eligibility"]), ("can a widow get pension twice", ["eligibility"]),
+    ("can farmers apply for kcc", ["application_process"]), ("how can a farmer get kcc", []),
+    ("can you get me the form", ["application_process"]),
+])
+def test_can_someone_get_a_scheme_asks_who_is_eligible(question, intents):
+    """A break-it trial: "can a government employee get pm kisan?" was answered from the general details."""
+    from retrieval.query import section_intents
+
+    assert section_intents(question) == intents
