@@ -102,7 +102,7 @@ _MARITAL = _normalised(MARITAL)
 _GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "ladka", "लड़की", "लड़का"}))
 _OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))
 _RESIDENCES = _normalised(RESIDENCES, frozenset({"nagar"}))
-_CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen"}))
+_CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen", "bc", "bca", "bcb"}))  # ("bc" alone is also slang in free text)
 _EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
 
 

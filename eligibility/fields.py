@@ -52,7 +52,10 @@ RESIDENCES = {
 }
 CATEGORIES = {
     "general": ("general", "gen", "open", "unreserved", "samanya", "सामान्य"),
-    "obc": ("obc", "other backward class", "backward class", "pichda varg", "ओबीसी", "पिछड़ा वर्ग"),
+    # ("BC", "MBC": the backward classes as Tamil Nadu, Karnataka, Kerala, Andhra Pradesh and Telangana name them; the
+    # central lists count them as OBC. A break-it trial had "BC" and "MBC" not understood)
+    "obc": ("obc", "other backward class", "backward class", "pichda varg", "ओबीसी", "पिछड़ा वर्ग", "bc", "mbc",
+            "most backward class", "backward classes", "bca", "bcb"),
     "sc": ("sc", "scheduled caste", "dalit", "anusuchit jati", "एससी", "अनुसूचित जाति", "दलित"),
     "st": ("st", "scheduled tribe", "tribal", "adivasi", "anusuchit janjati", "एसटी", "अनुसूचित जनजाति", "आदिवासी"),
     "ews": ("ews", "economically weaker section", "ईडब्ल्यूएस"),

@@ -365,3 +365,11 @@ def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_liv
     """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,
     "from Bihar but now live in Punjab" as Bihar."""
     assert extract(text) == facts
+
+
+@pytest.mark.parametrize("answer,value", [("BC", "obc"), ("MBC", "obc"), ("most backward class", "obc"), ("SC", "sc")])
+def test_the_southern_states_backward_class_names_answer_the_category_question(answer, value):
+    """A newcomer trial: "BC" and "MBC" (Tamil Nadu, Karnataka) were not understood. In free text "bc" alone is not
+    read (it is also slang); "MBC" is."""
+    assert FIELDS["social_category"].read(answer) == value
+    assert extract("bc kuch nahi milta") == {} and extract("I am MBC") == {"social_category": "obc"}
