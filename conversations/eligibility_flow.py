@@ -68,7 +68,10 @@ VERDICT_SCHEMES = 5
 #: from this age, "are you studying?" is not asked in a screening (left unknown, not assumed)
 NO_STUDY_QUESTION_FROM_AGE = 40
 
-CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए", re.IGNORECASE)
+CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asal (me|mein))\b|असल में|गलती|माफ़ कीजिए"
+                        # "no, my age is 66", "नहीं, मेरी उम्र 66 है": a no leading a statement corrects (a newcomer trial: after a
+                        # verdict it had been searched and declined)
+                        r"|^\s*(?:no|nahi|nahin|nope)\s*[,.!]\s*(?=\S)|^\s*नहीं\s*[,।!]\s*(?=\S)", re.IGNORECASE)
 #: a clause that asks (rather than states facts about the user)
 ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|eligible|patra|qualify|check)\b|क्या|कौन|पात्र", re.IGNORECASE)
 #: a message (of 4+ words) that asks something rather than answering the interview's question: question

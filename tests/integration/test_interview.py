@@ -75,6 +75,15 @@ def test_correction_and_multi_field_answer():
     assert last(t[3])["outcomes"][0]["status"] == "eligible"
 
 
+@pytest.mark.parametrize("first,correction", [("am I eligible for old age pension?", "no, my age is 66"),
+                                              ("क्या मैं वृद्धावस्था पेंशन के लिए पात्र हूँ", "नहीं, मेरी उम्र 66 है")])
+def test_a_no_leading_a_fact_after_the_verdict_corrects_it(first, correction):
+    """A newcomer trial: "नहीं, मेरी उम्र 66 है" after a verdict had been searched and declined."""
+    t = chat([first, "55", correction], ENV)
+    assert last(t[1])["kind"] == "eligibility" and last(t[1])["outcomes"][0]["status"] == "not_eligible"
+    assert "66" in t[2]["replies"][0]["text"] and last(t[2])["field"] == "is_bpl"
+
+
 @pytest.mark.parametrize("question,scheme", [
     ("what documents are needed for old age pension?", "ignoaps"),
     # no question word: asking about schemes is a question all the same, and "bihar" is not an answer
