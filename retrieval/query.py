@@ -69,7 +69,7 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "documents": re.compile(
         r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
     "eligibility": re.compile(
-        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|(?<!how )\bcan (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
+        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|(?:^|[,.;!?]\s*)can (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
         r"|\b(minimum|maximum|min|max) age\b|\bage (criteria|requirement|bar)\b|\bhow old\b|\b(umr|umar|umra|aayu)\b"
         r"|\baay (seema|sima)\b|आय (की )?सीमा|(उम्र|आयु)(?![\u0900-\u097f])|योग्यता|एलिजिबि?ल"
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
