@@ -37,7 +37,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 19
+EXTRACTOR_VERSION = 20
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -363,7 +363,8 @@ def _subject(text: str) -> str:
 
 
 _OF_APPLICANT = re.compile(
-    r"\b(?:parents?|father|mother|guardians?|spouse|husband|wife|famil(?:y|ies)(?:\s+members?)?|child|children|wards?|sons?|daughters?)\s+of\s+"
+    r"\b(?:parents?|father|mother|guardians?|spouse|husband|wife|famil(?:y|ies)(?:\s+members?)?|child|children|wards?|(?:grand[- ]?)?sons?|"
+    r"(?:grand[- ]?)?daughters?|grand[- ]?children)(?:\s*/\s*(?:grand[- ]?)?\w+)*\s+of\s+"
     r"(?:the\s+|an?\s+)?(?:applicant|candidate|beneficiary|student)s?\b", re.IGNORECASE)
 
 
@@ -374,12 +375,12 @@ def _about_other(text: str, at: int) -> bool:
         return True
     clause_start = max(text.rfind(sep, 0, at) for sep in (";", ",", "(", " and ", " or ", ":")) + 1
     window = text[max(0, clause_start - 1):at]
-    if _OTHER_PERSON.search(window) and not re.search(r"\b(applicant|beneficiary|candidate)\b(?!'s)", window, re.IGNORECASE):
+    if _OTHER_PERSON.search(window) and not re.search(r"\b(applicant|beneficiary|candidate)\b(?!['’]s)", window, re.IGNORECASE):
         return True
     subject = _subject(text)
     if _OF_APPLICANT.search(subject):  # "The child of the applicant should be enrolled in a school"
         return True
-    if _OTHER_PERSON.search(subject) and not re.search(r"\b(applicant|candidate|beneficiary|student|widow)s?\b(?!'s)", subject, re.IGNORECASE):
+    if _OTHER_PERSON.search(subject) and not re.search(r"\b(applicant|candidate|beneficiary|student|widow)s?\b(?!['’]s)", subject, re.IGNORECASE):
         return True
     return False
 
@@ -559,8 +560,11 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
         if female_subject and (_OTHER_PERSON.search(female_subject.group(0)) or (
                 re.match(r"\s+child", subject[female_subject.end():], re.IGNORECASE) and re.search(r"\bborn\b|\bbirth\b", text, re.IGNORECASE))):
             return None  # (a newborn girl's scheme is applied for by a parent of either gender; a girl child student applies herself)
-        if female_subject and re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE):
-            return None  # "daughters of widows": the widow is not the applicant
+        if female_subject and (_of_another(subject, female_subject.start()) if re.fullmatch(r"(?i)widows?", female_subject.group(0))
+                               else re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE)):
+            # "daughters of widows": the widow is not the applicant ("the age of the widow woman" is hers: a widow pension's
+            # applicant is the widow; "the age of the girl" or "of the female applicant" may be a child's or one gender's limit)
+            return None
         return _crit("gender", "eq", "female", unit, url)
     if _HUSBAND_DIED.search(text) and not _MALE.search(_HUSBAND_DIED.sub(" ", text)) and not _OTHER_EVENT.search(text):
         # "The applicant's husband has died." (Uttar Pradesh's widow pension): a woman (a newcomer trial: the pension
@@ -582,6 +586,17 @@ _HUSBAND_DIED = re.compile(r"\b(?:her|the\s+applicant['’]s|applicant['’]s|wh
 _OTHER_EVENT = re.compile(r"\bpregnan\w*|\bmarriage\b|\bdelivery\b|\bchild\s*birth", re.IGNORECASE)
 
 
+def _of_another(text: str, at: int) -> bool:
+    """True when the word at ``at`` follows "of"/"for" that follows a person other than the applicant ("the
+    daughters of widows", "son of a widow"), not "the age of the widow woman" (Uttarakhand's widow pension),
+    where the widow is the applicant."""
+    start = max(0, at - 12)
+    m = re.search(r"\b(?:of|for)\s+(?:a\s+|an\s+|the\s+)?$", text[start:at], re.IGNORECASE)
+    if not m:
+        return False
+    return _OTHER_PERSON.search(text[max(0, start + m.start() - 30):start + m.start()]) is not None
+
+
 def _marital(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text) or _about_entity(text) or _WIDOW_ALTERNATIVE.search(text):
@@ -595,8 +610,9 @@ def _marital(unit: Unit, url: str) -> Criterion | None:
             continue  # "abandoned" by a family or a society, not by a spouse
         if m and re.match(r"\s+(?:children|child|sons?|daughters?|dependents?|girls?)\b", text[m.end():], re.IGNORECASE):
             continue  # "husband/wife and unmarried children": the children's status
-        if m and not _about_other(text, m.start()) and not re.search(r"\b(?:of|to)\s+(?:a\s+|the\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE):
-            values.append(value)
+        if (m and not _about_other(text, m.start()) and not re.search(r"\bto\s+(?:a\s+|the\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE)
+                and not _of_another(text, m.start()) and not re.match(r"['’]s\b", text[m.end():])):
+            values.append(value)  # (not "married to a widow", "the son of a widow", "a widow's daughter")
     if "widowed" not in values and _HUSBAND_DIED.search(text):
         values.append("widowed")  # "The applicant's husband has died." (Uttar Pradesh's widow pension) says widowed
     if not values or ("married" in values and len(values) > 1 and "never_married" not in values):
@@ -831,6 +847,9 @@ _PASSED_BEFORE = re.compile(r"\b(?:pass(?:ed)?|qualifi\w*|complet\w*|cleared|pos
 _PASSED_AFTER = re.compile(r"^\W*(?:(?!not\b)\w+\W+){0,2}?(?:pass(?:ed)?|awarded|or\s+equivalent|holders?)\b", re.IGNORECASE)
 #: studying now, not having passed: "studying in 11th or 12th standard" is is_student's
 _STUDYING_BEFORE = re.compile(r"\b(?:studying|pursuing|enrolled|admitted|admission|joining|join)\b[^.;:]{0,30}$", re.IGNORECASE)
+#: "a student of" a school class: studying it, not past it ("a student of B.Tech" is a graduate's level for the
+#: interview, whose field is the highest level passed or studied in)
+_STUDENT_OF = re.compile(r"\bstudents?\s+(?:of|in|at)\b[^.;:]{0,30}$", re.IGNORECASE)
 #: marks, grades and divisions: a condition beside the level that no field expresses
 _MARKS = re.compile(r"\bmarks\b|\d\s*%|\bper\s*cent|\bpercentage\b|\bdivision\b|\bcgpa\b|\bfirst\s+class\b|\bgrade\b", re.IGNORECASE)
 
@@ -854,8 +873,9 @@ def _education(unit: Unit, url: str) -> Criterion | None:
         held = _PASSED_BEFORE.search(before) or _PASSED_AFTER.match(after)
         if _about_other(text, a):
             continue
-        if _STUDYING_BEFORE.search(before[-35:]):
-            studying.append((a, level))
+        if (_STUDYING_BEFORE.search(before[-35:]) or (_STUDENT_OF.search(before[-35:]) and _EDUCATION_ORDER.index(level) <= _EDUCATION_ORDER.index("higher_secondary"))) \
+                and not re.search(r"(?i)\bpost[- ]?$", before):
+            studying.append((a, level))  # (a student "in a Post-matric class" has passed the matric)
         elif held:
             found.append((a, b, level))
     if not found:

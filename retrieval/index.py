@@ -231,6 +231,8 @@ class Index:
         self.bm25_matrix = bm25_matrix
         self.tfidf_matrix = tfidf_matrix
         self.tfidf_idf = tfidf_idf
+        #: the largest IDF of the vocabulary (the weight of a word the corpus does not know), computed once
+        self.max_idf = float(tfidf_idf.max()) if tfidf_idf.size else 1.0
         self.catalog = catalog
         self.manifest = manifest
         order = {s.id: i for i, s in enumerate(schemes)}

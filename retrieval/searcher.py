@@ -778,8 +778,7 @@ def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], li
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
     unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
     alts = [[w, *q.resolved.get(w, []), *reverse_expansions().get(w, ())] for w in content]
-    idf, vocab = index.tfidf_idf, index.vocabulary
-    max_idf = float(idf.max()) if idf.size else 1.0
+    idf, vocab, max_idf = index.tfidf_idf, index.vocabulary, index.max_idf
     weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
     return content, unknown, alts, weights
 

@@ -120,6 +120,24 @@ def test_conditions_about_someone_else_are_not_the_applicants():
     assert crits(r.rule) == [] and r.unchecked == ["The parent of the applicant should be a weaver."]
 
 
+def test_a_parents_or_grandsons_condition_is_not_the_applicants_even_with_a_typographic_apostrophe():
+    # Yuva Swabhiman's page writes "applicant’s" (U+2019); a child of a parent with 40 % disability was asked for her own
+    r = read("The disability of the applicant’s father/ mother must be 40% or above.")
+    assert crits(r.rule) == [] and r.unchecked == ["The disability of the applicant’s father/ mother must be 40% or above."]
+    assert crits(read("The applicant's parent should be engaged in any building & other construction work.").rule) == []
+    # Uttarakhand's widow pension: the grandson's age had become the widow's ("age at most 20")
+    r = read("The age of the widow woman should be 18 years to 60 years.\n"
+             "Any son/grandson of the candidate is not more than 20 years of age.")
+    assert crits(r.rule) == [("age", "between", [18, 60]), ("gender", "eq", "female"), ("marital_status", "in", ["widowed"])]
+    assert r.unchecked == ["Any son/grandson of the candidate is not more than 20 years of age."]
+
+
+def test_the_age_of_the_widow_is_hers_but_the_age_of_the_female_applicant_is_one_genders_limit():
+    assert ("gender", "eq", "female") not in crits(read("The age of the female applicant should be 58 years or above.").rule)
+    assert ("gender", "eq", "female") not in crits(read("The age of the girl should not be less than 18 years on the date of her marriage.").rule)
+    assert ("marital_status", "in", ["widowed"]) not in crits(read("The applicant should be the son of a widow.").rule or All(items=[]))
+
+
 def test_a_childs_age_schooling_and_birth_are_not_the_applicants():
     r = read("The age of the child of the applicant should be between 5 to 10 years.\n"
              "The child of the applicant should be enrolled in a recognized school.")
@@ -318,6 +336,7 @@ LEVELS_FROM = ["primary", "upper_primary", "secondary", "higher_secondary", "dip
     # ... not when the higher level is an alternative, nor in a sentence that denies it
     ("The applicant must be a final year student of B.Tech, or students pursuing M.Sc. in Engineering.", "graduate"),
     ("The applicant should be a graduate; after taking admission for M.A. the scholarship will not be allowed.", "graduate"),
+    ("The applicant must be a student in a Post-matric class.", "secondary"),  # past the matric
 ])
 def test_the_least_class_or_course_passed(sentence, least):
     (c,) = [c for c in criteria(read(sentence).rule) if c.field == "education_level"]
@@ -329,6 +348,8 @@ def test_the_least_class_or_course_passed(sentence, least):
     "The child should have passed class 10.",  # someone else
     "Candidates must have acquired a degree of proficiency in the chosen field.",
     "(Provisional degree certificate may be accepted if degree is not awarded)",
+    "He should be a student of a recognized High School.",  # a class 9 student has not passed class 10
+    "The applicant must be a student of Class 8th to Class 10th.",
 ])
 def test_what_is_no_class_passed_by_the_applicant(sentence):
     r = read(sentence)  # None: the sentence states nothing at all
