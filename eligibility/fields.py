@@ -277,6 +277,11 @@ def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
 _CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)?(?<!\d)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)?(?:\s*(?:pass|paas|class|kaksha))?(?!\d)")
 
 
+#: a class number marked as one inside a sentence: "class 9", "9th", "11वीं", "कक्षा 8"; not "2nd year" or "1st semester"
+_CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
+                            r"|(?<!\d)(?<!\w)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)(?!\w)(?!\s*(?:year|yr|sem|semester|saal|sal|साल|वर्ष)\b)", re.IGNORECASE)
+
+
 def _education(text: str) -> str | None:
     """The education level named (``EDUCATION``'s words), else one read from a class number: 12 -> higher secondary,
     10 or 11 -> secondary, 8 or 9 -> upper primary, 5 to 7 -> primary, under 5 -> none (a newcomer trial: "11th",
@@ -293,7 +298,12 @@ def _education(text: str) -> str | None:
         return named
     m = _CLASS_NUMBER.fullmatch(normalise(text).strip(" .!"))
     if m is None:
-        return None
+        # a class in a sentence ("9th me padhta hu", "studying in 11th", "11वीं में पढ़ती हूँ"): one number marked as a
+        # class (an ordinal or "class N"), not a year of a course ("2nd year") nor an age (a newcomer would be asked again)
+        marked = [x for x in _CLASS_IN_TEXT.finditer(normalise(text))]
+        if len(marked) != 1:
+            return None
+        return _class_level(int(marked[0].group(1) or marked[0].group(2)))
     return _class_level(int(m.group(1)))
 
 

@@ -280,6 +280,16 @@ def test_a_class_number_is_the_level_it_completes(text, value):
     assert FIELDS["education_level"].read(text) == value
 
 
+@pytest.mark.parametrize("text,value", [("9th me padhta hu", "upper_primary"), ("studying in 11th", "secondary"),
+                                        ("11वीं में पढ़ती हूँ", "secondary"), ("kaksha 8 me", "upper_primary"),
+                                        ("2nd year mein hu", None), ("1st year student", None), ("I am 15", None),
+                                        ])
+def test_a_class_inside_a_sentence_answers_the_education_question(text, value):
+    """The question asks for the class passed "or studying in": "9th me padhta hu" had been refused and asked again;
+    a year of a course or an age is not read as a class."""
+    assert FIELDS["education_level"].read(text) == value
+
+
 @pytest.mark.parametrize("text,value", [("how much pension will I get in Atal Pension Yojana if I join at age 30", {}),
                                         ("I am 30 and want to join APY", {"age": 30})])
 def test_an_age_supposed_is_not_the_users(text, value):
