@@ -333,7 +333,7 @@ _STATE_NAMES = sorted(((alias, name) for name, aliases in STATES.items() for ali
                       key=lambda p: -len(p[0]))
 _STATE_ALIAS = re.compile(r"\b(" + "|".join(re.escape(a) for a, _ in _STATE_NAMES) + r")\b", re.IGNORECASE)
 _STATE_OF_ALIAS = {a.lower(): n for a, n in _STATE_NAMES}
-_DOMICILE = re.compile(r"\b(resident|residents|domicile|domiciled|native|natives|permanent(?:ly)?\s+resid\w*|residing|reside|resides|living|lives|belong(?:s|ing)?\s+to|hail(?:s|ing)?\s+from|citizen\s+of)\b", re.IGNORECASE)
+_DOMICILE = re.compile(r"\b(resident|residents|domicile|domiciled|native|natives|permanent(?:ly)?\s+resid\w*|residing|reside|resides|resided|living|lives|belong(?:s|ing)?\s+to|hail(?:s|ing)?\s+from|citizen\s+of)\b", re.IGNORECASE)
 _OWN_STATE = re.compile(r"\b(?:of|in|to)\s+(?:the|this|that)\s+(?:state|union\s+territory|ut)\b|\bstate\s+domicile\b", re.IGNORECASE)
 
 
@@ -980,9 +980,12 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
         {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
     marks = "education_level" in fields and bool(_MARKS.search(text))  # "passed Class 10 with 60% marks": the marks are not checked
+    # "resided in Puducherry for at least five years": the state is read, the years of residence are not checked
+    years_resident = "state" in fields and "age" not in fields and bool(re.search(
+        r"\b(?:resid\w*|domicile\w*|living|lived|stay\w*)\b[^.;]{0,80}?\b(?:for|since|of|past|last)\b[^.;]{0,40}\b(?:years?|yrs)\b", text, re.IGNORECASE))
     # (a husband's death that makes the applicant a widow is the marital status read, not a life event left unchecked)
     widowhood = "marital_status" in fields and _HUSBAND_DIED.search(text) is not None and not _OTHER_EVENT.search(text)
-    out.rest = marks or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    out.rest = marks or years_resident or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
 
 

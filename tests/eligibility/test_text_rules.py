@@ -132,6 +132,14 @@ def test_a_parents_or_grandsons_condition_is_not_the_applicants_even_with_a_typo
     assert r.unchecked == ["Any son/grandson of the candidate is not more than 20 years of age."]
 
 
+def test_years_of_residence_give_the_state_and_stay_unchecked():
+    s = "The applicant must have resided in the Union territory of Puducherry for a continuous period of not less than five years."
+    r = read(s)
+    assert crits(r.rule) == [("state", "in", ["Puducherry"])] and r.unchecked == [s]
+    r = read("The applicant should be a resident of Goa and above the age of 18 years.")  # an age, not years of residence
+    assert r.unchecked == []
+
+
 def test_the_age_of_the_widow_is_hers_but_the_age_of_the_female_applicant_is_one_genders_limit():
     assert ("gender", "eq", "female") not in crits(read("The age of the female applicant should be 58 years or above.").rule)
     assert ("gender", "eq", "female") not in crits(read("The age of the girl should not be less than 18 years on the date of her marriage.").rule)
