@@ -628,10 +628,16 @@ class EligibilityFlow:
         proper = bool(re.search(r"\b(?:yojana|yojna|scheme|abhiyan|mission|programme|program|nidhi|card|bima|kosh)\b", name, re.IGNORECASE)) \
             or len(re.findall(r"\b[A-Z][a-z]+", name)) >= 2
         unknown_name = bool(name and proper and set(re.findall(r"\w+", name.casefold())) - _GENERIC_NAME_WORDS)
-        if not mentions and not unknown_name and not family and text.strip() and state.scheme_id in self.book.rules and (
+        kind = bool(name and not unknown_name and not mentions and set(re.findall(r"\w+", name.casefold())) - _NO_KIND_WORDS)
+        if kind and not family and name.isascii() and not any(term in engine.answerer.index.vocabulary for term in _analyze(name)):
+            # "/eligibility asdf qwer 123": words no scheme uses name no kind of scheme: said so, and every scheme checked
+            # (a break-it trial: "I checked 8 schemes for "asdf qwer 123"")
+            kind, unknown_name = False, True
+        if not mentions and not unknown_name and not family and not kind and text.strip() and state.scheme_id in self.book.rules and (
                 THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
             # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme (not
-            # after "am I eligible for Flurbo scheme?", a scheme we do not know: that one is said so)
+            # after "am I eligible for Flurbo scheme?", a scheme we do not know: that one is said so; nor after "am I
+            # eligible for widow pension?", a kind of scheme: that kind is checked, a break-it trial had PM-KISAN checked)
             mentions = [state.scheme_id]
         mode = "scheme" if mentions else "screening"
         if mode == "screening" and unknown_name:
@@ -639,7 +645,7 @@ class EligibilityFlow:
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         again = state.interview is not None and mentions[:1] == [state.interview.scheme_id]  # the same check restarted
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
-        if mode == "screening" and name and not unknown_name and set(re.findall(r"\w+", name.casefold())) - _NO_KIND_WORDS:
+        if mode == "screening" and kind:
             # "am I eligible for old age pension?": the schemes of that kind only, not every scheme (a trial: eight
             # questions on work, gender and minority, then a verdict of drinking water and toilets, no pension)
             state.interview.kind = name[:60]

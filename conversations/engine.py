@@ -639,6 +639,16 @@ class Engine:
             if self.eligibility is not None and (_yes_or_no(text) is True or (
                     len(text.split()) <= 3 and _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0]) is True)):
                 return self.eligibility.start_command(self, "", state, lang), "save"
+            listed = state.turns[-1] if state.turns else None
+            chosen = state_answer(text)
+            if (chosen is not None and "state" not in state.profile and self.eligibility is not None and listed is not None
+                    and listed.standalone == state.last_standalone and life_event(listed.text) is not None):
+                # "mere pati nahi rahe ..." listed the central schemes and asked for the state, then "bihar": the same
+                # need listed again with Bihar's own schemes (a newcomer trial: "bihar" had only been noted)
+                noted = self.eligibility._record({"state": chosen}, state, text, lang)
+                result = self.question(listed.text, state, lang)
+                result.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
+                return result, "save"
         if state.pending == "state_offer":
             # "Tell me your state to see yours" then "Bihar": the same question answered for Bihar; any
             # other message is handled as it stands

@@ -530,3 +530,31 @@ def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
     name = numbered[index][1]
     answer = next(r for r in say(bundled_engine, pick, user=user) if r.kind == "answer")
     assert answer.citations[0].scheme_name == name
+
+
+def test_a_state_named_after_a_life_event_list_lists_that_states_schemes_too(pages_engine):
+    """A newcomer trial: "mere pati nahi rahe ..." listed the central schemes and asked for the state; "bihar" was only
+    noted. Now the same need is listed again with Bihar's own widow pension among the schemes."""
+    first = say(pages_engine, "mere pati nahi rahe. vidhwa pension kitna milta hai?", user="lifeevent-state")
+    assert "Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)" not in "\n".join(r.text for r in first)
+    replies = say(pages_engine, "bihar", user="lifeevent-state")
+    assert replies[0].text == "Note kiya: rajya Bihar."
+    listed = next(r for r in replies if r.kind == "answer")
+    assert "lbsspy" in [c.scheme_id for c in listed.citations]
+    assert all(pages_engine.answerer.index.schemes[c.scheme_id].state in (None, "Bihar") for c in listed.citations)
+
+
+def test_a_kind_of_scheme_asked_after_another_scheme_checks_that_kind_and_junk_names_no_kind(bundled_engine):
+    """A break-it trial: "am I eligible for widow pension?" right after PM-KISAN had checked PM-KISAN (its land
+    question, then "NOT ELIGIBLE"), and "/eligibility asdf qwer 123" checked 8 schemes "for" those words."""
+    from conversations.store import UserKey
+
+    say(bundled_engine, "pm kisan kya hai", user="kindafter")
+    replies = say(bundled_engine, "am I eligible for widow pension?", user="kindafter")
+    assert replies[-1].kind == "question" and replies[-1].field == "state"
+    iv = bundled_engine.store.load(UserKey("telegram", "kindafter", bundled_engine.secret)).interview
+    assert iv.mode == "screening" and iv.scheme_id is None and iv.kind == "widow pension"
+    replies = say(bundled_engine, "/eligibility asdf qwer 123", user="junkkind")
+    assert replies[0].text == 'I don\'t know a scheme called "asdf qwer 123", so I will check all schemes.'
+    iv = bundled_engine.store.load(UserKey("telegram", "junkkind", bundled_engine.secret)).interview
+    assert iv.mode == "screening" and iv.kind is None
