@@ -323,11 +323,14 @@ def cmd_chat(args: argparse.Namespace) -> int:
         if not line.strip():
             continue  # an empty line is not a message
         turn += 1
+        message = InboundMessage(channel=channel, user_id=args.user, text=line)
         try:
-            result = engine.handle_turn(InboundMessage(channel=channel, user_id=args.user, text=line))
+            result = engine.handle_turn(message)
         except StoreError as exc:
-            print(f"schemebot: {exc}", file=sys.stderr)
-            return 2
+            # Redis went away mid-conversation: this message is answered without memory (with the notice), as the
+            # webhooks answer it, and the next line tries the store again (a break-it trial: chat exited, unanswered)
+            print(f"schemebot: {exc}; answering without memory", file=sys.stderr)
+            result = engine.handle_stateless(message)
         messages = None
         if args.channel:
             from bot.render import channel_messages

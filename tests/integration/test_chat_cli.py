@@ -98,3 +98,48 @@ def test_chat_shows_each_channel_as_it_sends(tmp_path):
                            env={**os.environ, **env}, timeout=120)
     turn = json.loads(jsonl.stdout.splitlines()[0])
     assert turn["messages"][0].startswith("*[1]*") and turn["replies"][0]["kind"] == "answer"
+
+
+def test_chat_answers_without_memory_when_redis_goes_away_mid_conversation(tmp_path):
+    """A break-it trial: Redis stopped mid-conversation and `schemebot chat` exited (code 2) with the message
+    unanswered. Now that message is answered without memory, with the notice, and the chat goes on."""
+    import shutil
+    import socket
+    import time
+
+    from tests.conftest import need
+
+    need(shutil.which("redis-server") is not None, "redis-server is not on the PATH (this test starts its own Redis)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.time() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+        exe = ROOT / ".venv" / "bin" / "schemebot"
+        cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "bot.cli"]
+        env = {**os.environ, "SCHEMEBOT_REDIS_URL": f"redis://127.0.0.1:{port}/0", "SCHEMEBOT_STATE_SECRET": "x"}
+        proc = subprocess.Popen([*cmd, "chat", "--json"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env)
+        proc.stdin.write("pm kisan kya hai\n")
+        proc.stdin.flush()
+        first = json.loads(proc.stdout.readline())
+        assert cited(first)[0] == "pm-kisan"
+        server.kill()
+        server.wait(timeout=10)
+        out, err = proc.communicate("what is atal pension yojana\n", timeout=120)
+        assert proc.returncode == 0, err
+        second = json.loads(out.splitlines()[0])
+        assert second["turn"] == 2 and second["replies"][0]["text"].startswith("My memory is unavailable for a moment")
+        assert "apy" in cited(second)
+        assert "answering without memory" in err
+    finally:
+        server.kill()
