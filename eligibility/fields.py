@@ -278,7 +278,7 @@ _CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्ष�
 
 
 #: a class number marked as one inside a sentence: "class 9", "9th", "11वीं", "कक्षा 8"; not "2nd year" or "1st semester"
-_CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
+CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
                             r"|(?<!\d)(?<!\w)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)(?!\w)(?!\s*(?:year|yr|sem|semester|saal|sal|साल|वर्ष)\b)", re.IGNORECASE)
 
 
@@ -292,7 +292,7 @@ def _education(text: str) -> str | None:
         # scholarship for those who cleared class 10 "likely")
         m = _CLASS_NUMBER.search(normalise(text[:failed.start()]).strip(" .!"))
         n = int(m.group(1)) - 1 if m else 0
-        return _class_level(n) if n >= 1 else None
+        return class_level(n) if n >= 1 else None
     named = parse_choice(text, _syn(EDUCATION))
     if named is not None:
         return named
@@ -300,18 +300,18 @@ def _education(text: str) -> str | None:
     if m is None:
         # a class in a sentence ("9th me padhta hu", "studying in 11th", "11वीं में पढ़ती हूँ"): one number marked as a
         # class (an ordinal or "class N"), not a year of a course ("2nd year") nor an age (a newcomer would be asked again)
-        marked = [x for x in _CLASS_IN_TEXT.finditer(normalise(text))]
+        marked = [x for x in CLASS_IN_TEXT.finditer(normalise(text))]
         if len(marked) != 1:
             return None
-        return _class_level(int(marked[0].group(1) or marked[0].group(2)))
-    return _class_level(int(m.group(1)))
+        return class_level(int(marked[0].group(1) or marked[0].group(2)))
+    return class_level(int(m.group(1)))
 
 
 #: a class or course not passed: "10th fail", "12वीं फेल", "inter failed"
 NOT_PASSED = re.compile(r"\b(?:fail|failed|fel|napass|anuttirn|not\s+passed|could\s+not\s+pass)\b|फेल|फ़ेल|अनुत्तीर्ण", re.IGNORECASE)
 
 
-def _class_level(n: int) -> str:
+def class_level(n: int) -> str:
     """The education level a class ``n`` (1-12) completes (see :func:`_education`)."""
     return ("none", "none", "none", "none", "primary", "primary", "primary", "upper_primary", "upper_primary", "secondary",
             "secondary", "higher_secondary")[n - 1]

@@ -290,6 +290,17 @@ def test_a_class_inside_a_sentence_answers_the_education_question(text, value):
     assert FIELDS["education_level"].read(text) == value
 
 
+@pytest.mark.parametrize("text,value", [
+    ("9th me padhti hu", {"is_student": True, "occupation": "student", "education_level": "upper_primary"}),
+    ("I am a 15 year old girl in class 9 in Odisha", {"age": 15, "state": "Odisha", "gender": "female", "is_student": True,
+                                                      "education_level": "upper_primary"}),
+    ("मैं कक्षा 9 में पढ़ती हूँ", {"is_student": True, "occupation": "student", "education_level": "upper_primary"}),
+    ("my son is in 9th class", {}), ("mai 2nd year me hu", {})])
+def test_the_class_a_student_says_she_is_in_is_her_education_level(text, value):
+    """A newcomer trial: "9th me padhti hu" was noted as studying, then "which is the highest class?" was asked."""
+    assert extract(text) == value
+
+
 @pytest.mark.parametrize("text,value", [("how much pension will I get in Atal Pension Yojana if I join at age 30", {}),
                                         ("I am 30 and want to join APY", {"age": 30})])
 def test_an_age_supposed_is_not_the_users(text, value):
