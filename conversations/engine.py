@@ -634,9 +634,12 @@ class Engine:
             # had been met with "I have no question waiting for that answer", a newcomer trial); anything else is
             # handled as it stands
             state.pending = None
-            if _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
+            # "2" after a listed answer (a life event's schemes, numbered [1] to [5]) picks the second listed scheme below: it
+            # is no "no" to the offer, whose own text shows no numbered options (a newcomer trial: "2" got "Okay", "1" a check)
+            picking = text.strip().isdigit() and bool(state.list_ids)
+            if not picking and _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
                 return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
-            if self.eligibility is not None and (_yes_or_no(text) is True or (
+            if not picking and self.eligibility is not None and (_yes_or_no(text) is True or (
                     len(text.split()) <= 3 and _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0]) is True)):
                 return self.eligibility.start_command(self, "", state, lang), "save"
             listed = state.turns[-1] if state.turns else None

@@ -558,3 +558,13 @@ def test_a_kind_of_scheme_asked_after_another_scheme_checks_that_kind_and_junk_n
     assert replies[0].text == 'I don\'t know a scheme called "asdf qwer 123", so I will check all schemes.'
     iv = bundled_engine.store.load(UserKey("telegram", "junkkind", bundled_engine.secret)).interview
     assert iv.mode == "screening" and iv.kind is None
+
+
+def test_a_number_after_a_life_event_list_picks_that_scheme_not_the_offer_of_a_check(pages_engine):
+    """A newcomer trial: "2" after the schemes listed for a widow got "Okay. Ask me about any government scheme", and
+    "1" started a check, as if they answered the offer below the list, which shows no numbered options."""
+    first = say(pages_engine, "my husband died, I live in Bihar. can I get pension?", user="lifeevent-pick")
+    listed = next(r for r in first if r.kind == "answer").citations
+    second = say(pages_engine, "2", user="lifeevent-pick")
+    answer = next(r for r in second if r.kind == "answer")
+    assert answer.citations[0].scheme_id == listed[1].scheme_id
