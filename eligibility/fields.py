@@ -186,7 +186,8 @@ _NOT_AN_AGE_BEFORE = re.compile(
 #: a bound or a denial after the number ("40 से कम", "45 nahi", "30 se upar")
 _NOT_AN_AGE_BOUND_AFTER = re.compile(r"\s*(?:से\s+(?:कम|ज़्यादा|ज्यादा|ऊपर|अधिक)|se\s+(?:kam|zyada|jyada|upar)|nahi\b|nahin\b|नहीं|or\s+(?:less|more|above|below))", re.IGNORECASE)
 #: "no wait", "sorry", "actually", "matlab": a number said after it corrects the one before
-_SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi|no\s+i\s+am)\b|माफ़?\s*कीजिए|मतलब", re.IGNORECASE)
+_SELF_CORRECTION = re.compile(r"\b(?:no\s+wait|wait|sorry|actually|i\s+mean|matlab|galti|nahi\s+nahi|no\s+i\s+am)\b|माफ़?\s*कीजिए|मतलब"
+                              r"|\d\s*[,;]\s*(?:no|nahi|nahin|नहीं)\b", re.IGNORECASE)  # ("65, no 66": a break-it trial stored 65)
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3})(?!\d)(?![.,]\d)")  # (not the "6" of "65.5" or "0065")
 #: a negative number ("-70", "minus 65"): no age, asked again (a break-it trial got -70 read as 70)
 _NEGATIVE = re.compile(r"(?:^|[\s(])[-\u2212]\s*\d|\bminus\b|\bmainus\b|ऋण")
@@ -229,7 +230,11 @@ def _age_from_birth(t: str, today: date | None = None) -> int | None:
         day, month, year = 1, 1, int(m.group(7))
     else:
         return None
-    if not (1 <= month <= 12 and 1 <= day <= 31 and 1900 <= year <= today.year):
+    try:
+        born = date(year, month, day)
+    except ValueError:  # "31/02/1960": no such day
+        return None
+    if not (1900 <= year and born <= today):  # (a date to come is nobody's birth)
         return None
     return today.year - year - ((today.month, today.day) < (month, day))
 
@@ -250,10 +255,12 @@ def _age(text: str) -> int | None:
     if _NEGATIVE.search(t) and not _BIRTH_DATE.search(t):
         return None
     born = _age_from_birth(t)
-    if born is not None:
-        return born
+    if born is not None or _BIRTH_DATE.search(t):
+        return born  # (a date that is no date of birth, "12/05/2030" or "31/02/1960", is asked again: not the age 12)
     corrected = _SELF_CORRECTION.search(t)
-    numbers = list(_NUMBER.finditer(t, corrected.end() if corrected else 0)) or list(_NUMBER.finditer(t))
+    if corrected and _NUMBER.search(t, corrected.end()):
+        t = t[corrected.end():]  # what follows the correction, read alone ("65, no 66": the "no" negates nothing of 66)
+    numbers = list(_NUMBER.finditer(t))
     if numbers:
         ages = [(int(m.group(1)) - bool(_NOT_YET.search(t[max(0, m.start() - 30):m.start()]) or _NOT_YET_AFTER.match(t, m.end())))
                 for m in numbers if not not_an_age(t, m.start(), m.end())]
