@@ -319,9 +319,12 @@ def cmd_chat(args: argparse.Namespace) -> int:
             if not line:
                 return 0
             line = line.rstrip("\n")
-        line = clean_user_text(line)
         if not line.strip():
             continue  # an empty line is not a message
+        # a line of only invisible characters ("\u200b", "\ufeff") is a message with no text: it gets the webhooks'
+        # "I can only read typed messages", one turn per line (a break-it trial: `chat --json` printed nothing and a
+        # driver waiting for one turn a line hung)
+        line = clean_user_text(line)
         turn += 1
         message = InboundMessage(channel=channel, user_id=args.user, text=line)
         try:
