@@ -153,8 +153,19 @@ def _without_place_and_age(text: str) -> str:
     # (a relative's place goes too: "my son works in Punjab" beside "I am ... from Patna" had searched Punjab's schemes
     # and declined, a break-it trial)
     kept = [c for c in clauses if not (_RELATIVE.search(normalise(c)) and not QUESTIONISH.search(c) and state_of(c))
-            and (QUESTIONISH.search(c) or not (facts := stated_facts(c, [])) or not set(facts) <= {"age", "state"})]
+            and (QUESTIONISH.search(c) or not (facts := stated_facts(c, [])) or not set(facts) <= {"age", "state"}
+                 or _words_besides_place_and_age(c) >= 2)]
     return ", ".join(kept) if kept and len(kept) < len(clauses) else text
+
+
+def _words_besides_place_and_age(clause: str) -> int:
+    """How many of ``clause``'s search terms are neither a place, an age nor a number: "I sell vegetables on the street
+    in Delhi" has three (it says the need: a newcomer trial had it dropped as a mere place, and "Can I get a loan?"
+    alone answered with an SC entrepreneurs' loan), "meri umar 67 saal hai" one."""
+    from retrieval.states import place_and_age_words
+
+    place = place_and_age_words(clause)
+    return sum(1 for w in _analyze(clause) if w not in place and not w.replace(".", "").isdigit())
 
 
 #: a remembered answer that would end a check at once is asked again only when told more than this many messages ago

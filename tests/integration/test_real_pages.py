@@ -565,6 +565,18 @@ def test_an_old_persons_question_about_a_pension_finds_the_old_age_pension(engin
     assert answer_of(replies).citations[0].scheme_id == "upoaps"
 
 
+def test_a_clause_saying_the_users_work_and_place_is_kept_in_the_search(engine):
+    """A newcomer trial: "I sell vegetables on the street in Delhi. Can I get a loan?" had its first sentence dropped
+    as a mere place ("Delhi"), and "Can I get a loan" alone was answered with an SC entrepreneurs' term loan (with the
+    semantic ranker it now quotes PM SVANidhi's street vendors; this index is lexical)."""
+    result = engine.handle_turn(InboundMessage(channel="telegram", user_id="vendor-delhi",
+                                               text="I sell vegetables on the street in Delhi. Can I get a loan?"))
+    assert result.replies[0].text == "Noted: state Delhi."
+    assert result.standalone_query.startswith("I sell vegetables on the street in Delhi")
+    assert "cbssc-tl" not in [c.scheme_id for r in result.replies for c in r.citations]
+    # a clause that only says an age or a place still goes ("meri umar 67 saal hai, gorakhpur me rehta hu, ...": above)
+
+
 def test_a_list_quote_starts_after_an_opening_lead_in(engine):
     """A newcomer: the crop-loss list showed PM Fasal Bima Yojana as "The benefits of this scheme are mentioned as
     under:" and its first item."""
