@@ -36,7 +36,7 @@ from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 from retrieval.searcher import names_only_a_state
-from retrieval.states import find_states, state_label, state_of
+from retrieval.states import find_states, place_and_age_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
 
 if TYPE_CHECKING:
@@ -162,8 +162,6 @@ def _words_besides_place_and_age(clause: str) -> int:
     """How many of ``clause``'s search terms are neither a place, an age nor a number: "I sell vegetables on the street
     in Delhi" has three (it says the need: a newcomer trial had it dropped as a mere place, and "Can I get a loan?"
     alone answered with an SC entrepreneurs' loan), "meri umar 67 saal hai" one."""
-    from retrieval.states import place_and_age_words
-
     place = place_and_age_words(clause)
     return sum(1 for w in _analyze(clause) if w not in place and not w.replace(".", "").isdigit())
 

@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import (CATEGORIES, CITIES, CLASS_IN_TEXT, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
-                               NOT_PASSED, class_level, not_an_age)
+from eligibility.fields import (CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+                               NOT_PASSED, class_level, marked_class, not_an_age)
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -258,9 +258,9 @@ def extract(text: str) -> dict[str, Any]:
     if education is None and not NOT_PASSED.search(own):
         # "9th me padhti hu", "a 15 year old girl in class 9": the class studied in is the level (the interview's field is
         # the highest class passed or studied in; a newcomer trial was asked "which class?" right after saying it)
-        classes = list(CLASS_IN_TEXT.finditer(own))
-        if len(classes) == 1 and (out.get("is_student") or re.search(r"(?:\bin|\bme|\bmein|में)\s+$", own[:classes[0].start()])):
-            education = class_level(int(classes[0].group(1) or classes[0].group(2)))
+        marked = marked_class(own)
+        if marked and (out.get("is_student") or re.search(r"(?:\bin|\bme|\bmein|में)\s+$", own[:marked[1]])):
+            education = class_level(marked[0])
             if occupation in (None, "student"):
                 out["is_student"] = True
     if education and NOT_PASSED.search(own):

@@ -252,11 +252,11 @@ def _age(text: str) -> int | None:
     30"); ``None`` when a number is there but none is an age ("18 months", "I have a 5 year old daughter"). Number
     words ("sixty five") are read too."""
     t = normalise(text)
-    if _NEGATIVE.search(t) and not _BIRTH_DATE.search(t):
+    dated = _BIRTH_DATE.search(t) is not None
+    if _NEGATIVE.search(t) and not dated:
         return None
-    born = _age_from_birth(t)
-    if born is not None or _BIRTH_DATE.search(t):
-        return born  # (a date that is no date of birth, "12/05/2030" or "31/02/1960", is asked again: not the age 12)
+    if dated:
+        return _age_from_birth(t)  # (a date that is no date of birth, "12/05/2030" or "31/02/1960", is asked again: not the age 12)
     corrected = _SELF_CORRECTION.search(t)
     if corrected and _NUMBER.search(t, corrected.end()):
         t = t[corrected.end():]  # what follows the correction, read alone ("65, no 66": the "no" negates nothing of 66)
@@ -285,8 +285,17 @@ _CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्ष�
 
 
 #: a class number marked as one inside a sentence: "class 9", "9th", "11वीं", "कक्षा 8"; not "2nd year" or "1st semester"
-CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
+_CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
                             r"|(?<!\d)(?<!\w)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)(?!\w)(?!\s*(?:year|yr|sem|semester|saal|sal|साल|वर्ष)\b)", re.IGNORECASE)
+
+
+def marked_class(text: str) -> tuple[int, int] | None:
+    """``(class number, where it starts)`` of the one class number ``text`` marks as a class ("9th me padhta hu",
+    "in class 9"), or ``None`` when it marks none or several."""
+    marked = list(_CLASS_IN_TEXT.finditer(text))
+    if len(marked) != 1:
+        return None
+    return int(marked[0].group(1) or marked[0].group(2)), marked[0].start()
 
 
 def _education(text: str) -> str | None:
@@ -307,10 +316,8 @@ def _education(text: str) -> str | None:
     if m is None:
         # a class in a sentence ("9th me padhta hu", "studying in 11th", "11वीं में पढ़ती हूँ"): one number marked as a
         # class (an ordinal or "class N"), not a year of a course ("2nd year") nor an age (a newcomer would be asked again)
-        marked = [x for x in CLASS_IN_TEXT.finditer(normalise(text))]
-        if len(marked) != 1:
-            return None
-        return class_level(int(marked[0].group(1) or marked[0].group(2)))
+        marked = marked_class(normalise(text))
+        return class_level(marked[0]) if marked else None
     return class_level(int(m.group(1)))
 
 
