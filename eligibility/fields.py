@@ -260,7 +260,11 @@ def _age(text: str) -> int | None:
     corrected = _SELF_CORRECTION.search(t)
     if corrected and _NUMBER.search(t, corrected.end()):
         t = t[corrected.end():]  # what follows the correction, read alone ("65, no 66": the "no" negates nothing of 66)
-    numbers = list(_NUMBER.finditer(t))
+    # (a class is no age: "9th me padhti hu" to "how old are you?" had been noted as the age 9, a newcomer trial)
+    classes = [m.span() for m in _CLASS_IN_TEXT.finditer(t)]
+    numbers = [m for m in _NUMBER.finditer(t) if not any(a <= m.start() < b for a, b in classes)]
+    if classes and not numbers:
+        return None  # asked again
     if numbers:
         ages = [(int(m.group(1)) - bool(_NOT_YET.search(t[max(0, m.start() - 30):m.start()]) or _NOT_YET_AFTER.match(t, m.end())))
                 for m in numbers if not not_an_age(t, m.start(), m.end())]

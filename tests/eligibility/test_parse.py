@@ -397,3 +397,10 @@ def test_the_southern_states_backward_class_names_answer_the_category_question(a
     read (it is also slang); "MBC" is."""
     assert FIELDS["social_category"].read(answer) == value
     assert extract("bc kuch nahi milta") == {} and extract("I am MBC") == {"social_category": "obc"}
+
+
+@pytest.mark.parametrize("text,age", [("9th me padhti hu", None), ("class 9", None), ("14 saal, 9th me", 14),
+                                      ("mai 10th pass hu, umar 17", 17)])
+def test_a_class_is_no_age(text, age):
+    """A newcomer trial: "9th me padhti hu" to "how old are you?" was noted as the age 9 (and the check found nothing)."""
+    assert FIELDS["age"].read(text) == age
