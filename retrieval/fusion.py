@@ -36,7 +36,8 @@ def rrf(rankings: Sequence[Sequence[int]], k: int = K) -> dict[int, float]:
 
 
 def weighted_rrf(rankings: Sequence[Sequence[int]], weights: Sequence[float], k: int = K,
-                 sees: Sequence[np.ndarray | None] | None = None) -> dict[int, float]:
+                 sees: Sequence[np.ndarray | None] | None = None,
+                 summed: tuple[int, dict[int, float]] | None = None) -> dict[int, float]:
     """Reciprocal rank fusion with a weight per list, script-aware.
 
     ``RRF(d) = sum over lists L that can see d of w_L / (k + rank_L(d))``, scaled by
@@ -49,6 +50,9 @@ def weighted_rrf(rankings: Sequence[Sequence[int]], weights: Sequence[float], k:
         weights: one weight per list.
         k: the RRF constant.
         sees: per list, a boolean array over documents (what that ranker can see), or ``None`` (all).
+        summed: ``(n, fusion)``: the unscaled fusion of the first ``n`` lists of ``rankings``, already
+            computed with these weights and ``k`` (``weighted_rrf`` of them without ``sees``); only the
+            lists after them are added (the same sums in the same order, not added up twice).
 
     Raises:
         ValueError: if ``k`` is negative or the weights (or ``sees``) do not match the lists.
@@ -57,15 +61,19 @@ def weighted_rrf(rankings: Sequence[Sequence[int]], weights: Sequence[float], k:
         raise ValueError("RRF k must be >= 0")
     if len(weights) != len(rankings) or (sees is not None and len(sees) != len(rankings)):
         raise ValueError("one weight (and one visibility) per ranked list")
-    fused: dict[int, float] = {}
-    for ranking, w in zip(rankings, weights):
-        for rank, doc in enumerate(ranking, start=1):
-            fused[int(doc)] = fused.get(int(doc), 0.0) + w / (k + rank)
+    done, fused = (summed[0], dict(summed[1])) if summed is not None else (0, {})
+    for ranking, w in zip(rankings[done:], weights[done:]):
+        docs = ranking.tolist() if isinstance(ranking, np.ndarray) else [int(d) for d in ranking]
+        for rank, doc in enumerate(docs, start=k + 1):
+            fused[doc] = fused.get(doc, 0.0) + w / rank
     if sees is None or all(v is None for v in sees):
         return fused
     total = float(sum(weights))
-    for doc in fused:
-        seen = sum(w for w, v in zip(weights, sees) if v is None or v[doc])
-        if 0 < seen < total:
-            fused[doc] *= total / seen
+    docs = np.fromiter(fused, dtype=np.int64, count=len(fused))
+    seen = np.zeros(docs.size)
+    for w, v in zip(weights, sees):
+        seen += w if v is None else np.where(v[docs], w, 0.0)
+    for doc, s in zip(docs.tolist(), seen.tolist()):
+        if 0 < s < total:
+            fused[doc] *= total / s
     return fused

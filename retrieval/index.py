@@ -625,7 +625,8 @@ class Index:
         fused = dict(pick)
         if dense_top is not None:
             lexical = self._lexical_sight(known) if SCRIPT_AWARE else None
-            fused = fusion.weighted_rrf([*lists, dense_top[0]], [*list_weights, DENSE_WEIGHT], k=k, sees=[lexical, lexical, None])
+            fused = fusion.weighted_rrf([*lists, dense_top[0]], [*list_weights, DENSE_WEIGHT], k=k, sees=[lexical, lexical, None],
+                                        summed=(len(lists), pick))
             for doc in fused:
                 pick.setdefault(doc, 0.0)
         if sections:

@@ -107,6 +107,12 @@ def canonical_state(name: str) -> str | None:
 def find_states(text: str) -> list[StateMention]:
     """Every state named in ``text``, left to right (a longer name wins at one place: "West Bengal", not
     "Bengal"; see the module docstring for codes and spellings)."""
+    return list(_find_states(text))
+
+
+@lru_cache(maxsize=1024)
+def _find_states(text: str) -> tuple[StateMention, ...]:
+    """:func:`find_states`, kept for the last texts (a question is read for its states some five times)."""
     norm = normalize(text)
     spans = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(norm)]
     low = [w.casefold() for w, _, _ in spans]
@@ -143,7 +149,7 @@ def find_states(text: str) -> list[StateMention]:
         a, b = spans[i][1], spans[i + n - 1][2]
         out.append(StateMention(state, a, b, norm[a:b]))
         i += n
-    return out
+    return tuple(out)
 
 
 def _code_counts(original: str, low: list[str], i: int, shouting: bool = False) -> bool:
@@ -230,6 +236,7 @@ _ELDERS = frozenset("""mother father parent parents grandmother grandfather mom 
     pita pitaji dadi dada nani nana saas sasur माँ मां माता पिता पिताजी दादी दादा नानी नाना सास ससुर""".split())
 
 
+@lru_cache(maxsize=1024)
 def place_and_age_words(text: str) -> frozenset[str]:
     """The analysed words of ``text`` that say where or how old someone is rather than what they ask: the
     states it names, the cities of ``data/lexicon/cities.tsv`` ("Bengaluru", "चेन्नई"; counted as places here

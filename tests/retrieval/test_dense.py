@@ -156,6 +156,20 @@ def test_script_aware_fusion_does_not_let_a_blind_ranker_vote_against():
     assert aware[0] > aware[1]
 
 
+def test_fusion_adds_only_the_lists_not_yet_summed():
+    # the lexical lists' fusion is reused for the fused ranking: the same scores as fusing all three afresh
+    lexical = [np.array([3, 1, 2]), np.array([1, 4])]
+    dense_list = np.array([0, 2, 1])
+    sees = [np.array([False, True, True, True, True])] * 2 + [None]
+    pick = fusion.weighted_rrf(lexical, [1.0, 1.0], k=60)
+    again = fusion.weighted_rrf([*lexical, dense_list], [1.0, 1.0, 0.7], k=60, sees=sees)
+    reused = fusion.weighted_rrf([*lexical, dense_list], [1.0, 1.0, 0.7], k=60, sees=sees, summed=(2, pick))
+    assert reused == again
+    assert reused[0] == pytest.approx(0.7 / 61 * 2.7 / 0.7)  # only the dense list sees doc 0: it speaks for all three
+    assert reused[1] == pytest.approx(1 / 62 + 1 / 61 + 0.7 / 63)
+    assert pick == {3: 1 / 61, 1: 1 / 62 + 1 / 61, 2: 1 / 63, 4: 1 / 62}  # the lexical fusion is left as it was
+
+
 def test_lexical_fallback_without_the_model_says_so_once(tmp_path):
     env = dict(os.environ, SCHEMEBOT_DENSE="off", SCHEMEBOT_CACHE_DIR=str(tmp_path))
     out = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "how much money do farmers get under pm kisan", "--json"],
