@@ -135,7 +135,7 @@ def predicted_fields(rule) -> dict[str, object]:
 
     walk(rule)
     if lows or highs:
-        out["age"] = (min(lows) if lows else None, max(highs) if highs else None)
+        out["age"] = _age_range(rule)
     for f in ("gender", "marital_status", "social_category"):
         spec = REGISTRY[f]
         if isinstance(out.get(f), set) and spec.values and set(spec.values) <= out[f]:  # every value: no restriction
@@ -149,6 +149,29 @@ def predicted_fields(rule) -> dict[str, object]:
         if out["residence"] is None:
             del out["residence"]
     return out
+
+
+def _age_range(node) -> tuple[float | None, float | None] | None:
+    """The ages a rule's age criteria admit, ``(low, high)`` (``None``: open), or ``None`` when it has none: limits
+    joined by ``all`` all hold (the narrowest range), alternatives of an ``any`` one of them (the widest); an
+    ``any`` branch without an age criterion is another field's alternative, not an age of its own."""
+    from eligibility.rules import AnyOf, Criterion, Not
+
+    if isinstance(node, Not):
+        return None
+    if isinstance(node, Criterion):
+        if node.field != "age" or node.op not in ("gte", "lte", "between"):
+            return None
+        v = node.value
+        return (v[0], v[1]) if node.op == "between" else ((v, None) if node.op == "gte" else (None, v))
+    ranges = [r for r in (_age_range(p) for p in (getattr(node, "all", None) or getattr(node, "any", None) or [])) if r]
+    if not ranges:
+        return None
+    lows, highs = [r[0] for r in ranges], [r[1] for r in ranges]
+    if isinstance(node, AnyOf):
+        return (None if None in lows else min(lows), None if None in highs else max(highs))
+    known_lows, known_highs = [x for x in lows if x is not None], [x for x in highs if x is not None]
+    return (max(known_lows) if known_lows else None, min(known_highs) if known_highs else None)
 
 
 def agrees(field: str, got: object, want: object) -> bool:

@@ -27,6 +27,7 @@ Rules of the reading (precision before recall: a wrong criterion becomes a wrong
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,7 +38,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 21
+EXTRACTOR_VERSION = 22
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -395,6 +396,13 @@ _GUARDIAN_APPLIES = re.compile(
 _CHILD_SUBJECT = re.compile(r"\b(?:girls?|girl\s+child|child|children|daughters?|sons?|boys?|new\s*borns?|infants?|account\s+holder)\b",
                             re.IGNORECASE)
 
+#: a unit whose subject is the parents themselves, with a condition on them ("Parents should be natives of ...",
+#: "The mother or father must not be an income taxpayer"; not "Parents' income ...", a family's income)
+_PARENT_SUBJECT = re.compile(r"\s*(?:the\s+)?(?:parents|(?:legal\s+)?guardians?|mother\s*(?:/|or)\s*father|father\s*(?:/|or)\s*mother)"
+                             r"\s+(?:should|must|shall|need\s+to|has\s+to|have\s+to|are\s+required)\b", re.IGNORECASE)
+#: a young child as a unit's subject (a "girl student" applies herself: her scholarship's gender holds)
+_YOUNG_CHILD_SUBJECT = re.compile(r"\b(?:girl\s+child|child|children|daughters?|new\s*borns?|infants?)\b", re.IGNORECASE)
+
 
 def _about_entity(text: str) -> bool:
     """True when the unit's subject is an organisation ("the enterprise", "a Farmer Producer
@@ -447,7 +455,9 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
         tenure = _TENURE.search(before) and not re.search(r"\bages?\b|\baged\b", before[-30:], re.IGNORECASE)
         # (a bound said, "60 years and above", is an age whatever follows it: "... and above residing in Punjab")
         bound = re.search(r"\b(?:above|more|over|older)\s*$", m.group(0), re.IGNORECASE)
-        return all(m.end() <= a or m.start() >= b for a, b in taken) and not (_NOT_AGE_AFTER.match(text[m.end():]) and not bound) \
+        # "the minimum & maximum age could be relaxed by upto 5 years": by how much a limit gives, no limit itself
+        relaxation = re.search(r"\b(?:relax\w*|concession)\s+(?:of\s+|by\s+)?(?:up\s*to\s+|a\s+maximum\s+of\s+)?$", before, re.IGNORECASE)
+        return not relaxation and all(m.end() <= a or m.start() >= b for a, b in taken) and not (_NOT_AGE_AFTER.match(text[m.end():]) and not bound) \
             and not tenure
 
     for p in _BETWEEN:
@@ -1089,6 +1099,31 @@ def _sufficient(text: str) -> bool:
         and not _NEGATED_ELIGIBILITY.search(text)
 
 
+def _bounds(c: Criterion) -> tuple[float, float]:
+    """The range a ``gte``/``lte``/``between`` criterion admits, ``(low, high)``, open ends infinite."""
+    if c.op == "between":
+        return float(c.value[0]), float(c.value[1])
+    return (float(c.value), math.inf) if c.op == "gte" else (-math.inf, float(c.value))
+
+
+def _apart_if_disjoint(parts: list[Node], field_name: str) -> list[Node]:
+    """Top-level range criteria on ``field_name`` from different sentences that no one value meets at once, or
+    only at one point (a whole year of age apart at most: "above 40 years for senior fellowships", "25-40 years for
+    junior fellowships"), are limits of different kinds of applicant, not all of one: they become one ``any``
+    (joined by ``all``, a 30-year-old had been NOT ELIGIBLE for both fellowships). Ranges that overlap ("at least
+    18", "at most 60") stay conditions that all hold."""
+    ranged = [p for p in parts if isinstance(p, Criterion) and p.field == field_name and p.op in ("gte", "lte", "between")]
+    if len(ranged) < 2 or len({c.text for c in ranged}) < 2:
+        return parts
+    low = max(_bounds(c)[0] for c in ranged)
+    high = min(_bounds(c)[1] for c in ranged)
+    if high - low >= 1:
+        return parts
+    at = parts.index(ranged[0])
+    rest = [p for p in parts if p not in ranged]
+    return [*rest[:at], AnyOf(any=ranged), *rest[at:]]
+
+
 def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions: str = "", *,
                   state: str | None = None, url: str = "", exclusions_url: str = "", page_url: str = "") -> SchemeRules | None:
     """The rule a scheme page's eligibility and exclusions sections state (see the module docstring).
@@ -1137,6 +1172,11 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     # "The girl's parent or legal guardian opens the account" (Sukanya Samriddhi): the girl or child the other
     # conditions speak of is the beneficiary, not the one who applies (a father had been NOT ELIGIBLE on gender)
     guardian_applies = bool(_GUARDIAN_APPLIES.search(eligibility or ""))
+    # "Parents should be natives of Madhya Pradesh" beside "The girl child should be born on or after ..." (Ladli
+    # Laxmi): the parents meet the conditions and apply, the child is the beneficiary
+    child_subject = _CHILD_SUBJECT
+    if not guardian_applies and any(_PARENT_SUBJECT.match(u.text) for u in units(eligibility or "")):
+        guardian_applies, child_subject = True, _YOUNG_CHILD_SUBJECT
     for section, excluded, link in ((eligibility, False, url), (exclusions, True, exclusions_url or url)):
         aside = False  # under a heading of definitions, notes or lists of items: not conditions on a person
         section_units = units(section or "")
@@ -1198,7 +1238,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 continue
             found = read_unit(replace(unit, text=blank_name(unit.text)), link, state, excluded)
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
-            if guardian_applies and found.criteria and _CHILD_SUBJECT.search(_subject(unit.text)):
+            if guardian_applies and found.criteria and child_subject.search(_subject(unit.text)):
                 found.criteria, found.other_person = [], True  # the child's condition: shown as not checked
             if found.criteria and not excluded and unit.text not in sufficient_texts and _widening(unit.text):
                 found.criteria, found.rest = [], True  # one more way in, which the rule cannot express beside the rest
@@ -1276,7 +1316,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             unchecked.extend(u.text for u in section_units if u.text in sufficient_texts and u.text not in unchecked)
     if not parts and not unchecked:
         return None
-    rule: Node = All(all=_flatten(parts))
+    rule: Node = All(all=_apart_if_disjoint(_flatten(parts), "age"))
     return SchemeRules(scheme_id=scheme_id, scheme_name=scheme_name, url=page_url or url, rule=rule, source="extracted",
                        unchecked=unchecked, excluding=excluding, notes=notes)
 

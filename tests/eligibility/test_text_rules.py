@@ -68,6 +68,35 @@ def test_when_a_parent_applies_the_childs_gender_and_age_are_not_the_applicants(
     assert crits(read("The girl should be under 18 years old.").rule) == [("age", "lte", 18), ("gender", "eq", "female")]
 
 
+def test_parents_who_must_meet_conditions_are_the_applicants_not_the_girl_child():
+    """Ladli Laxmi (Madhya Pradesh): "The girl child should be registered ..." beside "Parents should be natives ..."
+    had made it a women's scheme, so a father asking for his daughter would be NOT ELIGIBLE on gender."""
+    r = read("1.  The girl child should be born on or after January 1, 2006.\n2.  The girl child should be registered in the "
+             "local Anganwadi centre.\n3.  Parents should not be income taxpayers.")
+    assert ("gender", "eq", "female") not in crits(r.rule)
+    assert outcome(r, {"gender": "male"}).status != "not_eligible"
+    # a girl student applies herself, beside her parents' conditions: her scholarship stays a girls' one
+    r = read("1.  The girl student should be studying in class 9.\n2.  Parents should be residents of the state.")
+    assert ("gender", "eq", "female") in crits(r.rule)
+
+
+def test_age_limits_that_no_one_meets_together_are_alternatives_and_a_relaxation_is_no_limit():
+    """A culture fellowship: "above 40 years for senior fellowships" and "between 25-40 years for junior fellowships"
+    were joined by all, so a 30-year-old was NOT ELIGIBLE for both; they are one any. "relaxed by upto 5 years" had
+    been read as an age of at most 5. Overlapping limits ("at least 18", "at most 60") still all hold."""
+    r = read("1.  The age of the applicant should be above 40 years for applying under senior fellowships.\n"
+             "2.  The age of the applicant should be between 25-40 years for applying under junior fellowships.")
+    assert isinstance(r.rule, All) and isinstance(r.rule.all[0], AnyOf)
+    assert crits(r.rule) == [("age", "gte", 40), ("age", "between", [25, 40])]
+    assert outcome(r, {"age": 30}).status == outcome(r, {"age": 55}).status == "likely_eligible"
+    assert outcome(r, {"age": 20}).status == "not_eligible"
+    r = read("1.  The applicant should be between 25 and 40 years.\n2.  In exceptional cases the maximum age could be relaxed by upto 5 years.")
+    assert crits(r.rule) == [("age", "between", [25, 40])]
+    r = read("1.  The applicant should be at least 18 years old.\n2.  The applicant should be at most 60 years old.")
+    assert not any(isinstance(n, AnyOf) for n in r.rule.all)
+    assert outcome(r, {"age": 70}).status == "not_eligible"
+
+
 def test_a_share_of_the_scheme_set_apart_for_a_group_is_a_quota_not_a_condition():
     text = ("The applicant must be 18 years or older.\n"
             "Roughly 30% of the trained participants should be women and people from SC/ST communities.\n"
