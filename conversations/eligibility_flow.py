@@ -26,7 +26,7 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, own_words
+from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
 from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
@@ -542,7 +542,7 @@ class EligibilityFlow:
                 if state.pending is None:
                     state.pending = "check_offer"  # a "yes" next starts the check offered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
-        if not mentions(text, "start_check") and FIRST_PERSON.search(text):
+        if not mentions(text, "start_check") and (FIRST_PERSON.search(text) or husband_died(text)):
             # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who
             # is asking; the facts are noted (a later check does not ask them again) and the question answered
             facts = stated_facts(text, engine.answerer.searcher.mentions(text))
@@ -806,6 +806,28 @@ class EligibilityFlow:
         return TurnResult([q])
 
     # ------------------------------------------------------------------ helpers
+
+    def ruled_out(self, scheme_ids: list[str], state: UserState, place: str | None = None) -> set[str]:
+        """Of ``scheme_ids``, those whose rules the user's profile (what they told) fails: ``not_eligible`` on a
+        condition checked against a stated value ("the subscriber's age is 18 to 40" for someone who said they are
+        68). ``place``: the state asked about, which stands for the profile's ("and in Punjab?" from someone in
+        Haryana asks of Punjab's schemes). A scheme without rules, or whose outcome needs more facts, is never ruled
+        out; nor by a rule read from page text failing on another field than age (such a rule can misread a list
+        of alternatives as conditions that all hold: Punjab's pension for "widow women" and "unmarried women"
+        would hide it from a widow)."""
+        profile = self._profile(state)
+        if place is not None and "state" in profile:
+            profile["state"] = place
+        if not profile:
+            return set()
+        out = set()
+        for sid in scheme_ids:
+            rules = self.book.rules.get(sid)
+            verdict = outcome(rules, profile) if rules is not None else None
+            if verdict is not None and verdict.status == "not_eligible" and (
+                    rules.source != "extracted" or all(c.field == "age" for c in verdict.reasons[:1])):
+                out.add(sid)
+        return out
 
     def _profile(self, state: UserState) -> dict[str, Any]:
         return {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}

@@ -1041,6 +1041,11 @@ class Engine:
             # ... and each word the event marks as its own: a daughter's marriage lists schemes that speak of marriage,
             # not fellowships that say "daughter" (a newcomer trial in Maharashtra, which has no marriage aid for all)
             fits = [x for x in fits if all(index.scheme_has_term(t, x.scheme_id) for t in event.required)]
+        if self.eligibility is not None:
+            # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
+            # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)
+            out = self.eligibility.ruled_out([x.scheme_id for x in fits], state, known)
+            fits = [x for x in fits if x.scheme_id not in out] or fits
         if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband

@@ -36,9 +36,21 @@ _INCOME_AFTER = re.compile(
     r"(?:income|salary|earnings?|kamai|aay|aamdani|आय|आमदनी|कमाई))\b", re.IGNORECASE)
 #: "my husband died", "pati ki maut ho gayi", "मेरे पति का देहांत हो गया": the speaker is a widow
 _HUSBAND_DIED = re.compile(
-    r"\b(?:my|mere|meri)\s+(?:husband|pati|patidev)\b.{0,30}\b(?:died|passed away|expired|is no more|no longer alive|death|"
-    r"maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|nahi rahe|nahin rahe|expire)"
-    r"|मेरे\s+पति.{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रहे|निधन)|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+    # (the husband named at a clause's start needs no "my": "meri umar 68 hai, pati nahi rahe", "pati guzar gaye, pension
+    # chahiye" had been read as an age alone, a newcomer trial)
+    r"(?:\b(?:my|mere|meri|hamare|humare)\s+|(?:^|[,.;!?]\s*|\b(?:and|but|aur|par|ab)\s+))(?:husband|pati|patidev)\b.{0,30}?"
+    r"\b(?:died|dead|passed away|expired|is no more|no longer alive|death|maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|"
+    r"nahi rahe|nahin rahe|expire|swargwas|nidhan)"
+    r"|\blost\s+my\s+husband\b|(?:^|[,.;!?।]\s*|मेरे\s+)पति.{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रहे|निधन|स्वर्गवास)"
+    r"|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+
+
+def husband_died(text: str) -> bool:
+    """Whether ``text`` says the speaker's husband died ("my husband died", "pati guzar gaye", "पति का देहांत हो गया"; a
+    husband named with no one else's "her" is the speaker's): the speaker is a widow."""
+    return _HUSBAND_DIED.search(normalise(text)) is not None
+
+
 #: "I am pregnant", "main garbhvati hu", "मैं गर्भवती हूँ": the speaker is a woman (pregnancy itself is
 #: no field; the verdict keeps pregnancy schemes apart unless it was said)
 _PREGNANT = re.compile(r"\b(?:pregnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\s+expecting\b|गर्भवती")

@@ -19,6 +19,10 @@ from tests.conftest import flow_engine, say
     ("I lost my job", "job_loss"), ("naukri chali gayi", "job_loss"), ("मेरी नौकरी छूट गई", "job_loss"),
     ("mere papa ki death ho gayi", "breadwinner_death"), ("I had an accident", "accident"), ("ghar nahi hai", "houseless"),
     ("main viklang hu", "disability"),
+    # a husband named at a clause's start, or someone else's, with no "my" (a newcomer trial: declined, or an age alone)
+    ("pati guzar gaye, pension chahiye", "widowhood"), ("meri umar 68 saal hai, pati nahi rahe, pension chahiye", "widowhood"),
+    ("पति का देहांत हो गया, पेंशन चाहिए", "widowhood"), ("I lost my husband last year", "widowhood"),
+    ("her husband died, can she get pension", "widowhood"),
 ])
 def test_life_events_in_three_languages(text, event):
     assert life_event(text).name == event
@@ -79,6 +83,29 @@ def test_a_stated_widowhood_is_noted_and_answered(engine):
     assert replies[0].text == "नोट किया: वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।"
     # the widow pension and the family benefit on the breadwinner's death, the event's two searches
     assert {c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations[:2]} == {"ignwps", "nfbs"}
+
+
+@pytest.mark.parametrize("text,noted", [
+    ("pati guzar gaye, pension chahiye", "Note kiya: vaivahik sthiti Vidhwa/vidhur, ling Mahila."),
+    ("meri umar 68 saal hai, pati nahi rahe, pension chahiye", "Note kiya: umar 68, vaivahik sthiti Vidhwa/vidhur, ling Mahila."),
+    ("पति का देहांत हो गया, पेंशन चाहिए", "नोट किया: वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।"),
+])
+def test_a_husbands_death_said_without_my_is_the_speakers_widowhood(engine, text, noted):
+    """A newcomer trial: "pati guzar gaye, pension chahiye" was declined and "... pati nahi rahe ..." noted an age alone."""
+    replies = say(engine, text, user=str(uuid.uuid4()))
+    assert replies[0].text == noted
+    listed = [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations]
+    assert "ignwps" in listed[:3], listed
+    # a scheme whose rules what she told fails is not offered: Atal Pension Yojana takes subscribers of 18 to 40
+    # (without an age it may be: "pati guzar gaye" lists it among the pensions)
+    if "68" in text:
+        assert "apy" not in listed, listed
+
+
+def test_someone_elses_widowhood_lists_the_schemes_but_notes_nothing_of_the_speaker(engine):
+    replies = say(engine, "her husband died, can she get pension", user=str(uuid.uuid4()))
+    assert not any(r.text.startswith("Noted") for r in replies)
+    assert "ignwps" in [c.scheme_id for c in next(r for r in replies if r.kind == "answer").citations][:2]
 
 
 def test_a_widow_on_the_pages_sees_pensions_and_family_benefit_before_schemes_of_other_groups(pages_index):
