@@ -291,6 +291,9 @@ DISCOVERY = re.compile(
     # "kaun kaun si scholarship mil sakti hai", "कौन कौन सी छात्रवृत्ति": the kinds of help, as "which scholarships"
     r"|\b(kaun ?kaun|kon ?kon|konsi|kaunsi|kaun|kon) ?(si|se) (scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies)|grants?)\b"
     r"|कौन[- ]?(कौन)? ?सी (छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)"
+    # the same asked after the kind: "scholarship kaun si milegi?", "पेंशन कौन सी मिलेगी"
+    r"|\b(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies)|grants?|yojana|yojna|schemes?) (kaun|kon|konsi|kaunsi)"
+    r" ?(kaun |kon )?(si|se)?\b|(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी|योजना) कौन[- ]?(कौन)? ?सी"
     r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
     r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
     r"|\b(ke|ki|k) liy?e (koi |sabhi |sari |kya )?(sarkari )?(yojana|yojna|scheme)s?\b"
@@ -384,12 +387,30 @@ def section_intents(text: str) -> list[str]:
     return found
 
 
+#: a kind of help named by itself ("scholarship", "pension yojana", "odisha loan schemes"): every scheme of that kind
+#: answers, so a list of them does; the words around it that ask nothing more
+_KIND_OF_HELP = re.compile(r"scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(?:y|ies)|grants?|छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी")
+_KIND_FRAME = frozenset("""yojana yojna yojanas scheme schemes sarkari govt government state central list all any ki ka ke k in
+    me mein main of for the a se wali vali योजना योजनाएं योजनाएँ सरकारी की का के में""".split())
+
+
+def only_a_kind_of_help(text: str) -> bool:
+    """True for a message that names a kind of help and nothing more, beside a state and words like "yojana"
+    ("odisha scholarship", "pension yojana", "बिहार पेंशन योजना"): it asks which schemes of that kind there are
+    (a newcomer trial: "odisha scholarship" was declined, "pension yojana" quoted Atal Pension Yojana's exit rules)."""
+    from retrieval.states import without_states
+
+    words = re.findall(r"[\w\u0900-\u097f]+", without_states(text).casefold())
+    kinds = [w for w in words if _KIND_OF_HELP.fullmatch(w)]
+    return len(kinds) == 1 and all(w in _KIND_FRAME or w in kinds for w in words)
+
+
 def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatcher,
                   df: Callable[[str], int] | None = None) -> QueryTerms:
     """Analyse ``text`` against an index ``vocabulary`` (see the module docstring); ``df`` gives the
     number of chunks holding a vocabulary term (without it, a known word is never treated as rare)."""
     tokens = analyze(text)
-    discovery = bool(DISCOVERY.search(text))
+    discovery = bool(DISCOVERY.search(text)) or only_a_kind_of_help(text)
     quiet: frozenset[str] = frozenset()  # words of the question weighted SCHEME_WORD_WEIGHT
     if discovery:  # "list schemes for farmers": no scheme need say "list" to be listed, nor "scheme" rank
         frame, scheme_words, quiet_words = discovery_frame()

@@ -3,7 +3,7 @@
 import pytest
 
 from retrieval.answer import ASKED_LIST_CHARS, Answerer, list_items_after, list_quote, quote_span, verify
-from retrieval.query import DISCOVERY, live_info_terms
+from retrieval.query import DISCOVERY, live_info_terms, only_a_kind_of_help
 from retrieval.searcher import state_government
 from retrieval.states import all_states, canonical_state, find_states, state_of
 
@@ -60,9 +60,35 @@ def test_canonical_names_of_page_headers():
     ("किसानों के लिए योजना", True),
     ("pm kisan ke liye documents", False),
     ("widow ke liye pension yojana ki rashi", False),  # one scheme's amount, not a list
+    ("class 9 me padhti hu. scholarship kaun si milegi?", True),  # the kind asked before "kaun si"
+    ("पेंशन कौन सी मिलेगी", True),
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
+
+
+@pytest.mark.parametrize("text,bare", [
+    ("odisha scholarship", True), ("pension yojana", True), ("बिहार पेंशन योजना", True), ("loan schemes in UP", True),
+    ("scholarship amount", False), ("pension kitni milti hai", False), ("pm kisan", False), ("pension and loan", False),
+])
+def test_a_kind_of_help_named_by_itself_asks_for_a_list(text, bare):
+    """A newcomer trial: "odisha scholarship" was declined and "pension yojana" quoted Atal Pension Yojana's exit rules."""
+    assert only_a_kind_of_help(text) is bare
+
+
+def test_a_kind_of_help_by_itself_lists_its_schemes(bundled_index):
+    ans = Answerer(bundled_index).ask("pension yojana")
+    assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans)
+    assert {"ignoaps", "ignwps"} <= {c.scheme_id for c in ans.citations}
+
+
+def test_a_girl_who_says_she_studies_in_class_9_gets_the_pre_matric_scholarships(pages_index):
+    """A newcomer trial: "padhti" (studies) had been an unknown word that sank the question, and the kind of help asked
+    before "kaun si" was no list."""
+    ans = Answerer(pages_index).ask("class 9 me padhti hu. scholarship kaun si milegi?")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    names = [pages_index.schemes[c.scheme_id].name.casefold() for c in ans.citations]
+    assert "pre-matric" in names[0], names  # (class 9 is before the matric)
 
 
 @pytest.mark.parametrize("text,own", [
