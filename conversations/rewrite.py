@@ -74,7 +74,7 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     city state other also again still yes ok okay then more detail details process steps papers kagaz kagzat
     dastavej dastavez paisa paise rupaye rashi labh fayda patrata avedan aavedan panjikaran judne jud join
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
-    पैसे राशि उम्र आयु आय किस्त needed necessary milega milegi milta milti milenge chahiye chaiye lagega lagenge lagta
+    पैसे राशि उम्र आयु आय किस्त kist kisht agli agla agle next needed necessary milega milegi milta milti milenge chahiye chaiye lagega lagenge lagta
     चाहिए मिलेगा मिलेगी मिलता मिलती लगेगा लगेंगे कागज कागज़ दस्तावेज़ों दस्तावेजों kagaj kagjat kaagaz kaagaj
     monthly yearly annually mahina mahine saal salana weekly फॉर्म फार्म form kahan kaha कहाँ कहां bharna bhare bharen भरें भरना"""
 ))
@@ -253,7 +253,9 @@ def _rewrite(
     short_attribute = short and not own
     # "पति पत्नी साथ जा सकते हैं क्या", "can my son apply too?": a short question naming no subject of its
     # own (no word the lexicon knows as a group, benefit or need) asks about the active scheme
-    short_question = short and not own_topic and not asks and SHORT_QUESTION.search(text) is not None
+    # ("agli kist kab aayegi" after PM-KISAN: a question word beside words of no subject asks of the scheme too; a newcomer
+    # trial had it declined in the name of a coffee replantation scheme)
+    short_question = short and not own_topic and not asks and (SHORT_QUESTION.search(text) or BARE_QUESTION.search(text)) is not None
     # "kab milta hai", "how?", "कब मिलेगा": a question word and nothing else asks about the active scheme
     bare_question = not content and len(words) <= SHORT_FOLLOWUP_WORDS and BARE_QUESTION.search(text) is not None
     if OWN_NEED.search(text) and not has_reference:

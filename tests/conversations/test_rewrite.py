@@ -67,6 +67,9 @@ CASES = [
     # ... but one with a subject of its own is a new question
     ("is there a pension for widows?", APY, "is there a pension for widows?", None, []),
     ("kya scholarship milegi", KISAN, "kya scholarship milegi", None, []),
+    # a question word beside words of no subject asks of the scheme too (a newcomer trial: declined for a coffee scheme)
+    ("agli kist kab aayegi", KISAN, "agli kist kab aayegi Pradhan Mantri Kisan Samman Nidhi", "pm-kisan", []),
+    ("pension kab milegi", KISAN, "pension kab milegi", None, []),  # ... not one naming a benefit of its own
 ]
 
 
