@@ -755,6 +755,10 @@ class Engine:
             # after a verdict, "yes"/"haan" is not a question: say what can be done next; with nothing asked, say so (a
             # break-it trial: a check lost with a Redis restart answered the next "yes" with the help text alone)
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "nothing_asked", lang))], small_talk=True), "save"
+        if re.fullmatch(r"\s*[#(]?\d{1,2}[.)]?\s*", text) and not state.list_ids:
+            # a bare "2" with no list shown and no question asked picks nothing (a newcomer trial: "I don't know ...
+            # Nothing in the scheme documents matches this"): say so, as for a "yes" with nothing asked
+            return TurnResult([Reply(kind="info", text=t("nothing_asked", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

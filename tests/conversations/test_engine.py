@@ -523,6 +523,12 @@ def test_a_yes_with_nothing_asked_says_so(bundled_index):
     engine = flow_engine(bundled_index)
     assert say(engine, "yes").replies[0].text.startswith("I have no question waiting for that answer (if I asked you one, I may have lost")
     assert say(engine, "haan", user="u2").replies[0].text.startswith("Mera koi sawal is jawab ka intezaar nahi kar raha")
+    # a bare number with no list shown picks nothing (a newcomer trial: "2" had been searched and declined)
+    assert say(engine, "2", user="u3").replies[0].text.startswith("I have no question waiting for that answer")
+    listed = [r for r in say(engine, "which schemes are there for farmers", user="u4").replies if r.kind == "answer"]
+    assert len(listed[0].citations) >= 2
+    picked = [r for r in say(engine, "2", user="u4").replies if r.kind == "answer"]  # after a list, its second scheme
+    assert picked and picked[0].citations[0].scheme_id == listed[0].citations[1].scheme_id
 
 
 @pytest.mark.parametrize("ttl_s,lang,period", [(30 * 86400, "en", "30 days"), (86400, "en", "1 day"), (6 * 3600, "en", "6 hours"),
