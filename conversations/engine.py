@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
-from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, Context, advance, asks_only_section, rewrite
+from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, TOPIC_WORDS, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from conversations.life_events import LifeEvent, life_event, life_events
@@ -34,7 +34,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, detect_language, expansions, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, SECTION_INTENTS, detect_language, expansions, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -796,7 +796,7 @@ class Engine:
         replies: list[Reply] = []
         profile_state = state.profile.get("state")
         told = profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None
-        ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state or told, state.last_standalone)
+        ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state or told, self._carried_query(text, state))
         searcher = self.answerer.searcher
         rw = rewrite(text, ctx, searcher.gazetteer, self.names, self.answerer.index.scheme_has_term, searcher.named)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
@@ -1006,6 +1006,29 @@ class Engine:
                     and not (words & _occupation_words()) - set(analyze(query))):  # (nor a farmers' one: "Kisan Pension")
                 best = first.scheme_id
         return best
+
+    def _carried_query(self, text: str, state: UserState) -> str | None:
+        """The query "and in Uttar Pradesh?" asks again for another state: the last standalone query, except when it
+        was a follow-up about one state's own scheme ("कैसे आवेदन करें Lakshmi Bai Samajik Suraksha Pension Yojana",
+        Bihar's widow pension): then the need asked before that scheme was chosen, with the topic since ("विधवा पेंशन
+        कितनी मिलती है how to apply"), since another state has its own scheme for it (a newcomer trial got Uttar
+        Pradesh's sports award for the Bihar scheme's name)."""
+        last = state.last_standalone
+        scheme = self.answerer.index.schemes.get(state.scheme_id or "")
+        if not last or scheme is None or scheme.level != "state" or not state.scheme_name or state.scheme_name not in last:
+            return last
+        named = state_of(text)
+        if named is None or named == scheme.state or not names_only_a_state(text):
+            return last
+        need = next((turn.standalone for turn in reversed(state.turns) if turn.standalone and state.scheme_name not in turn.standalone), None)
+        if need is None:
+            return last
+        if state.topic and state.topic != "benefits":
+            # the section asked since ("how to apply") replaces the one the need was asked with ("kitni milti hai")
+            for pattern in SECTION_INTENTS.values():
+                need = pattern.sub(" ", need)
+            need = f"{' '.join(need.split())} {TOPIC_WORDS.get(state.topic, state.topic)}"
+        return need
 
     def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
         """The schemes that serve a life event the message states ("my husband died"): a list from the

@@ -724,3 +724,16 @@ def test_yes_to_tell_me_your_state_asks_which_state(engine):
 
 def pages_index_state(engine, scheme_id):
     return engine.answerer.index.schemes[scheme_id].state
+
+
+def test_and_in_another_state_after_one_states_scheme_asks_that_states_own_for_the_same_need(engine, pages_index):
+    """A newcomer trial: "कैसे आवेदन करें" after Bihar's widow pension, then "और उत्तर प्रदेश में?", searched the Bihar scheme's
+    name with Uttar Pradesh and quoted Uttar Pradesh's sports award. The need asked before the scheme was chosen (the
+    widow pension) and the section asked since (how to apply) are searched for the new state."""
+    user = str(uuid.uuid4())
+    for message in ("विधवा पेंशन कितनी मिलती है", "बिहार", "कैसे आवेदन करें"):
+        say(engine, message, user)
+    up = answer_of(say(engine, "और उत्तर प्रदेश में?", user))
+    first = pages_index.schemes[up.citations[0].scheme_id]
+    assert first.state == "Uttar Pradesh" and "widow" in first.name.casefold(), first.name
+    assert up.citations[0].section == "application_process"
