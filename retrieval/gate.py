@@ -129,6 +129,9 @@ SMALL_DENSE_COEFFICIENTS: tuple[float, ...] = (10.1602, -4.7413, 0.5476, 0.9009,
 #: hold all its words (:func:`list_supported`)
 LIST_SUPPORT = 3
 LIST_SUPPORT_TOP = 5
+#: ... or hold this IDF-weighted share of them ("mistri ka kaam karta hu construction site pe, koi yojana": the workers'
+#: board schemes say "construction" and "mason", not "site")
+LIST_SUPPORT_SHARE = 0.75
 #: an index of at least this many schemes uses the LARGE model
 LARGE_INDEX_SCHEMES = 500
 THRESHOLD = 0.50
@@ -379,12 +382,15 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
     content words in their best-matching chunks (a state's name and words naming the government aside)."""
     if f.unknown_share > 0:
         return False
-    content, _, alts, _ = question_words(index, r)
+    content, _, alts, weights = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
-    alts = [a for w, a in zip(content, alts) if w not in GOVERNMENT_WORDS]
-    if not alts:
+    kept = [(a, w) for word, a, w in zip(content, alts, weights) if word not in GOVERNMENT_WORDS]
+    if not kept:
         return False
+    alts, weights = [a for a, _ in kept], [w for _, w in kept]
+    total = sum(weights)
     full = 0
     for s in r.schemes[:LIST_SUPPORT_TOP]:
-        full += all(_covered(index, _best_chunks(index, r, s), alts))
+        covered = _covered(index, _best_chunks(index, r, s), alts)
+        full += sum(w for w, c in zip(weights, covered) if c) >= LIST_SUPPORT_SHARE * total
     return full >= LIST_SUPPORT

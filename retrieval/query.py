@@ -77,6 +77,10 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
         r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
         r"|[अए]प्लाई|[अए]प्लीकेशन|आवेदन|फ़?[ॉा]र्म(?![\u0900-\u097f])"
+        # a claim is filed as an application is ("how to claim crop insurance", "क्लेम कैसे करें": the page's "How to Claim?"
+        # steps are in its application process; a newcomer trial got the insurance's benefits, not the 72-hour deadline)
+        r"|\bhow (?:to|do i|can i|should i) (?:file |make |get )?(?:a |the |my )?claim|\bclaim (?:kaise|kese|kahan|process|procedure)"
+        r"|\b(?:file|report) (?:a |the )?(?:claim|crop loss|loss)\b|क्लेम (?:कैसे|कहाँ|कहां)|दावा (?:कैसे|कहाँ|कहां)"
         r"|" + GET_HOW.pattern),
     "exclusions": re.compile(
         r"\bnot eligible\b|\bineligible\b|\bexclu|\bwho (cannot|can ?not|can't|is not allowed)\b"

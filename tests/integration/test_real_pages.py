@@ -737,3 +737,23 @@ def test_and_in_another_state_after_one_states_scheme_asks_that_states_own_for_t
     first = pages_index.schemes[up.citations[0].scheme_id]
     assert first.state == "Uttar Pradesh" and "widow" in first.name.casefold(), first.name
     assert up.citations[0].section == "application_process"
+
+
+@pytest.mark.parametrize("question", ["how to claim crop insurance", "फसल बीमा का क्लेम कैसे करें", "fasal bima claim kaise kare"])
+def test_how_to_claim_quotes_the_claim_steps_and_their_deadline(pages_index, question):
+    """A newcomer trial: a farmer whose crop failed asked how to claim and got the insurance's benefits or premiums, never
+    the page's "How to Claim?" steps with their 72-hour deadline."""
+    from retrieval.query import section_intents
+
+    assert section_intents(question) == ["application_process"]
+    ans = Answerer(pages_index).ask(question)
+    assert ans.citations[0].scheme_id == "pmfby" and "within 72 hours of the occurrence of the loss" in ans.citations[0].text
+
+
+def test_a_mason_in_haryana_asking_for_schemes_gets_the_construction_workers_board_list(pages_index):
+    """A newcomer trial: "main haryana me mistri ka kaam karta hu construction site pe. koi yojana?" was declined (a list
+    needed every word, "site" too, in three of the first five schemes; "mistri" did not read as a construction worker)."""
+    ans = Answerer(pages_index).ask("main haryana me mistri ka kaam karta hu construction site pe. koi yojana?")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    assert all(pages_index.schemes[c.scheme_id].state in (None, "Haryana") for c in ans.citations)
+    assert sum("bocwwb" in c.scheme_id for c in ans.citations) >= 3, [c.scheme_id for c in ans.citations]
