@@ -1187,4 +1187,4 @@ def answer_reply(answer: Answer, lang: str) -> Reply:
         else:
             head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
         return Reply(kind="decline", text=answer.plain(head=head, official=t("official_sources", lang)), links=answer.official_links)
-    return Reply(kind="answer", text=answer.plain(sources=t("sources", lang)), citations=answer.citations, links=answer.official_links)
+    return Reply(kind="answer", text=answer.plain(sources=t("sources" if len(answer.citations) > 1 else "source", lang)), citations=answer.citations, links=answer.official_links)

@@ -101,6 +101,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
+    "source": {"en": "Source:", "hi": "स्रोत:"},
     "lapsed": {"en": "Your earlier answers have expired (I keep them {period} after your last message), so the check starts again.",
                "hi": "आपके पिछले जवाब पुराने होकर मिट गए हैं (आखिरी संदेश के बाद मैं उन्हें {period} रखता हूँ), इसलिए जाँच फिर से शुरू होती है।"},
     "stateless": {
@@ -312,6 +313,7 @@ HINGLISH: dict[str, str] = {
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Source:",
+    "source": "Source:",
     "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {period} rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless_page": "(Meri yaaddasht abhi band hai: abhi itna hi bhej sakta hoon, MORE nahi.)",
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",

@@ -13,7 +13,7 @@ from typing import Any
 
 from data import states as _state_names
 from eligibility.fields import (CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
-                               NOT_PASSED, class_level, marked_class, not_an_age)
+                               NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -306,7 +306,9 @@ def extract(text: str) -> dict[str, Any]:
         out["is_income_tax_payer"] = False
     elif re.search(r"\b(pay|paid|pays|bharta|bharte|bhara)\b[^.]{0,15}income ?tax|income ?tax\s+(payer|bharta|bharte|deta|dete)", t):
         out["is_income_tax_payer"] = True
-    return out  # a bare number is an age only when the age was asked: the interview decides
+    # a value out of its field's range ("income 1,00,00,00,00,000") is not taken: it had been noted, then dropped and
+    # asked again (a break-it trial)
+    return {name: value for name, value in out.items() if valid_value(name, value)}  # (a bare number is an age only when asked)
 
 
 #: the synonyms of each choice field's values, as :func:`extract` reads them

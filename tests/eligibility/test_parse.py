@@ -404,3 +404,11 @@ def test_the_southern_states_backward_class_names_answer_the_category_question(a
 def test_a_class_is_no_age(text, age):
     """A newcomer trial: "9th me padhti hu" to "how old are you?" was noted as the age 9 (and the check found nothing)."""
     assert FIELDS["age"].read(text) == age
+
+
+def test_a_stated_value_out_of_its_fields_range_is_not_taken():
+    """A break-it trial: "income 1,00,00,00,00,000" was noted ("Noted: family income ₹1,00,00,00,00,000 a year"), then
+    dropped and asked again; an age of 250 is no age either."""
+    assert extract("I am 45, income 1,00,00,00,00,000") == {"age": 45}
+    assert extract("I am 45, income 2 lakh") == {"age": 45, "annual_family_income": 200000}
+    assert "age" not in extract("meri umar 250 saal hai")
