@@ -544,6 +544,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
             except (IndexMismatchError, CorpusFormatError, OSError, ValueError) as exc:
                 print(f"schemebot: {exc}", file=sys.stderr)
                 return 2
+    if settings.redis_configured:
+        # a Redis that answers with an error (a db number it does not have, a wrong password) would fail every
+        # message of every worker: refused here, once; one that does not answer yet only fails /readyz
+        from bot.runtime import build_store
+        from conversations.store import StoreError
+
+        try:
+            refusal = build_store(settings).refusal()
+        except StoreError as exc:
+            refusal = str(exc)
+        if refusal:
+            print(f"schemebot: Redis refuses the configured store ({refusal}); check SCHEMEBOT_REDIS_URL", file=sys.stderr)
+            return 2
     print(f"schemebot serving on http://{args.host}:{args.port} ({args.workers} worker{'s' if args.workers > 1 else ''}, "
           f"state in {'Redis' if settings.redis_configured else 'memory'})", file=sys.stderr)
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,

@@ -272,6 +272,20 @@ class RedisStore:
         if isinstance(pool, SentinelConnectionPool):
             pool.disconnect(inuse_connections=False)
 
+    def refusal(self) -> str | None:
+        """Why this server refuses the bot for good, or ``None``: a Redis that answers but rejects the
+        configuration ("DB index is out of range", a wrong password, a read-only replica) says so on a
+        test write; an unreachable one is ``None`` (it may come up later: /readyz reports it meanwhile)."""
+        try:
+            self.client.set(READY_KEY, b"1", px=READY_KEY_TTL_MS)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            if isinstance(exc, redis.AuthenticationError):
+                return f"{exc.__class__.__name__}: {exc}"
+            return None
+        except redis.RedisError as exc:
+            return f"{exc.__class__.__name__}: {exc}"
+        return None
+
     def ping(self) -> bool:
         """True when the server takes a write: a short-lived key is set (a read-only replica, or a Redis
         out of memory under ``noeviction``, answers PING but refuses every state the bot would save)."""

@@ -254,3 +254,18 @@ def test_ask_says_when_states_run_their_own_versions(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert ("Rajya bhi is yojana ke apne roop chalate hain (jaise Bihar, Haryana, Rajasthan). Apne rajya ke saath phir "
             'poochhiye, jaise: "vidhwa pension kitna milta hai Bihar".') in out
+
+
+def test_serve_refuses_a_redis_db_the_server_does_not_have(capsys, monkeypatch, redis_available):
+    """A break-it trial: SCHEMEBOT_REDIS_URL=redis://.../99 started a server whose every message failed on Redis
+    ("DB index is out of range"); refused before serving, with Redis's own reason. An unreachable Redis is no refusal
+    (it may come up later; /readyz reports it)."""
+    for name in ("TELEGRAM_TOKEN", "TWILIO_ACCOUNT_SID", "CORPUS"):
+        monkeypatch.setenv(f"SCHEMEBOT_{name}", "")
+    monkeypatch.setenv("SCHEMEBOT_REDIS_URL", "redis://127.0.0.1:6379/99")
+    assert main(["serve", "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Redis refuses the configured store (ResponseError: DB index is out of range)" in err and "serving on" not in err
+    from conversations.store import RedisStore
+
+    assert RedisStore.from_url("redis://127.0.0.1:1/0").refusal() is None
