@@ -174,12 +174,17 @@ class Claims:
         Raises:
             redis.RedisError: Redis failed.
         """
-        if not self._settle_own(keys=[self._key(channel, message_id)], args=[f"p:{token}" if token else "", self.ttl_s]):
+        key, mine = self._key(channel, message_id), f"p:{token}" if token else ""
+        held = self.client.get(key)
+        if held is not None and held != mine.encode():
             return False
+        # the kept reply before the claim's "done", as in settle: a claim marked done first and its reply recorded
+        # after had, when Redis failed between the two (a Sentinel failover), left a message done for good with no
+        # reply, and its re-post answered with an empty TwiML (a retry found the claim done, not ours, and gave up)
         pipe = self.client.pipeline(transaction=False)
         self._record(pipe, channel, message_id, kept, owner)
         pipe.execute()
-        return True
+        return bool(self._settle_own(keys=[key], args=[mine, self.ttl_s]))
 
     def _record(self, pipe, channel: str, message_id: str, kept: str | None, owner: str) -> None:
         """Queue on ``pipe`` what a settled message leaves: the ``kept`` reply, then its replay mark (in that

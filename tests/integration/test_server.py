@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
+import redis
 from twilio.request_validator import RequestValidator
 
 from bot.app import create_app
@@ -765,6 +766,30 @@ def test_a_message_answered_while_redis_failed_is_settled_later_only_where_nobod
     for m in (mid, mid2, mid3):
         claims.release("sms", m)
         r.delete(claims._kept_key("sms", m, ""))
+
+
+def test_settling_later_records_the_reply_before_marking_the_claim_done(redis_available):
+    """settle_own had marked the claim done, then recorded the reply: when Redis failed between the two (the Sentinel
+    failover test, once), the claim stayed done with no reply, a retry found it done and not its own, and every
+    re-post got an empty TwiML. Now a failure after the reply leaves the claim as it was, and the retry settles it."""
+    from bot.claims import Claims
+
+    r, claims, mid = redis_client(), Claims(redis_client(), ttl_s=3600), uuid.uuid4().hex
+    key = f"schemebot:v1:claim:sms:{mid}"
+    r.set(key, b"p:stalled", ex=60)
+    script = claims._settle_own
+
+    def fails(*a, **kw):
+        raise redis.ConnectionError("failover")
+
+    claims._settle_own = fails
+    with pytest.raises(redis.ConnectionError):
+        claims.settle_own("sms", mid, "stalled", kept="<Response>a</Response>")
+    assert r.get(key) == b"p:stalled" and claims.kept("sms", mid) == "<Response>a</Response>"
+    claims._settle_own = script
+    assert claims.settle_own("sms", mid, "stalled", kept="<Response>a</Response>") and r.get(key) == b"d"
+    claims.release("sms", mid)
+    r.delete(claims._kept_key("sms", mid, ""))
 
 
 def test_a_handled_message_is_remembered_for_the_replay_window_in_intsets(redis_available):
