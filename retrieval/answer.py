@@ -384,8 +384,12 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     if r.user_query.discovery and not named:
         # schemes reserved for a group the question does not name (students with disabilities, for "which
         # scholarships can I get? I am an SC student") after the others, in rank order
+        # with no state known, the central schemes (open to everyone) before each state's own: "pension yojana" had
+        # listed Atal Pension Yojana, then Assam's artists' pension and Rajasthan's and Bihar's old age pensions, ahead
+        # of the national ones (the reply's note then asks for the state)
         said = f"{r.question} {r.user_query_text}"
-        fits = sorted(list_fits(r), key=lambda x: index.for_another_group(x.scheme_id, said))
+        fits = sorted(list_fits(r), key=lambda x: (index.for_another_group(x.scheme_id, said),
+                                                   r.state is None and index.schemes[x.scheme_id].level == "state"))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions
     proper = [m for m in r.user_mentions if m.indexed and not searcher.descriptive(m, r.user_query_text)]

@@ -147,6 +147,10 @@ GOVERNMENT_WORDS = frozenset(analyze(
     "government govt sarkar sarkari india indian bharat national central centre state states country desh kendra first "
     "pehla pahla rajya प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री राष्ट्रपति राज्यपाल सरकार सरकारी भारत देश केंद्र राज्य"))
 
+#: words that stand for whoever the help is for ("schemes for disabled people"): no scheme need say them for a list
+PERSON_WORDS = frozenset(analyze("people person persons individual individuals citizen citizens someone anyone log logon logo "
+                                 "लोग लोगों व्यक्ति"))
+
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
 
@@ -384,7 +388,7 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
         return False
     content, _, alts, weights = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
-    kept = [(a, w) for word, a, w in zip(content, alts, weights) if word not in GOVERNMENT_WORDS]
+    kept = [(a, w) for word, a, w in zip(content, alts, weights) if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS]
     if not kept:
         return False
     alts, weights = [a for a, _ in kept], [w for _, w in kept]

@@ -300,6 +300,12 @@ DISCOVERY = re.compile(
     r" ?(kaun |kon )?(si|se)?\b|(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी|योजना) कौन[- ]?(कौन)? ?सी"
     r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
     r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
+    # a kind of help for a group or a purpose, opening the message: "loan for starting business", "scholarship for SC
+    # students", "business ke liye loan", "विकलांग के लिए पेंशन" (every scheme of that kind for it answers)
+    r"|^(scholarships?|pensions?|loans?|subsid(y|ies)|grants?) for\b"
+    r"|\b(ke|ki) liy?e (koi )?(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies))"
+    r"( (chahiye|chahie|chaiye|milega|milegi|hai|h))*\W*$"
+    r"|के लिए (कोई )?(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)( (चाहिए|मिलेगा|मिलेगी|है))*[\s?।!.]*$"
     r"|\b(ke|ki|k) liy?e (koi |sabhi |sari |kya )?(sarkari )?(yojana|yojna|scheme)s?\b"
     r"|योजनाएं|योजनाएँ|योजनाओं|कौन[- ]?(कौन)? ?सी (सरकारी )?योजना|कोई (सरकारी )?योजना|के लिए (कोई |सभी )?(सरकारी )?योजना",
     re.IGNORECASE,

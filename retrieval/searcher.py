@@ -548,8 +548,13 @@ class Searcher:
             top = sorted(total, key=lambda s: (-total[s], s))[:NAME_TOP]
             shares = dict(zip(top, name_shares(idx, out, top)))
             if top:
+                # (not a central scheme over the user's state's own version, which the state boost put first: Bihar's
+                # widow pension, "Lakshmi Bai Samajik Suraksha Pension Yojana", names no widow, and "widow pension
+                # bihar amount" had quoted the national one first)
+                own_first = top[0] in out.state_boosted
                 full = [sid for sid in top[1:] if shares[sid] >= max(NAME_MIN, shares[top[0]] + NAME_GAIN)
-                        and total[sid] >= NAME_MARGIN * total[top[0]]]
+                        and total[sid] >= NAME_MARGIN * total[top[0]]
+                        and not (own_first and idx.schemes[sid].level == "central")]
                 if full:
                     total[full[0]] = total[top[0]] * 1.0001
         if not named:

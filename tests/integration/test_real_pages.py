@@ -123,6 +123,20 @@ def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
     assert not any(f"/schemes/{sid}#" in more[0].text for sid in shown)
 
 
+def test_a_kind_of_help_for_a_group_is_listed_central_schemes_first_when_no_state_is_known(answerer, pages_index):
+    """Trials on the pages: "schemes for disabled people" had been declined ("people" is in few of the disability
+    schemes' passages, and weighed as if the question asked about it); "विकलांग के लिए पेंशन" quoted one state's
+    pension; "schemes for widows" listed Rajasthan's before the national widow pension."""
+    ans = answerer.ask("schemes for disabled people")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    assert "igndps" in {c.scheme_id for c in ans.citations}
+    ans = answerer.ask("विकलांग के लिए पेंशन")
+    assert ans.list_answer and ans.citations[0].scheme_id == "igndps" and len(ans.citations) == 5
+    ans = answerer.ask("schemes for widows")
+    levels = [pages_index.schemes[c.scheme_id].level for c in ans.citations]
+    assert ans.citations[0].scheme_id == "ignwps" and levels == sorted(levels, key=lambda level: level == "state")
+
+
 def test_one_states_scheme_named_in_other_words_is_answered_without_asking_the_state(answerer, pages_index):
     """"sanjay gandhi niradhar yojana" (the page's name says "Grant Scheme") names Maharashtra's scheme only:
     the bot asked which state the user lives in (a newcomer trial). "kanya vivah yojana" names a family of

@@ -286,3 +286,23 @@ def test_the_passages_are_the_first_chunk_of_each_embedded_section(dense_index, 
         np.testing.assert_array_equal(dense.passage_chunks(index), expected)
         np.testing.assert_array_equal(chunks, expected)
         assert len(texts) == chunks.size and all(" | " in t for t in texts)
+
+
+def test_a_named_states_own_pension_stays_first_when_the_national_schemes_name_holds_more_words(shared_corpus, model):
+    """Bihar's widow pension ("Lakshmi Bai Samajik Suraksha Pension Yojana") names no widow: the name check had moved
+    the national widow pension back over the Bihar version the state boost put first ("widow pension bihar amount";
+    Rajasthan's old age pension alike). Fused ranking over the pension pages of the saved corpus."""
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+    from retrieval.searcher import Searcher
+    from tests.conftest import MARKDOWN_DIR
+
+    # every third page (so that word weights are near the whole corpus's) and every page whose opening names a pension
+    every = sorted(Path(MARKDOWN_DIR).glob("*.md"))
+    pages = sorted(set(every[::3]) | {p for p in every if "pension" in p.read_text(encoding="utf-8", errors="ignore")[:400].casefold()})
+    index = Index.build(load_corpus(pages))
+    index.embed(threads=2)
+    assert {"lbsspy", "ignwps", "mvspy", "nsap-ignoaps"} <= set(index.scheme_ids)
+    searcher = Searcher(index)
+    for question, own in (("widow pension bihar amount", "lbsspy"), ("old age pension rajasthan kitna milta hai", "mvspy")):
+        assert searcher.search(question).ranked_ids[0] == own

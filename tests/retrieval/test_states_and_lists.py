@@ -62,6 +62,12 @@ def test_canonical_names_of_page_headers():
     ("widow ke liye pension yojana ki rashi", False),  # one scheme's amount, not a list
     ("class 9 me padhti hu. scholarship kaun si milegi?", True),  # the kind asked before "kaun si"
     ("पेंशन कौन सी मिलेगी", True),
+    # a kind of help for a group or a purpose (a newcomer trial: "schemes for disabled people", "loan for business")
+    ("loan for starting business", True),
+    ("scholarship for SC students", True),
+    ("business ke liye loan chahiye", True),
+    ("विकलांग के लिए पेंशन", True),
+    ("how to apply for pension for widows", False),  # not opening the message: a question about one scheme
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
