@@ -289,8 +289,12 @@ class Searcher:
         from retrieval.gazetteer import blank_mentions
 
         # (nor words asking for a figure: "interest rate" names no scheme, though "Interest Subvention ..." holds "interest")
+        # (nor the words of the mentioned scheme's own other names: "ayushman bharat card kaise banega" names no indexed
+        # Kisan Credit Card, "card" is of "Ayushman card"; it had been answered with PMMVY's application steps)
+        entry = self.catalog.get(mention.scheme_id)
+        own = frozenset(analyze(" ".join([entry.name, *entry.aliases]))) if entry is not None else frozenset()
         rest = [w for w in analyze(blank_mentions(text, [mention])) if w not in stopwords() and not section_intents(w)
-                and not ASKS_FIGURE.search(w)]
+                and not ASKS_FIGURE.search(w) and w not in own]
         return any(w in self._title_words for w in rest)
 
     def _loanword_mentions(self, text: str, found: list[Mention]) -> list[Mention]:
