@@ -69,7 +69,10 @@ _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech
 _DEGREE_AM = r"([bm])\.?\s?a\.?(?:\s*;)?"  # (own_words() ends a clause at "M.A. ")
 _BA_MA = re.compile(rf"\b(?:studying|doing|pursuing|passed|completed|in)\s+(?:my\s+|a\s+|the\s+)?{_DEGREE_AM}(?![\w.])"
                     rf"|\b{_DEGREE_AM}\s+(?:kar|kr)\s+(?:rahi|raha|rahe|chuki|chuka|liya|li)\b"
-                    rf"|\b{_DEGREE_AM}\s+(?:pass|passed|1st|2nd|3rd|first|second|third|final|part)\b", re.IGNORECASE)
+                    rf"|\b{_DEGREE_AM}\s+(?:pass|passed|1st|2nd|3rd|first|second|third|final|part)\b"
+                    # "BA me padhti hu", "बी.ए. में पढ़ती हूँ", "बीए कर रही हूँ" (a newcomer trial was asked for the class after it)
+                    rf"|\b{_DEGREE_AM}\s+(?:me|mein|main)\s+padh"
+                    r"|(?<![\u0900-\u097f])(ब|एम)(?:ी|\u093f)?\.?\s?ए\.?(?:\s*;)?\s*(?:में\s+(?:पढ़|हूँ|हूं)|कर\s+(?:रही|रहा|रहे|चुकी|चुका))", re.IGNORECASE)
 _DISABILITY = re.compile(r"(\d{1,3})\s*(?:%|percent|pratishat|प्रतिशत)")
 _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्यांग|विकलांग")
 
@@ -252,7 +255,8 @@ def extract(text: str) -> dict[str, Any]:
         if occupation == "student":
             out["is_student"] = True
     degree = _BA_MA.search(own)
-    studies_degree = degree is not None and re.match(r"studying|doing|pursuing|.*\b(?:kar|kr) rah", degree.group(0)) is not None
+    studies_degree = degree is not None and re.match(r"studying|doing|pursuing|.*(?:\b(?:kar|kr) rah|\b(?:me|mein|main) padh|में पढ़|कर रह)",
+                                                     degree.group(0)) is not None
     if occupation in (None, "student") and (_STUDYING.search(own) or studies_degree):
         out["is_student"] = True
         # "doing b.tech 2nd year", "btech kar raha hu": a student by occupation too, when no work is named
@@ -266,7 +270,7 @@ def extract(text: str) -> dict[str, Any]:
         out["social_category"] = category
     education = _first(_EDUCATION, padded)
     if education is None and degree is not None:
-        education = "postgraduate" if (degree.group(1) or degree.group(2) or degree.group(3)) == "m" else "graduate"
+        education = "postgraduate" if next(g for g in degree.groups() if g).casefold() in ("m", "एम") else "graduate"
     if education is None and not NOT_PASSED.search(own):
         # "9th me padhti hu", "a 15 year old girl in class 9": the class studied in is the level (the interview's field is
         # the highest class passed or studied in; a newcomer trial was asked "which class?" right after saying it)

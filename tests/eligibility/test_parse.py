@@ -295,7 +295,14 @@ def test_a_class_inside_a_sentence_answers_the_education_question(text, value):
     ("I am a 15 year old girl in class 9 in Odisha", {"age": 15, "state": "Odisha", "gender": "female", "is_student": True,
                                                       "education_level": "upper_primary"}),
     ("मैं कक्षा 9 में पढ़ती हूँ", {"is_student": True, "occupation": "student", "education_level": "upper_primary"}),
-    ("my son is in 9th class", {}), ("mai 2nd year me hu", {})])
+    ("my son is in 9th class", {}), ("mai 2nd year me hu", {}),
+    # a degree studied, in the three languages (a newcomer trial: after "बी.ए. में पढ़ती हूँ" the class was asked, again
+    # after every answer, until the interview gave up)
+    ("मैं 22 साल की लड़की हूँ, बी.ए. में पढ़ती हूँ", {"age": 22, "gender": "female", "is_student": True, "occupation": "student",
+                                                 "education_level": "graduate"}),
+    ("main BA me padhti hu", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
+    ("एम.ए. कर रहा हूँ", {"is_student": True, "occupation": "student", "education_level": "postgraduate"}),
+    ("ma me hu", {})])
 def test_the_class_a_student_says_she_is_in_is_her_education_level(text, value):
     """A newcomer trial: "9th me padhti hu" was noted as studying, then "which is the highest class?" was asked."""
     assert extract(text) == value
