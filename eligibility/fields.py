@@ -155,6 +155,8 @@ class FieldSpec:
                 return None
             value = self.options[n - 1][0]
             return {"yes": True, "no": False}.get(value, value) if self.type == "bool" else value
+        if self.type in ("int", "money", "percent") and _UNCLEAR_NUMBER.search(stripped):
+            return None  # "7e1", "0x41", "45-50", "45 or 65": asked again rather than read as 7, 0 or 45
         try:
             value = self.parse(text)
             if value is None or not self.valid(value):
@@ -213,6 +215,15 @@ _MONTHS = {m: i for i, names in enumerate((
 _BIRTH_DATE = re.compile(r"(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)"
                          r"|(?<!\d)(\d{1,2})\s*(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})(?!\d)"
                          r"|\b(?:dob|d\.o\.b\.?|born|birth|janm|janam|जन्म)\b\D{0,20}?(\d{4})(?!\d)", re.IGNORECASE)
+
+
+#: a number no one writes for an age, an income or a percentage, or two of them as a range or alternatives: an
+#: exponent ("7e1", "1e9"), hex, octal or binary ("0x41", "0b101"), "45-50", "45 or 65", "1 ya 2 lakh" (a break-it
+#: trial: "7e1" was noted as the age 7, "0x41" as an income of 0, and the verdict built on them); a date of birth
+#: ("12-05-1960": three numbers) is not a range
+_UNCLEAR_NUMBER = re.compile(
+    r"\b\d+(?:\.\d+)?e[+-]?\d+\b|\b0[xob][0-9a-f]+\b"
+    r"|^[^\d]*\d+(?:[.,]\d+)*\s*(?:-|–|to|or|ya|se|/)\s*\d+(?:[.,]\d+)*(?![\d./-])(?:\s*[^\d\s/-][^\d]*)?$", re.IGNORECASE)
 
 
 def _age_from_birth(t: str, today: date | None = None) -> int | None:

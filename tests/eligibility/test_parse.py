@@ -419,3 +419,15 @@ def test_a_stated_value_out_of_its_fields_range_is_not_taken():
     assert extract("I am 45, income 1,00,00,00,00,000") == {"age": 45}
     assert extract("I am 45, income 2 lakh") == {"age": 45, "annual_family_income": 200000}
     assert "age" not in extract("meri umar 250 saal hai")
+
+
+@pytest.mark.parametrize("field,text", [("age", "7e1"), ("age", "1e9"), ("age", "45-50"), ("age", "45 or 65"), ("age", "0b101"),
+                                        ("annual_family_income", "0x41"), ("annual_family_income", "1 ya 2 lakh"),
+                                        ("annual_family_income", "1.5-2 lakh"), ("disability_percent", "40 or 60")])
+def test_a_number_in_a_notation_or_a_range_is_asked_again_not_read(field, text):
+    """A break-it trial: "7e1" was noted as the age 7 and "0x41" as an income of ₹0, and the verdict built on them."""
+    assert FIELDS[field].read(text) is None
+
+
+def test_a_date_of_birth_is_no_range():
+    assert FIELDS["age"].read("12-05-1960") is not None and FIELDS["annual_family_income"].read("1,50,000") == 150000
