@@ -130,6 +130,27 @@ class TurnResult:
     forgotten: bool = False
 
 
+#: a whole message asking for the reply language: "in Hindi?", "reply in English please", "hindi me batao",
+#: "हिंदी में बताइए", "अंग्रेज़ी में"
+_LANGUAGE_REQUEST = re.compile(
+    r"^(?:please\s+|pls\s+|plz\s+)?(?:(?:can you\s+)?(?:reply|answer|tell|say|write|explain|speak|talk)\s+(?:me\s+|to me\s+)?"
+    r"(?:it\s+|this\s+|that\s+)?)?in\s+(hindi|english|hinglish)(?:\s+(?:please|pls|plz))?"
+    r"|^(hindi|english|angrezi|angreji|hinglish)\s+(?:me|mein|mai|main|mei)(?:\s+(?:batao|bataiye|bataiae|bataye|bataen|bolo|boliye|"
+    r"likho|likhiye|samjhao|samjhaiye|jawab do|jawab dijiye|baat karo|baat kijiye))?(?:\s+(?:na|please|plz|pls|ji))?"
+    r"|^(हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश)\s+में(?:\s+(?:बताओ|बताइए|बताइये|बताएं|बताएँ|बोलो|बोलिए|लिखो|लिखिए|समझाओ|"
+    r"समझाइए|जवाब दो|जवाब दीजिए|बात करो|बात कीजिए))?(?:\s+(?:ना|प्लीज़|जी))?", re.IGNORECASE)
+
+
+def language_request(text: str) -> str | None:
+    """The reply language a whole message asks for (``"en"``, ``"hi"`` or ``"hinglish"``), or ``None``: "in Hindi?",
+    "hindi me batao", "अंग्रेज़ी में बताइए". A word for Hindi asks for Hindi in Devanagari, as ``/lang hi`` does."""
+    m = _LANGUAGE_REQUEST.match(" ".join(text.split()).rstrip("?.!। "))
+    if m is None or m.end() != len(" ".join(text.split()).rstrip("?.!। ")):
+        return None
+    word = next(g for g in m.groups() if g).casefold()
+    return "hinglish" if word == "hinglish" else "en" if word in ("english", "angrezi", "angreji", "अंग्रेज़ी", "अंग्रेजी", "इंग्लिश") else "hi"
+
+
 def _is_command(text: str, name: str) -> bool:
     """True when ``text`` is the command ``/name`` in any case, with arguments or a bot's name
     ("/FORGET", "/forget@SchemeBot")."""
@@ -507,6 +528,18 @@ class Engine:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
+        elif (wanted := language_request(text)) is not None and state.pending is None and (
+                state.interview is None or state.interview.finished):
+            # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and the last
+            # answer again in it (a newcomer trial: "in Hindi?" after an answer had been searched for and declined)
+            state.language = lang = wanted  # type: ignore[assignment]
+            state.turn_count += 1
+            replies = [Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted)))]
+            action: Action = "save"
+            if state.last_standalone:
+                again, _ = self._dispatch(state.last_standalone, state, wanted)
+                replies += again.replies
+            result = TurnResult(replies)
         else:
             result, action = self._dispatch(text, state, lang)
         if lapsed:  # said once: the save clears the store's mark

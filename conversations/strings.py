@@ -52,6 +52,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "forget_reask": {"en": "Please reply yes to delete your data, or no to keep it.",
                      "hi": "डेटा मिटाने के लिए हाँ, रखने के लिए नहीं लिखें।"},
     "lang_set": {"en": "I will reply in English.", "hi": "अब मैं हिंदी में उत्तर दूँगा।"},
+    "quotes_stay": {"en": "Quotes stay in the words of the official scheme page, so that nothing in them is changed.",
+                    "hi": "योजना के उद्धरण आधिकारिक पेज के अपने शब्दों (ज़्यादातर अंग्रेज़ी) में ही रहेंगे, ताकि उनमें कुछ न बदले।"},
     "lang_usage": {"en": "Use /lang en, /lang hi or /lang hinglish.", "hi": "/lang en, /lang hi या /lang hinglish लिखें।"},
     "unknown_command": {"en": "I don't know that command. Try /help.", "hi": "यह कमांड मैं नहीं जानता। /help देखें।"},
     "non_text": {
@@ -298,6 +300,7 @@ HINGLISH: dict[str, str] = {
     "forget_cancelled": "Theek hai, kuch nahi mitaya.",
     "forget_reask": "Apna data mitane ke liye haan likhein, rakhne ke liye nahi.",
     "lang_set": "Main Hinglish mein jawab doonga.",
+    "quotes_stay": "Yojana ke quote official page ke apne shabdon (zyaadatar English) mein hi rahenge, taaki unmein kuch na badle.",
     "lang_usage": "/lang en, /lang hi ya /lang hinglish likhein.",
     "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",

@@ -35,6 +35,21 @@ def test_start_help_lang(engine):
     assert say(engine, "/nonsense").replies[0].kind == "info"
 
 
+def test_asking_for_a_language_sets_it_and_gives_the_last_answer_again_in_it(engine):
+    """A newcomer trial: "in Hindi?" and "hindi me batao" after an answer were searched for and declined."""
+    from conversations.engine import language_request
+    from conversations.strings import t
+
+    assert [language_request(x) for x in ("in Hindi?", "hindi me batao", "अंग्रेज़ी में बताइए", "reply in english please",
+                                          "in hindi what is pm kisan", "hindi")] == ["hi", "hi", "en", "en", None, None]
+    first = say(engine, "pm kisan me kitna paisa milta hai", user="lang").replies
+    again = say(engine, "in Hindi?", user="lang").replies
+    assert again[0].text == f"{t('lang_set', 'hi')} {t('quotes_stay', 'hi')}"
+    assert again[1].text.startswith(first[0].text.split("\n\n")[0]) and "स्रोत:" in again[1].text
+    assert "स्रोत:" in say(engine, "kitna milega", user="lang").replies[0].text  # it stays Hindi
+    assert say(engine, "in english please", user="lang").replies[0].text == t("lang_set", "en")
+
+
 @pytest.mark.parametrize("kind", ["sticker", "voice", "photo", "location", "contact"])
 def test_media_gets_a_request_to_type_and_changes_nothing(engine, kind):
     say(engine, "pm kisan kya hai")
