@@ -304,8 +304,8 @@ DISCOVERY = re.compile(
     # students", "business ke liye loan", "विकलांग के लिए पेंशन" (every scheme of that kind for it answers)
     r"|^(scholarships?|pensions?|loans?|subsid(y|ies)|grants?) for\b"
     r"|\b(ke|ki) liy?e (koi )?(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies))"
-    r"( (chahiye|chahie|chaiye|milega|milegi|hai|h))*\W*$"
-    r"|के लिए (कोई )?(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)( (चाहिए|मिलेगा|मिलेगी|है))*[\s?।!.]*$"
+    r"( (yojana|yojna|scheme|schemes|chahiye|chahie|chaiye|milega|milegi|hai|h))*\W*$"
+    r"|के लिए (कोई )?(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)( (योजना|योजनाएं|योजनाएँ|चाहिए|मिलेगा|मिलेगी|है))*[\s?।!.]*$"
     r"|\b(ke|ki|k) liy?e (koi |sabhi |sari |kya )?(sarkari )?(yojana|yojna|scheme)s?\b"
     r"|योजनाएं|योजनाएँ|योजनाओं|कौन[- ]?(कौन)? ?सी (सरकारी )?योजना|कोई (सरकारी )?योजना|के लिए (कोई |सभी )?(सरकारी )?योजना",
     re.IGNORECASE,
@@ -399,7 +399,7 @@ def section_intents(text: str) -> list[str]:
 
 #: a kind of help named by itself ("scholarship", "pension yojana", "odisha loan schemes"): every scheme of that kind
 #: answers, so a list of them does; the words around it that ask nothing more
-_KIND_OF_HELP = re.compile(r"scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(?:y|ies)|grants?|छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी")
+KIND_OF_HELP = _KIND_OF_HELP = re.compile(r"scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(?:y|ies)|grants?|छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी")
 _KIND_FRAME = frozenset("""yojana yojna yojanas scheme schemes sarkari govt government state central list all any ki ka ke k in
     me mein main of for the a se wali vali योजना योजनाएं योजनाएँ सरकारी की का के में""".split())
 

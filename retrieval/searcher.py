@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -667,6 +667,9 @@ class Searcher:
                     break  # a stopword ends the name ("about", "के")
                 run.insert(0, word)
             own = [w for w in run if not w.isdigit() and not find_states(w) and not set(analyze(w)) <= _generic_name_terms()]
+            if own and all(KIND_OF_HELP.fullmatch(w.casefold()) for w in own):
+                continue  # a kind of help, not a name: "बुजुर्गों के लिए पेंशन योजना" asks for old age pensions
+
             terms = [t for t in analyze_query(" ".join(own), idx.vocabulary, self.matcher, idx.chunk_frequency).weights
                      if t in idx.vocabulary] if own else []
             if terms and (not any(self._word_of(w, top) for w in own) or self._mentions_another(own, head.group(), top)):

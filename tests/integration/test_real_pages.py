@@ -132,6 +132,9 @@ def test_a_kind_of_help_for_a_group_is_listed_central_schemes_first_when_no_stat
     assert "igndps" in {c.scheme_id for c in ans.citations}
     ans = answerer.ask("विकलांग के लिए पेंशन")
     assert ans.list_answer and ans.citations[0].scheme_id == "igndps" and len(ans.citations) == 5
+    # a kind of help before "योजना" is no scheme's name ("पेंशन योजना" had been declined as a scheme I do not know)
+    ans = answerer.ask("तमिलनाडु में बुजुर्गों के लिए पेंशन योजना")
+    assert ans.list_answer and ans.decline_reason is None and {"ignoapstn", "nsap-ignoaps"} & {c.scheme_id for c in ans.citations}
     ans = answerer.ask("schemes for widows")
     levels = [pages_index.schemes[c.scheme_id].level for c in ans.citations]
     assert ans.citations[0].scheme_id == "ignwps" and levels == sorted(levels, key=lambda level: level == "state")

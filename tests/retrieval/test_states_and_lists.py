@@ -68,6 +68,7 @@ def test_canonical_names_of_page_headers():
     ("business ke liye loan chahiye", True),
     ("विकलांग के लिए पेंशन", True),
     ("how to apply for pension for widows", False),  # not opening the message: a question about one scheme
+    ("बुजुर्गों के लिए पेंशन योजना", True), ("vridh logo ke liye pension yojana", True),
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
