@@ -147,9 +147,10 @@ GOVERNMENT_WORDS = frozenset(analyze(
     "government govt sarkar sarkari india indian bharat national central centre state states country desh kendra first "
     "pehla pahla rajya प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री राष्ट्रपति राज्यपाल सरकार सरकारी भारत देश केंद्र राज्य"))
 
-#: words that stand for whoever the help is for ("schemes for disabled people"): no scheme need say them for a list
+#: words that stand for whoever the help is for ("schemes for disabled people", "विकलांग बेटे के लिए पेंशन"): no scheme need
+#: say them for a list (a son is anyone's; "daughter", which girls' schemes say, is no such word)
 PERSON_WORDS = frozenset(analyze("people person persons individual individuals citizen citizens someone anyone log logon logo "
-                                 "लोग लोगों व्यक्ति"))
+                                 "son sons beta bete लोग लोगों व्यक्ति बेटा बेटे बेटों"))
 
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})

@@ -559,6 +559,11 @@ def reserved_label(occupations: frozenset[str], text: str) -> str | None:
     return " or ".join(OCCUPATION_LABELS[o] for o in sorted(occupations))
 
 
+#: a son or a boy is who the help is for; a scheme's name for girls or women
+_FOR_A_BOY = re.compile(r"\b(?:son|sons|boy|boys|beta|bete|beton|ladka|ladke|ladkon)\b|बेटा|बेटे|बेटों|लड़का|लड़के|लड़कों|पुत्र")
+_FOR_GIRLS = re.compile(r"\b(?:girls?|daughters?|women|woman|mahila|kanya|balika|beti|ladki)|बेटी|लड़की|कन्या|बालिका|महिला")
+
+
 def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] = frozenset()) -> bool:
     """Whether ``scheme_name`` names a group of ``special_groups.tsv`` ("... Widows Of Ex-Servicemen")
     that ``text``, the user's message, does not; or the scheme's rule requires one of ``occupations``
@@ -567,6 +572,8 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
     name, said = scheme_name.casefold(), text.casefold()
     if any(p.search(name) and not p.search(said) for p in special_groups()):
         return True
+    if _FOR_A_BOY.search(said) and _FOR_GIRLS.search(name) and not _FOR_GIRLS.search(said):
+        return True  # a girls' scheme asked of for a son ("mere bete ke liye scholarship" had listed a single girl child's first)
     if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
         return False
     groups = dict(zip((g for g, _ in _group_rows()), special_groups()))

@@ -241,3 +241,23 @@ def test_a_hindi_reply_writes_the_state_in_devanagari():
     assert [state_label(s, "hi") for s in ("Rajasthan", "Andhra Pradesh", "Ladakh")] == ["राजस्थान", "आंध्र प्रदेश", "लद्दाख"]
     assert state_label("Rajasthan", "en") == state_label("Rajasthan", "hinglish") == "Rajasthan"
     assert all(state_label(s, "hi") != s for s in all_states())  # every state has its Hindi name in the table
+
+
+def test_a_girls_scheme_is_for_another_group_when_the_help_is_for_a_son():
+    """A newcomer trial: "mere bete ke liye scholarship" had listed the CBSE scholarship for a single girl child first."""
+    from retrieval.query import for_another_group
+
+    name = "CBSE Merit Scholarship Scheme For Single Girl Child"
+    assert for_another_group(name, "mere bete ke liye scholarship") and for_another_group(name, "बेटे के लिए छात्रवृत्ति")
+    assert not for_another_group(name, "meri beti ke liye scholarship") and not for_another_group(name, "scholarship kaun si milegi")
+
+
+def test_a_son_is_who_a_list_is_for_not_a_word_its_schemes_must_say():
+    """A newcomer trial: "कर्नाटक में विकलांग बेटे के लिए पेंशन" was declined: "बेटे" was an unknown word, then one that the
+    disability pensions' passages do not hold. It is read as "son", which no listed scheme need say."""
+    from retrieval.gate import PERSON_WORDS
+    from retrieval.query import expansions
+    from retrieval.tokenize import analyze
+
+    assert set(analyze("बेटे beta son people लोग")) <= PERSON_WORDS and not set(analyze("daughter beti")) & PERSON_WORDS
+    assert tuple(expansions()["बेटे"]) == ("son",)
