@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 #: The state secret used when none is configured: fine for `schemebot chat`, refused by the server
@@ -17,6 +17,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 DEV_SECRET = "schemebot-dev-secret"
 #: the shortest state secret the server accepts with a channel on (characters)
 MIN_SECRET_CHARS = 16
+#: a secret of one character repeated (or blanks) is no secret; a random hex one of 16 has about 10 different ones
+MIN_SECRET_DISTINCT = 6
 
 
 def weak_state_secret(secret: str) -> str | None:
@@ -28,6 +30,9 @@ def weak_state_secret(secret: str) -> str | None:
         return "SCHEMEBOT_STATE_SECRET is still the .env.example placeholder"
     if len(secret) < MIN_SECRET_CHARS:
         return f"SCHEMEBOT_STATE_SECRET is shorter than {MIN_SECRET_CHARS} characters"
+    if len(set(secret.strip())) < MIN_SECRET_DISTINCT:
+        # (a break-it trial: 25 spaces, or 25 underscores, were taken)
+        return f"SCHEMEBOT_STATE_SECRET has fewer than {MIN_SECRET_DISTINCT} different characters"
     return None
 
 
@@ -64,13 +69,14 @@ class Settings(BaseSettings):
     twilio_sms_from: str | None = None
     twilio_api_url: str = "https://api.twilio.com"
     # limits
-    max_message_chars: int = Field(default=1000, ge=50, description="longer messages are cut for retrieval")
+    max_message_chars: int = Field(default=1000, ge=50, le=20_000, description="longer messages are cut for retrieval")
     sms_max_segments: int = Field(default=3, ge=2, le=10, description="SMS segments per reply (at least 2: a quote's source line, "
                                   "the scheme name and a short link, takes most of one 70-character UCS-2 segment)")
     screening_max_questions: int = Field(default=8, ge=1, le=30, description="questions in an all-schemes screening")
     rate_limit_per_minute: int = Field(default=20, ge=0, description="messages a user may send a minute; more get one polite "
                                        "reply and are not handled (0: no limit)")
-    max_body_bytes: int = Field(default=1_000_000, ge=1024, description="larger webhook bodies get 413")
+    max_body_bytes: int = Field(default=1_000_000, ge=1024, le=50_000_000, description="larger webhook bodies get 413 (Telegram's "
+                                "and Twilio's webhooks are a few kilobytes)")
     body_timeout_s: float = Field(default=10.0, gt=0, le=60, description="a webhook body not received in full within this many "
                                   "seconds gets 408 (Telegram and Twilio send theirs at once; a trickled body holds a connection)")
     sms_templates: dict[str, dict[str, Any]] = Field(
@@ -111,6 +117,54 @@ class Settings(BaseSettings):
             if len(slots) != template["text"].count("{#var#}"):
                 raise ValueError(f"template {kind!r}: {len(slots)} slots for {template['text'].count('{#var#}')} {{#var#}} in its text")
         return v
+
+    @field_validator("telegram_api_url", "twilio_api_url")
+    @classmethod
+    def _api_url(cls, v: str) -> str:
+        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", v.strip()):
+            raise ValueError("expected an http(s):// URL")
+        return v.strip()
+
+    @field_validator("telegram_token")
+    @classmethod
+    def _telegram_token(cls, v: SecretStr | None) -> SecretStr | None:
+        # BotFather's tokens are "<bot id>:<key>" (https://core.telegram.org/bots/api#authorizing-your-bot)
+        if v is not None and not re.fullmatch(r"\d+:[A-Za-z0-9_-]+", v.get_secret_value().strip()):
+            raise ValueError("expected a bot token from BotFather, <digits>:<letters, digits, _ or ->")
+        return v
+
+    @field_validator("twilio_account_sid")
+    @classmethod
+    def _account_sid(cls, v: str | None) -> str | None:
+        # Twilio Account SIDs are "AC" and 32 hex digits (https://www.twilio.com/docs/glossary/what-is-a-sid)
+        if v and not re.fullmatch(r"AC[0-9a-fA-F]{32}", v.strip()):
+            raise ValueError("expected a Twilio Account SID: AC and 32 hex digits")
+        return v.strip() if v else v
+
+    @field_validator("twilio_whatsapp_from")
+    @classmethod
+    def _whatsapp_from(cls, v: str | None) -> str | None:
+        if v and not re.fullmatch(r"whatsapp:\+[1-9]\d{6,14}", v.strip()):
+            raise ValueError("expected whatsapp:+<country code and number> (E.164), e.g. whatsapp:+14155238886")
+        return v.strip() if v else v
+
+    @field_validator("twilio_sms_from")
+    @classmethod
+    def _sms_from(cls, v: str | None) -> str | None:
+        # an E.164 number, an alphanumeric sender ID (at most 11 letters and digits, one letter at least) or a
+        # Messaging Service SID (MG and 32 hex digits), the senders Twilio's Messages API takes
+        if v and not re.fullmatch(r"\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32}", v.strip()):
+            raise ValueError("expected +<country code and number> (E.164), an alphanumeric sender ID or a Messaging Service SID")
+        return v.strip() if v else v
+
+    @model_validator(mode="after")
+    def _replay_window(self) -> "Settings":
+        if 0 < self.replay_window_s < self.claim_ttl_s:
+            # a Telegram update re-delivered after an outage is dated when it was first sent: a window shorter than the
+            # claims' (the retry horizon) drops such retries unanswered (a break-it trial: 10 s)
+            raise ValueError(f"SCHEMEBOT_REPLAY_WINDOW_S ({self.replay_window_s}) must be 0 (off) or at least "
+                             f"SCHEMEBOT_CLAIM_TTL_S ({self.claim_ttl_s})")
+        return self
 
     @field_validator("redis_sentinels")
     @classmethod

@@ -80,3 +80,29 @@ def test_an_unknown_dense_setting_is_said_once_and_leaves_the_ranker_on(monkeypa
     assert [r.getMessage() for r in caplog.records] == ["SCHEMEBOT_DENSE='banana' is neither on nor off: the semantic ranker stays on"]
     monkeypatch.setenv("SCHEMEBOT_DENSE", "off")
     assert dense_switched_off() is True
+
+
+@pytest.mark.parametrize("setting,value,said", [
+    ("telegram_api_url", "notaurl", "http(s):// URL"), ("twilio_api_url", "ftp://x", "http(s):// URL"),
+    ("telegram_token", "not a token", "BotFather"), ("twilio_account_sid", "xyz", "AC and 32 hex digits"),
+    ("twilio_whatsapp_from", "+14155238886", "whatsapp:+"), ("twilio_whatsapp_from", "hello", "whatsapp:+"),
+    ("twilio_sms_from", "whatsapp:+14155238886", "E.164"), ("max_body_bytes", 99999999999999, "less than or equal"),
+    ("max_message_chars", 100000000, "less than or equal"), ("replay_window_s", 10, "must be 0 (off) or at least")])
+def test_a_channel_setting_no_service_would_take_is_refused_at_start(setting, value, said):
+    """A break-it trial: each of these started a server reporting its channels on; a bad token failed every reply, a bad
+    sender the SMS fallback on the day it was needed, a replay window of 10 s dropped Telegram's retries unanswered."""
+    with pytest.raises(ValidationError, match=re.escape(said)):
+        Settings(**{setting: value})
+
+
+def test_the_senders_twilio_takes_are_accepted():
+    s = Settings(twilio_sms_from="SCHEME", twilio_whatsapp_from="whatsapp:+14155238886", twilio_account_sid="AC" + "a" * 32,
+                 telegram_token="123456:ABC-def_1", replay_window_s=0)
+    assert (s.twilio_sms_from, s.replay_window_s) == ("SCHEME", 0)
+
+
+def test_a_state_secret_of_one_character_repeated_is_weak():
+    from bot.settings import weak_state_secret
+
+    assert "different characters" in weak_state_secret(" " * 25) and "different characters" in weak_state_secret("_" * 25)
+    assert weak_state_secret("9f86d081884c7d659a2feaa0c55ad015") is None
