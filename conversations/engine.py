@@ -408,7 +408,10 @@ class Engine:
     def _handle(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
         if msg.kind != "text" or not text:
             state = self.store.load(key)  # read-only: for the reply language
-            return TurnResult([Reply(kind="info", text=t("non_text", state.language))], lang=state.language or "en")
+            # (a typed message of only blanks or invisible characters came through empty: not "I can only read typed messages",
+            # said to someone who typed, a break-it trial)
+            return TurnResult([Reply(kind="info", text=t("non_text" if msg.kind != "text" else "empty_text", state.language))],
+                              lang=state.language or "en")
         deleted: list[bool] = []
         done: list[TurnResult] = []  # this message's result, from an attempt whose save may have gone through
         message_id = (msg.message_id or "")[:200] or None

@@ -56,6 +56,10 @@ STRINGS: dict[str, dict[str, str]] = {
                     "hi": "योजना के उद्धरण आधिकारिक पेज के अपने शब्दों (ज़्यादातर अंग्रेज़ी) में ही रहेंगे, ताकि उनमें कुछ न बदले।"},
     "lang_usage": {"en": "Use /lang en, /lang hi or /lang hinglish.", "hi": "/lang en, /lang hi या /lang hinglish लिखें।"},
     "unknown_command": {"en": "I don't know that command. Try /help.", "hi": "यह कमांड मैं नहीं जानता। /help देखें।"},
+    "empty_text": {
+        "en": "Your message came through empty. Please type your question, for example: \"documents for PM-KISAN\".",
+        "hi": "आपका संदेश खाली पहुँचा। कृपया अपना सवाल लिखकर भेजें, जैसे: \"पीएम किसान के दस्तावेज़\"।",
+    },
     "non_text": {
         "en": "Sorry, I can only read typed messages. Please type your question, for example: \"documents for PM-KISAN\".",
         "hi": "माफ़ कीजिए, मैं केवल लिखे हुए संदेश पढ़ सकता हूँ। कृपया अपना सवाल लिखकर भेजें, जैसे: \"पीएम किसान के दस्तावेज़\"।",
@@ -303,6 +307,7 @@ HINGLISH: dict[str, str] = {
     "quotes_stay": "Yojana ke quote official page ke apne shabdon (zyaadatar English) mein hi rahenge, taaki unmein kuch na badle.",
     "lang_usage": "/lang en, /lang hi ya /lang hinglish likhein.",
     "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
+    "empty_text": "Aapka message khaali pahuncha. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
     "private_number": "Kripya yahan Aadhaar, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
     "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {period} tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",

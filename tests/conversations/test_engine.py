@@ -62,7 +62,7 @@ def test_media_gets_a_request_to_type_and_changes_nothing(engine, kind):
 
 
 def test_empty_text_is_like_media(engine):
-    assert say(engine, "   ").replies[0].text.startswith("Sorry, I can only read typed messages")
+    assert say(engine, "   ").replies[0].text.startswith("Your message came through empty.")
 
 
 def test_long_message_is_cut_with_a_note(engine):

@@ -147,9 +147,9 @@ def test_chat_answers_without_memory_when_redis_goes_away_mid_conversation(tmp_p
 
 def test_a_line_of_invisible_characters_gets_a_turn_and_a_blank_line_none():
     """A break-it trial: `chat --json` printed nothing for a line of zero-width characters, so a driver waiting for one
-    turn a line hung; the webhooks answer such a message "I can only read typed messages", and so does chat now."""
+    turn a line hung; the webhooks answer such a message (it came through empty), and so does chat now."""
     turns = chat(["\u200b\u200b", "", "\ufeff", "hello"], {"SCHEMEBOT_REDIS_URL": "", "SCHEMEBOT_STATE_SECRET": "x"})
     assert [t["turn"] for t in turns] == [1, 2, 3]
-    assert turns[0]["replies"][0]["text"].startswith("Sorry, I can only read typed messages.")
-    assert turns[1]["replies"][0]["text"].startswith("Sorry, I can only read typed messages.")
+    assert turns[0]["replies"][0]["text"].startswith("Your message came through empty.")
+    assert turns[1]["replies"][0]["text"].startswith("Your message came through empty.")
     assert turns[2]["user_text"] == "hello"
