@@ -95,7 +95,8 @@ HINGLISH_MARKERS = frozenset(
     konsi kaunsi chahiye nahi nahin aur bhi mujhe mera meri mere hum humko kuch wala wali wale karna
     karte kare sakta sakti sakte hota hoti hote tha thi raha rahi kahan kyun kyu isme iske iska uske
     uska yojana yojna batao bataye ko se ka ki mein hu hoon hun rehta rehti rehte rahta rahti rahte lagata lagati
-    karta karti chahta chahti hua hui hoga hogi bataiye batayein kripya dijiye paisa chalega chalegi sakta""".split()
+    karta karti chahta chahti hua hui hoga hogi bataiye batayein kripya dijiye paisa chalega chalegi sakta
+    kar karo karein karen kijiye haan haanji""".split()
 )
 _AMBIGUOUS = frozenset({"me", "to", "is", "us", "hi", "ye", "do", "a"})
 

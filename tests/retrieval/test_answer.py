@@ -470,3 +470,12 @@ def test_can_someone_get_a_scheme_asks_who_is_eligible(question, intents):
     from retrieval.query import section_intents
 
     assert section_intents(question) == intents
+
+
+@pytest.mark.parametrize("text,lang", [("haan eligibility check karo", "hinglish"), ("eligibility check kar do", "hinglish"),
+                                       ("yes check my eligibility", "en"), ("mera form submit karein", "hinglish")])
+def test_a_hinglish_request_is_answered_in_hinglish(text, lang):
+    """A newcomer trial: "haan eligibility check karo", in a conversation in Hinglish, got "How old are you?" in English."""
+    from retrieval.query import reply_language
+
+    assert reply_language(text) == lang
