@@ -27,7 +27,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
-from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, valid_value
+from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -753,7 +753,7 @@ class EligibilityFlow:
                     setattr(state, name, getattr(before, name))
             return TurnResult(replies + self._next(engine, state, lang))
         if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
-                and not _RELATIVE.search(normalise(text)) and (raw := FIELDS["age"].parse(text)) is not None \
+                and not _RELATIVE.search(normalise(text)) and not unclear_number(text) and (raw := FIELDS["age"].parse(text)) is not None \
                 and not FIELDS["age"].valid(raw) and 0 <= raw < 1000:
             # "meri umar 3 saal hai", "I am 150": an age, outside what the rules are checked for; said so (it had
             # been searched as a question, or met with "could not understand")
@@ -794,7 +794,8 @@ class EligibilityFlow:
         if iv.invalid >= 3:  # explained once already: leave it unknown rather than loop
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
-            return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
+            # (said as what happened: "OK, skipped." to someone who never said skip, a break-it trial)
+            return TurnResult([Reply(kind="info", text=t("unread_skipped", lang))] + self._next(engine, state, lang))
         if iv.invalid >= 2:
             q = self._question(pending, lang)
             q.text = t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))

@@ -155,7 +155,7 @@ class FieldSpec:
                 return None
             value = self.options[n - 1][0]
             return {"yes": True, "no": False}.get(value, value) if self.type == "bool" else value
-        if self.type in ("int", "money", "percent") and _UNCLEAR_NUMBER.search(stripped):
+        if self.type in ("int", "money", "percent") and unclear_number(stripped):
             return None  # "7e1", "0x41", "45-50", "45 or 65": asked again rather than read as 7, 0 or 45
         try:
             value = self.parse(text)
@@ -224,6 +224,12 @@ _BIRTH_DATE = re.compile(r"(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)"
 _UNCLEAR_NUMBER = re.compile(
     r"\b\d+(?:\.\d+)?e[+-]?\d+\b|\b0[xob][0-9a-f]+\b"
     r"|^[^\d]*\d+(?:[.,]\d+)*\s*(?:-|–|to|or|ya|se|/)\s*\d+(?:[.,]\d+)*(?![\d./-])(?:\s*[^\d\s/-][^\d]*)?$", re.IGNORECASE)
+
+
+def unclear_number(text: str) -> bool:
+    """Whether ``text`` writes a number as an exponent, in hex or binary, or two as a range or alternatives
+    (:data:`_UNCLEAR_NUMBER`): no value is read from it ("0x41" is no age of 0)."""
+    return _UNCLEAR_NUMBER.search(text.strip().rstrip(".")) is not None
 
 
 def _age_from_birth(t: str, today: date | None = None) -> int | None:

@@ -290,6 +290,20 @@ def test_fifty_messages_at_once_all_land_in_real_redis(answerer, redis_available
         client.delete(key.key)
 
 
+def test_a_third_unreadable_answer_is_said_to_be_left_unknown_not_skipped(bundled_index):
+    """A break-it trial: after three answers it could not read ("11", "0", "1.5" to "how old are you?") the check said
+    "OK, skipped.", though the user never said skip."""
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    e.handle_turn(InboundMessage(channel="telegram", user_id="iv3", text="am I eligible for old age pension?"))
+    for text in ("7e1", "0x41"):
+        assert e.handle_turn(InboundMessage(channel="telegram", user_id="iv3", text=text)).replies[0].text != t("skipped", "en")
+    third = e.handle_turn(InboundMessage(channel="telegram", user_id="iv3", text="45-50")).replies
+    assert third[0].text == t("unread_skipped", "en") and third[1].field != "age"
+
+
 def test_small_talk_during_an_interview_asks_again_without_using_up_the_question(bundled_index):
     from tests.conftest import flow_engine
 
