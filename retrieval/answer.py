@@ -522,12 +522,21 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
         first += 1
     a, b = sents[first]
     for x, y in sents[first + 1:]:
-        if b - a >= LIST_QUOTE_MIN_CHARS and not _lead_in(section_text[a:b]):
+        # (nor cut where the page broke a line inside a sentence: PMMVY's "... as per the schedule provided in" /
+        # "table below:" had been quoted to the word "in", a newcomer trial)
+        if b - a >= LIST_QUOTE_MIN_CHARS and not _lead_in(section_text[a:b]) and not _broken_line(section_text, b, x):
             break
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
         b = y
     return a, b
+
+
+def _broken_line(text: str, end: int, start: int) -> bool:
+    """Whether the sentence ending at ``end`` goes on at ``start`` after a line break: it ends in a letter or a comma
+    (no closing punctuation) and the next one opens with a lower-case letter."""
+    before, after = text[:end].rstrip(), text[start:].lstrip()
+    return bool(before) and bool(after) and (before[-1].isalpha() or before[-1] == ",") and after[0].islower()
 
 
 def _lead_in(text: str) -> bool:

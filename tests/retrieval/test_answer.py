@@ -479,3 +479,17 @@ def test_a_hinglish_request_is_answered_in_hinglish(text, lang):
     from retrieval.query import reply_language
 
     assert reply_language(text) == lang
+
+
+def test_a_list_quote_does_not_end_where_the_page_broke_a_line_inside_a_sentence():
+    """A newcomer trial: PMMVY's benefit was listed as "... paid in two instalments as per the schedule provided in", the page
+    having broken the line before "table below:". A sentence going on, in lower case, after a line break is kept whole."""
+    from retrieval.answer import list_quote
+
+    text = ("The mother gets the money in two parts on the dates shown in\n\nthe list below:\n\n- First part after registration.\n\n"
+            "Other help is given by the state.")
+    a, b = list_quote(text)
+    assert text[a:b] == ("The mother gets the money in two parts on the dates shown in\n\nthe list below:\n\n"
+                         "- First part after registration.")
+    done = "The mother gets ₹5,000 in two parts, each after a check-up at the health centre.\n\nthe list follows."
+    assert list_quote(done) == (0, done.index("\n\n"))  # a sentence that ended stays ended
