@@ -152,6 +152,9 @@ GOVERNMENT_WORDS = frozenset(analyze(
 PERSON_WORDS = frozenset(analyze("people person persons individual individuals citizen citizens someone anyone log logon logo "
                                  "son sons beta bete लोग लोगों व्यक्ति बेटा बेटे बेटों"))
 
+#: words for help in general ("any help?", "koi madad"): what every listed scheme gives, whatever words its page uses
+HELP_WORDS = frozenset(analyze("help madad sahayata support मदद सहायता"))
+
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
 
@@ -389,7 +392,8 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
         return False
     content, _, alts, weights = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
-    kept = [(a, w) for word, a, w in zip(content, alts, weights) if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS]
+    kept = [(a, w) for word, a, w in zip(content, alts, weights)
+            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS]
     if not kept:
         return False
     alts, weights = [a for a, _ in kept], [w for _, w in kept]

@@ -299,6 +299,8 @@ DISCOVERY = re.compile(
     # the same asked after the kind: "scholarship kaun si milegi?", "पेंशन कौन सी मिलेगी"
     r"|\b(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies)|grants?|yojana|yojna|schemes?) (kaun|kon|konsi|kaunsi)"
     r" ?(kaun |kon )?(si|se)?\b|(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी|योजना) कौन[- ]?(कौन)? ?सी"
+    # "I am a fisherman in West Bengal, any help?", "koi madad milegi?": which help there is
+    r"|\b(any|koi) (sarkari |government |govt )?(help|madad|sahayata|support)\b|कोई (सरकारी )?(मदद|सहायता)"
     r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
     r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
     # a kind of help for a group or a purpose, opening the message: "loan for starting business", "scholarship for SC

@@ -69,6 +69,8 @@ def test_canonical_names_of_page_headers():
     ("विकलांग के लिए पेंशन", True),
     ("how to apply for pension for widows", False),  # not opening the message: a question about one scheme
     ("बुजुर्गों के लिए पेंशन योजना", True), ("vridh logo ke liye pension yojana", True),
+    ("main kisan hu bihar se, koi madad milegi?", True), ("I am a fisherman in West Bengal, any help?", True),
+    ("मैं विधवा हूँ, कोई मदद मिलेगी?", True), ("can you help me with pm kisan", False),
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
