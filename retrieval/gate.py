@@ -40,7 +40,7 @@ import math
 from dataclasses import dataclass
 
 from retrieval.index import Index
-from retrieval.query import discovery_frame, live_info_terms
+from retrieval.query import discovery_frame, for_another_group, live_info_terms
 from retrieval.searcher import Retrieval, name_share, question_words, scheme_names, state_words
 from retrieval.states import find_states
 from retrieval.tokenize import analyze
@@ -234,7 +234,13 @@ def features(index: Index, r: Retrieval) -> Features:
     scheme_cov = _covered(index, _best_chunks(index, r, top), alts)
     k1 = float(index.manifest.get("params", {}).get("k1", 1.5))
     max_bm25 = sum(q.weights[t] * float(idf_bm25(index, t)) * (k1 + 1) for t in q.weights if t in vocab) or 1.0
-    second = r.schemes[1].score if len(r.schemes) > 1 else 0.0
+    # the runner-up that competes: not a scheme reserved for a group the question does not name, when the first is for
+    # anyone ("हरियाणा में विकलांग पेंशन कितनी है": Haryana's disability pension and, a hair behind, the construction
+    # workers' board's; the tie had read as doubt and declined the question)
+    said = f"{r.question} {r.user_query_text}"
+    rivals = [s for s in r.schemes[1:] if for_another_group(top_scheme.name, said)
+              or not for_another_group(index.schemes[s.scheme_id].name, said)]
+    second = rivals[0].score if rivals else 0.0
     return Features(
         cosine=top.match.cosine,
         bm25_norm=min(1.0, top.match.bm25 / max_bm25),

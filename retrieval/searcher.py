@@ -560,7 +560,7 @@ class Searcher:
                         and total[sid] >= NAME_MARGIN * total[top[0]]
                         and not (own_first and idx.schemes[sid].level == "central")]
                 if full:
-                    total[full[0]] = total[top[0]] * 1.0001
+                    total[full[0]], total[top[0]] = total[top[0]], total[full[0]]  # (places changed, no tie: see below)
         if not named:
             # a scheme reserved for a group the question does not name (a construction workers' board's
             # widow pension, for "widow pension in Haryana") yields the lead to a scheme for everyone
@@ -573,7 +573,10 @@ class Searcher:
                 general = next((sid for sid in top[1:] if total[sid] >= GROUP_MARGIN * total[top[0]]
                                 and not for_another_group(idx.schemes[sid].name, said)), None)
                 if general is not None:
-                    total[general] = total[top[0]] * 1.0001
+                    # the two change places, each keeping the other's score: a tie (the general one at 1.0001 of the
+                    # first) read to the gate as no lead at all ("हरियाणा में विकलांग पेंशन कितनी है" was declined over
+                    # Haryana's own disability pension and the construction workers' board's one)
+                    total[general], total[top[0]] = total[top[0]], total[general]
         ranked = sorted(best, key=lambda s: (-total[s], s))
         position = {s: i for i, s in enumerate(ranked)}
         # named schemes first, in the order named; schemes named by the same words (one acronym shared
