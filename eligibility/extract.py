@@ -302,7 +302,8 @@ def extract(text: str) -> dict[str, Any]:
     kin_owns = re.search(rf"\b(?:my|our)\s+{_KIN}\s+(?:does|has|owns|have)\b|{_KIN}['’]s\s+name", t)
     if kin_owns and re.search(r"\b(?:do not|don'?t|not)\s+own\b", t):
         out["owns_cultivable_land"] = True  # "I do not own land, my father does": the household's land, as schemes count it
-    elif re.search(r"\b(no|don'?t (?:have|own)|do not (?:have|own)|does not (?:have|own)|not (?:own|have)|without|landless|nahi|nahin)\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
+    elif re.search(r"\b(no|don'?t (?:have|own)|do not (?:have|own)|does not (?:have|own)|not (?:own|have)|without|landless|nahi|nahin"
+                   r"|none of (?:us|my family|our family|the family)\s+(?:has|have|owns?))\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
         out["owns_cultivable_land"] = False
     elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b(?!0+(?:\.0+)?\s)\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
         out["owns_cultivable_land"] = True

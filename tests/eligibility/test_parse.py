@@ -431,3 +431,10 @@ def test_a_number_in_a_notation_or_a_range_is_asked_again_not_read(field, text):
 
 def test_a_date_of_birth_is_no_range():
     assert FIELDS["age"].read("12-05-1960") is not None and FIELDS["annual_family_income"].read("1,50,000") == 150000
+
+
+@pytest.mark.parametrize("text,owns", [("none of my family has land", False), ("none of us have any land", False),
+                                       ("we have 2 acres land", True)])
+def test_none_of_the_family_owning_land_is_no_land(text, owns):
+    """Found while trying answers to the work question: "none of my family has land" had been noted as owning land."""
+    assert extract(text) == {"owns_cultivable_land": owns}
