@@ -40,6 +40,17 @@ def weak_state_secret(secret: str) -> str | None:
 SMS_SLOTS = ("scheme", "quote", "link", "question", "options", "status", "text")
 
 
+#: setting -> (the form Twilio takes, how the refusal names it): an Account SID is "AC" and 32 hex digits; a WhatsApp
+#: sender "whatsapp:" and an E.164 number; an SMS sender an E.164 number, an alphanumeric sender ID (at most 11 letters,
+#: digits and spaces, one letter at least) or a Messaging Service SID ("MG" and 32 hex digits)
+TWILIO_FORMS = {
+    "twilio_account_sid": (r"AC[0-9a-fA-F]{32}", "a Twilio Account SID: AC and 32 hex digits"),
+    "twilio_whatsapp_from": (r"whatsapp:\+[1-9]\d{6,14}", "whatsapp:+<country code and number> (E.164), e.g. whatsapp:+14155238886"),
+    "twilio_sms_from": (r"\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32}",
+                        "+<country code and number> (E.164), an alphanumeric sender ID or a Messaging Service SID"),
+}
+
+
 class Settings(BaseSettings):
     """Runtime configuration (see DESIGN.md for each variable)."""
 
@@ -133,28 +144,14 @@ class Settings(BaseSettings):
             raise ValueError("expected a bot token from BotFather, <digits>:<letters, digits, _ or ->")
         return v
 
-    @field_validator("twilio_account_sid")
+    @field_validator("twilio_account_sid", "twilio_whatsapp_from", "twilio_sms_from")
     @classmethod
-    def _account_sid(cls, v: str | None) -> str | None:
-        # Twilio Account SIDs are "AC" and 32 hex digits (https://www.twilio.com/docs/glossary/what-is-a-sid)
-        if v and not re.fullmatch(r"AC[0-9a-fA-F]{32}", v.strip()):
-            raise ValueError("expected a Twilio Account SID: AC and 32 hex digits")
-        return v.strip() if v else v
-
-    @field_validator("twilio_whatsapp_from")
-    @classmethod
-    def _whatsapp_from(cls, v: str | None) -> str | None:
-        if v and not re.fullmatch(r"whatsapp:\+[1-9]\d{6,14}", v.strip()):
-            raise ValueError("expected whatsapp:+<country code and number> (E.164), e.g. whatsapp:+14155238886")
-        return v.strip() if v else v
-
-    @field_validator("twilio_sms_from")
-    @classmethod
-    def _sms_from(cls, v: str | None) -> str | None:
-        # an E.164 number, an alphanumeric sender ID (at most 11 letters and digits, one letter at least) or a
-        # Messaging Service SID (MG and 32 hex digits), the senders Twilio's Messages API takes
-        if v and not re.fullmatch(r"\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32}", v.strip()):
-            raise ValueError("expected +<country code and number> (E.164), an alphanumeric sender ID or a Messaging Service SID")
+    def _twilio_ids(cls, v: str | None, info) -> str | None:
+        """Twilio's own forms (https://www.twilio.com/docs/glossary/what-is-a-sid, .../messaging/api/message-resource):
+        see :data:`TWILIO_FORMS`."""
+        pattern, expected = TWILIO_FORMS[info.field_name]
+        if v and not re.fullmatch(pattern, v.strip()):
+            raise ValueError(f"expected {expected}")
         return v.strip() if v else v
 
     @model_validator(mode="after")
