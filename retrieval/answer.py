@@ -414,7 +414,10 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
-        more = list_items_after(section, b) if chunk.section in LIST_SECTIONS else table_rows_after(section, b)
+        # (a list item of another section too: Haryana's disability pension was quoted as "... Rs. 1200/- per month w.e.f.
+        # 01-01-2015", one of a list of rises whose later items give today's rate, with no word that the list goes on)
+        more = list_items_after(section, b) if chunk.section in LIST_SECTIONS or _list_item_at(section, a) \
+            else table_rows_after(section, b)
         citations.append(_citation(index, n, chunk, section, a, b, s.score, more))
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, state=r.state,

@@ -776,3 +776,17 @@ def test_a_mason_in_haryana_asking_for_schemes_gets_the_construction_workers_boa
     assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
     assert all(pages_index.schemes[c.scheme_id].state in (None, "Haryana") for c in ans.citations)
     assert sum("bocwwb" in c.scheme_id for c in ans.citations) >= 3, [c.scheme_id for c in ans.citations]
+
+
+def test_a_quoted_item_of_a_benefits_list_says_the_list_goes_on(shared_corpus):
+    """A newcomer trial: Haryana's disability pension was quoted to "... Rs. 1200/- per month w.e.f. 01-01-2015", one item
+    of a list of rises whose last item gives today's rate, with no word that the list goes on (that was said only for
+    documents, steps and eligibility). Now its source line says there is one more item at the link."""
+    from retrieval.index import Index
+    from retrieval.loaders import load_corpus
+    from tests.conftest import MARKDOWN_DIR
+
+    index = Index.build(load_corpus([MARKDOWN_DIR / name for name in ("hdps.md", "igndps.md", "pmmvy.md")]))
+    ans = Answerer(index).ask("haryana divyang pension kitni hai")
+    cit = ans.citations[0]
+    assert (cit.scheme_id, cit.more_items) == ("hdps", 1) and cit.text.endswith("Rs. 1200/- per month w.e.f. 01-01-2015.")
