@@ -573,14 +573,26 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
     (:meth:`retrieval.index.Index.required_occupations`), all of them such groups, and ``text`` names none
     (Rajasthan's "Prasuti Sahayata Yojana" is for registered construction workers, though its name does not say so)."""
     name, said = scheme_name.casefold(), text.casefold()
-    if any(p.search(name) and not p.search(said) for p in special_groups()):
+    if any(isinstance(g, int) for g in _groups_in(name) - _groups_in(said)):  # (a special group's pattern, by index)
         return True
-    if _FOR_A_BOY.search(said) and _FOR_GIRLS.search(name) and not _FOR_GIRLS.search(said):
+    if "boy" in _groups_in(said) and "girls" in _groups_in(name) and "girls" not in _groups_in(said):
         return True  # a girls' scheme asked of for a son ("mere bete ke liye scholarship" had listed a single girl child's first)
     if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
         return False
     groups = dict(zip((g for g, _ in _group_rows()), special_groups()))
     return not any(groups[OCCUPATION_GROUPS[o]].search(said) for o in occupations if OCCUPATION_GROUPS[o] in groups)
+
+
+@lru_cache(maxsize=4096)
+def _groups_in(text: str) -> frozenset:
+    """Which groups ``text`` (case-folded) names: the indices of the ``special_groups.tsv`` patterns it matches, and
+    ``"boy"`` / ``"girls"`` (read once per scheme name and per message: the gate and the lists ask again and again)."""
+    found: set = {i for i, p in enumerate(special_groups()) if p.search(text)}
+    if _FOR_A_BOY.search(text):
+        found.add("boy")
+    if _FOR_GIRLS.search(text):
+        found.add("girls")
+    return frozenset(found)
 
 
 @lru_cache(maxsize=1)
