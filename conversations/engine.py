@@ -144,8 +144,8 @@ _LANGUAGE_REQUEST = re.compile(
 def language_request(text: str) -> str | None:
     """The reply language a whole message asks for (``"en"``, ``"hi"`` or ``"hinglish"``), or ``None``: "in Hindi?",
     "hindi me batao", "अंग्रेज़ी में बताइए". A word for Hindi asks for Hindi in Devanagari, as ``/lang hi`` does."""
-    m = _LANGUAGE_REQUEST.match(" ".join(text.split()).rstrip("?.!। "))
-    if m is None or m.end() != len(" ".join(text.split()).rstrip("?.!। ")):
+    m = _LANGUAGE_REQUEST.fullmatch(" ".join(text.split()).rstrip("?.!। "))
+    if m is None:
         return None
     word = next(g for g in m.groups() if g).casefold()
     return "hinglish" if word == "hinglish" else "en" if word in ("english", "angrezi", "angreji", "अंग्रेज़ी", "अंग्रेजी", "इंग्लिश") else "hi"

@@ -402,7 +402,7 @@ def section_intents(text: str) -> list[str]:
 
 #: a kind of help named by itself ("scholarship", "pension yojana", "odisha loan schemes"): every scheme of that kind
 #: answers, so a list of them does; the words around it that ask nothing more
-KIND_OF_HELP = _KIND_OF_HELP = re.compile(r"scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(?:y|ies)|grants?|छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी")
+KIND_OF_HELP = re.compile(r"scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(?:y|ies)|grants?|छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी")
 _KIND_FRAME = frozenset("""yojana yojna yojanas scheme schemes sarkari govt government state central list all any ki ka ke k in
     me mein main of for the a se wali vali योजना योजनाएं योजनाएँ सरकारी की का के में""".split())
 
@@ -414,7 +414,7 @@ def only_a_kind_of_help(text: str) -> bool:
     from retrieval.states import without_states
 
     words = re.findall(r"[\w\u0900-\u097f]+", without_states(text).casefold())
-    kinds = [w for w in words if _KIND_OF_HELP.fullmatch(w)]
+    kinds = [w for w in words if KIND_OF_HELP.fullmatch(w)]
     return len(kinds) == 1 and all(w in _KIND_FRAME or w in kinds for w in words)
 
 
@@ -573,9 +573,9 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
     (:meth:`retrieval.index.Index.required_occupations`), all of them such groups, and ``text`` names none
     (Rajasthan's "Prasuti Sahayata Yojana" is for registered construction workers, though its name does not say so)."""
     name, said = scheme_name.casefold(), text.casefold()
-    if any(isinstance(g, int) for g in _groups_in(name) - _groups_in(said)):  # (a special group's pattern, by index)
+    if _groups_in(name) - _groups_in(said):
         return True
-    if "boy" in _groups_in(said) and "girls" in _groups_in(name) and "girls" not in _groups_in(said):
+    if _FOR_GIRLS.search(name) and _FOR_A_BOY.search(said) and not _FOR_GIRLS.search(said):
         return True  # a girls' scheme asked of for a son ("mere bete ke liye scholarship" had listed a single girl child's first)
     if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
         return False
@@ -584,15 +584,10 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
 
 
 @lru_cache(maxsize=4096)
-def _groups_in(text: str) -> frozenset:
-    """Which groups ``text`` (case-folded) names: the indices of the ``special_groups.tsv`` patterns it matches, and
-    ``"boy"`` / ``"girls"`` (read once per scheme name and per message: the gate and the lists ask again and again)."""
-    found: set = {i for i, p in enumerate(special_groups()) if p.search(text)}
-    if _FOR_A_BOY.search(text):
-        found.add("boy")
-    if _FOR_GIRLS.search(text):
-        found.add("girls")
-    return frozenset(found)
+def _groups_in(text: str) -> frozenset[int]:
+    """The groups of ``special_groups.tsv`` that ``text`` (case-folded) names, as the indices of their patterns (read once
+    per scheme name and per message: the gate and the lists ask again and again)."""
+    return frozenset(i for i, p in enumerate(special_groups()) if p.search(text))
 
 
 @lru_cache(maxsize=1)

@@ -672,7 +672,6 @@ class Searcher:
             own = [w for w in run if not w.isdigit() and not find_states(w) and not set(analyze(w)) <= _generic_name_terms()]
             if own and all(KIND_OF_HELP.fullmatch(w.casefold()) for w in own):
                 continue  # a kind of help, not a name: "बुजुर्गों के लिए पेंशन योजना" asks for old age pensions
-
             terms = [t for t in analyze_query(" ".join(own), idx.vocabulary, self.matcher, idx.chunk_frequency).weights
                      if t in idx.vocabulary] if own else []
             if terms and (not any(self._word_of(w, top) for w in own) or self._mentions_another(own, head.group(), top)):
