@@ -420,12 +420,15 @@ _QUOTE_START = re.compile(r"(?m)^\[\d+\] ")
 
 
 def _pack_whole_quotes(page: str, queue: list[_SmsBlock], fits: Callable[[str], bool], join: Callable[[str, str], str]) -> str:
-    """``page`` with every quote of ``queue`` that fits in it whole (its text and its full source line), taken from
-    ``queue`` in order; other blocks stay where they are."""
+    """``page`` with every quote of ``queue`` that fits in it whole (its text and its source line, the scheme name
+    shortened if the whole name leaves no room, never left out), taken from ``queue`` in order; other blocks stay
+    where they are."""
     for later in list(queue):
         if later.prefix and not later.spill:
-            candidate = join(page, later.prefix + later.text.strip() + later.sources[0])
-            if fits(candidate):
+            # the scheme name shortened if need be, never left out (the link alone does not say which scheme it is)
+            candidate = next((c for src in (later.sources[:-1] or later.sources)
+                              if fits(c := join(page, later.prefix + later.text.strip() + src))), None)
+            if candidate is not None:
                 page = candidate
                 queue.remove(later)
     return page

@@ -344,3 +344,21 @@ def test_sms_a_later_quote_that_fits_whole_fills_the_room_a_long_quote_cannot_st
     # the same three quotes with a short [2]: the order is kept when each starts where it comes
     reply = Reply(kind="answer", text="", citations=[_citation(1, first), _citation(2, short), _citation(3, long_sentence)])
     assert [p[:4] for p in sms_pages([reply], "en", segments=3)] == ["[1] ", "[3] "] and "[2] Apply" in sms_pages([reply], "en", 3)[0]
+
+
+def test_sms_a_later_quote_comes_up_with_its_scheme_name_shortened_when_the_whole_name_leaves_no_room():
+    """sms_pages benchmark: the room left after [1] held [3] with its scheme name shortened, not with the whole name;
+    [3] had waited for a page of its own. The name is shortened, never left out."""
+    first = ("A pension of ₹500 per month is paid to each person aged 60 years or above who has no other pension "
+             "and whose family is on the list of households below the poverty line kept by the gram panchayat of the village "
+             "where the person lives.")
+    long_sentence = "Financial help " + "for the family of a registered worker " * 8 + "is paid once."
+    name = "Mukhyamantri Shramik Parivar Kalyan Evam Shiksha Sahayata Yojana"
+    other = Citation(n=3, scheme_id="mspk", scheme_name=name, section="application_process", text="Apply at the block office.",
+                     url="https://www.myscheme.gov.in/schemes/mspk#application-process", chunk_id="mspk:application_process:0", score=1.0)
+    reply = Reply(kind="answer", text="", citations=[_citation(1, first), _citation(2, long_sentence), other])
+    pages = sms_pages([reply], "en", segments=3)
+    assert pages[0].endswith("\n\n[3] Apply at the block office.\nSource: Mukhyamantri Shramik Parivar Kal..., "
+                             "myscheme.gov.in/schemes/mspk\nReply MORE for the rest.")
+    assert pages[1].startswith("[2] Financial help for the family") and len(pages) == 2
+    assert all(sms_fits(p, 3) for p in pages)
