@@ -266,7 +266,7 @@ _QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]
                     r"|\d+(?:\.\d+)?\s*%\s+(?:[\w/-]+\s+){0,2}population\b"
                     r"|\bnumber\s+of\s+(?:[\w/-]+\s+){0,3}(?:beneficiar\w*|members|employees)\s+(?:should|shall|must)\s+be\s+(?:at\s+least\s+)?\d",
                     re.IGNORECASE)
-_SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|"
+_SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|representation|"
                    r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 
 _CATEGORY_PATTERNS = [
@@ -556,7 +556,7 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
         return _crit("gender", "eq", "transgender", unit, url)
     female_subject = re.search(r"\b(women|woman|female|females|girls?|widows?|ladies|lady|mothers?)\b(?!['’]s?\s)", subject, re.IGNORECASE)
     female_pred = re.search(r"\b(?:be|is|are)\s+(?:a\s+|an\s+|the\s+)?(?:(?:pregnant|expectant|lactating|nursing|single|unmarried|married|indian|"
-                            r"destitute|poor|working)\s+)?(?:women|woman|female|girls?|widows?|lady)\b(?!['’])|\bonly\s+(?:for\s+)?(?:women|girls|female)\b"
+                            r"destitute|poor|working)\s+)?(?:women|woman|female|girls?|widows?|lady)\b(?!['’])|\bonly\s+(?:for\s+|those\s+)?(?:women|girls|female)\b"
                             r"|\b(?:for|to)\s+(?:women|girls|female)\s+(?:only|candidates|students|applicants)\b", text, re.IGNORECASE)
     if female_subject and re.search(r"\b(?:youths?|persons?|people|applicants?|candidates?|individuals?|citizens?)\s*(?:/|\bor\b|\band\b|&)\s*"
                                     r"(?:wom[ae]n|females?|girls?)\b|\b(?:wom[ae]n|females?|girls?)\s*(?:/|\bor\b|&)\s*(?:youths?|persons?|people)\b", text, re.IGNORECASE):
@@ -566,12 +566,15 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
         # "Maximum of two girls in a family will be able to get the benefit" (Kanya Sumangala): the family's daughters
         # are counted, the applicant is their parent (a newcomer trial: a father was NOT ELIGIBLE on gender)
         return None
+    if female_subject and _NOT_THE_APPLICANTS_GENDER.search(text):
+        female_subject = None
     if (female_subject or female_pred) and not _MALE.search(text) and not _TRANSGENDER.search(text):
         if female_subject and (_OTHER_PERSON.search(female_subject.group(0)) or (
                 re.match(r"\s+child", subject[female_subject.end():], re.IGNORECASE) and re.search(r"\bborn\b|\bbirth\b", text, re.IGNORECASE))):
             return None  # (a newborn girl's scheme is applied for by a parent of either gender; a girl child student applies herself)
         if female_subject and (_of_another(subject, female_subject.start()) if re.fullmatch(r"(?i)widows?", female_subject.group(0))
-                               else re.search(r"\b(of|for)\s+(?:the\s+)?(?:" + re.escape(female_subject.group(0)) + r")", subject, re.IGNORECASE)):
+                               else re.search(r"\b(?:for\s+(?:the\s+)?|of\s+(?:the\s+)?(?:[a-z]+(?:\s*/\s*[a-z]+)?\s+){0,2})(?:" + re.escape(female_subject.group(0)) + r")",
+                                         subject, re.IGNORECASE)):
             # "daughters of widows": the widow is not the applicant ("the age of the widow woman" is hers: a widow pension's
             # applicant is the widow; "the age of the girl" or "of the female applicant" may be a child's or one gender's limit)
             return None
@@ -584,6 +587,20 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
     if male_pred and not _FEMALE.search(text):
         return _crit("gender", "eq", "male", unit, url)
     return None
+
+
+#: a women's word that says nothing of the applicant's gender: a benefit's name ("the person getting ... old age pension, widow
+#: pension ... should not be eligible"), widows beside wards or children ("Wards and widows of CPFs personnel"), or a share of an
+#: enterprise's staff ("Criteria: Female Employees; Unit: >= 60%")
+_NOT_THE_APPLICANTS_GENDER = re.compile(
+    r"\b(?:widows?|women|mahila)\s+pensions?\b|\b(?:wards?|children|dependents?|dependants?|orphans?)\s+(?:and|&)\s+widows?\b"
+    r"|\bwidows?\s+(?:and|&)\s+(?:wards?|children|dependents?|dependants?|orphans?)\b"
+    r"|\b(?:women|female)\s+(?:employees|workers|staff|workforce)\b(?=[^.]*?(?:\d\s*%|per\s*cent))"
+    # a startup's owners ("The women co-founder should have a majority stake in the startup"): the enterprise's condition
+    r"|\b(?:women|woman|female)\s+(?:co-?founders?|founders?|promoters?|directors?|partners?|shareholders?)\b(?=[^.]*\b(?:stake|share\s*holding|equity)\b)"
+    # a limit for a group, told first ("However, for SC, ST, and Women candidates, the upper age limit will be 37 years")
+    r"|^\s*(?:however,?\s+)?(?:for|in\s+(?:the\s+)?case\s+of)\s+[^.]{0,60}?\b(?:women|female|girls?)\b(?:\s+(?:candidates|applicants|students))?\s*,"
+    r"|\bdeceased\s+widows?\b", re.IGNORECASE)
 
 
 #: the applicant's husband is dead: she is a widow
@@ -600,8 +617,9 @@ def _of_another(text: str, at: int) -> bool:
     """True when the word at ``at`` follows "of"/"for" that follows a person other than the applicant ("the
     daughters of widows", "son of a widow"), not "the age of the widow woman" (Uttarakhand's widow pension),
     where the widow is the applicant."""
-    start = max(0, at - 12)
-    m = re.search(r"\b(?:of|for)\s+(?:a\s+|an\s+|the\s+)?$", text[start:at], re.IGNORECASE)
+    start = max(0, at - 40)
+    # (up to two words describing the person between: "children of divorced/abandoned mothers", "of remarried widowed mothers")
+    m = re.search(r"\b(?:of|for)\s+(?:a\s+|an\s+|the\s+)?(?:[a-z]+(?:\s*/\s*[a-z]+)?\s+){0,2}$", text[start:at], re.IGNORECASE)
     if not m:
         return False
     return _OTHER_PERSON.search(text[max(0, start + m.start() - 30):start + m.start()]) is not None
