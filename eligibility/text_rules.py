@@ -38,7 +38,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 22
+EXTRACTOR_VERSION = 23
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -267,6 +267,7 @@ _QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]
                     r"|\bnumber\s+of\s+(?:[\w/-]+\s+){0,3}(?:beneficiar\w*|members|employees)\s+(?:should|shall|must)\s+be\s+(?:at\s+least\s+)?\d",
                     re.IGNORECASE)
 _SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|representation|"
+                   r"allocation|proportionate|ranked|ranking|"
                    r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 
 _CATEGORY_PATTERNS = [
@@ -348,6 +349,7 @@ class _Found:
     alternatives: bool = False  # the unit's criteria are joined by "or"
     other_person: bool = False  # a condition about someone else was left out
     rest: bool = False  # the unit states a deciding condition no criterion expresses
+    untyped_alternative: bool = False  # one way in is a person no field names ("/Dependent of an Ex-serviceman")
 
 
 def _crit(field_name: str, op: str, value: Any, unit: Unit, url: str) -> Criterion | None:
@@ -369,10 +371,17 @@ _OF_APPLICANT = re.compile(
     r"(?:the\s+|an?\s+)?(?:applicant|candidate|beneficiary|student)s?\b", re.IGNORECASE)
 
 
+#: people the applicant takes on: the condition is theirs ("The trainees selected by the applicant (MSME) shall be ...")
+_CHOSEN_BY_APPLICANT = re.compile(r"\b(?:selected|employed|engaged|hired|appointed|nominated|sponsored|enrolled|trained)\s+by\s+(?:the\s+)?"
+                                  r"(?:applicant|beneficiary|enterprise|unit|company|institution|organi[sz]ation)s?\b", re.IGNORECASE)
+
+
 def _about_other(text: str, at: int) -> bool:
     """True when the words governing position ``at`` name someone other than the applicant ("the age of
     the bride", "daughters of registered workers")."""
     if _OF_APPLICANT.search(text[max(0, at - 60):at]):  # "the parent of the applicant should be a weaver"
+        return True
+    if _CHOSEN_BY_APPLICANT.search(text[:at]):  # "The trainees selected by the applicant (MSME) shall be between 18 to 25 years"
         return True
     clause_start = max(text.rfind(sep, 0, at) for sep in (";", ",", "(", " and ", " or ", ":")) + 1
     window = text[max(0, clause_start - 1):at]
@@ -439,13 +448,17 @@ _TENURE = re.compile(r"\b(?:period|experience|membership|tenure|residing|stay\w*
 
 #: the age of an organisation, not of a person ("Age of the applicant University/Institution should be at least 3 years")
 _ENTITY_AGE = re.compile(r"\bage\s+of\s+(?:the\s+|an?\s+)?(?:applicant\s+)?" + _ENTITY.pattern, re.IGNORECASE)
+#: the age of a tree or an animal ("palms for insurance in specified age groups, (4-60 years for dwarf ...)", Coconut Palm Insurance):
+#: no person named between the thing and the age
+_THING_AGE = re.compile(r"\b(?:palms?|trees?|plants?|saplings?|animals?|cattle|livestock|cows?|buffalo(?:es)?|goats?|sheep|bullocks?)\b"
+                        r"(?:(?!\b(?:applicants?|farmers?|growers?|persons?|beneficiar\w+|members?|he|she|they)\b)[^.;]){0,60}\bage[ds]?\b", re.IGNORECASE)
 
 
 def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     """Age criteria of a unit (a limit by gender as ``any`` of two ``all``) and whether one was about
     someone else."""
     text = unit.text
-    if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text):
+    if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text) or _THING_AGE.search(text):
         return [], False  # (nor "Age of the applicant University/Institution": its 3 years of existence)
     found: list[tuple[int, str, Any]] = []  # (position, op, value)
     taken: list[tuple[int, int]] = []
@@ -673,7 +686,7 @@ def _categories(unit: Unit, url: str) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text) or _CATEGORY_NEGATED.search(text) or _about_entity(text):
         return None
-    if re.search(r"\bgeneral\b|\ball\s+(?:categories|castes|communities)\b|\birrespective\b|\bwithout\s+any\s+distinction\b", text, re.IGNORECASE):
+    if re.search(r"\bgeneral\b|\ball\s+(?:categories|castes|communities)\b|\birrespective\b|\bwithout\s+any\s+distinction\b|\band\s+others\b", text, re.IGNORECASE):
         return None  # "SC, ST, EBC, BC, Minority, and General": every category, so none is required
     if re.search(r"\bmarks\b|\bgrade\b|\bcgpa\b|\bpercentile\b|\bcut[- ]?off\b", text, re.IGNORECASE):
         return None  # "60% marks (55% for SC/ST)": a category's own threshold, not a restriction to it
@@ -682,6 +695,8 @@ def _categories(unit: Unit, url: str) -> Criterion | None:
         for m in pattern.finditer(text):
             if value == "st" and (_ST_FALSE.search(text[max(0, m.start() - 2):m.end() + 10]) or not re.fullmatch(r"(?i:scheduled\s+tribes?|adivasis?)|STs?", m.group(0))):
                 continue
+            if re.search(r"\bin\s+(?:the\s+)?case\s+of\b[^.;,]{0,40}$", text[:m.start()], re.IGNORECASE):
+                continue  # "... up to Vth standard in the case of the scheduled tribe": one group's own condition, not a restriction
             found.append(value)
             break
     if not found or not _CATEGORY_CONTEXT.search(text):
@@ -801,6 +816,24 @@ def _income_tax(unit: Unit, url: str, excluded: bool) -> Criterion | None:
 _UNDER_CONDITION = re.compile(r"\b(?:in\s+(?:the\s+)?case\s+(?:of\s+)?|if\s+|wherever\s+|where\s+)[^,;.()]{0,35}$", re.IGNORECASE)
 
 
+#: a relative of the worker, not the worker: "the Widow of an Ex-serviceman", "the widow of a deceased construction worker"
+#: (Puducherry's Sainik Welfare and the construction workers' boards: she applies, he was the serviceman or worker)
+_RELATIVE_OF = re.compile(r"\b(?:widows?|wi(?:fe|ves)|spouses?|dependents?|dependants?|wards?|heirs?|nominees?)\s+of\s+(?:an?\s+|the\s+)?"
+                          r"(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+#: a relative named as another way in ("an Ex-serviceman/Widow of an Ex-serviceman"): the worker and the widow are alternatives
+_RELATIVE_ALTERNATIVE = re.compile(r"/\s*(?:the\s+)?(?:widows?|wi(?:fe|ves)|spouses?)\s+of\b", re.IGNORECASE)
+#: a relative no field expresses named as another way in ("/Dependent of an Ex-serviceman"): the sentence settles no one
+_UNTYPED_RELATIVE_ALTERNATIVE = re.compile(r"/\s*(?:the\s+)?(?:dependents?|dependants?|wards?|heirs?|children|sons?|daughters?|family\s+members?)\s+of\b",
+                                           re.IGNORECASE)
+
+
+#: the page says the applicant is a worker's relative: ``work`` holds the words naming the worker
+_APPLICANT_IS_RELATIVE = re.compile(
+    r"\b(?:applicants?|beneficiar(?:y|ies)|claimants?)\s+(?:should|must|shall)\s+be\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:(?:nominees?|dependents?|dependants?|wards?|widows?|legal\s+heirs?|heirs?|spouses?|wi(?:fe|ves)|child(?:ren)?|sons?|daughters?)(?:\s*/\s*|\s+or\s+)?)+"
+    r"\s+of\s+(?P<work>[^.;\n]{0,60})", re.IGNORECASE)
+
+
 def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
     text = unit.text
     if _SOFT.search(text):
@@ -812,7 +845,11 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
         return None
     values = []
     for value, pattern in _OCCUPATIONS:
-        m = pattern.search(text)
+        # the first mention outside a link; none when it is a relative's work ("the Widow of an Ex-serviceman"; "the spouse of
+        # a registered male construction worker or female construction worker": the spouse need not be a worker)
+        m = next((m for m in pattern.finditer(text) if not re.search(r"https?://\S*$", text[max(0, m.start() - 80):m.start()])), None)
+        if m and _RELATIVE_OF.search(text[max(0, m.start() - 45):m.start()]):
+            continue
         if (m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()])
                 and not _UNDER_CONDITION.search(text[max(0, m.start() - 50):m.start()])):
             values.append(value)
@@ -1001,10 +1038,15 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
             out.criteria.append(c.model_copy(update={"text": text}))
     if not out.other_person and _OTHER_PERSON.search(_subject(text)) and not out.criteria:
         out.other_person = True
+    if _UNTYPED_RELATIVE_ALTERNATIVE.search(text):
+        # "an Ex-serviceman/Widow of an Ex-serviceman/Dependent of an Ex-serviceman": a dependent qualifies too, whom no field
+        # names, so who the applicant is stays unchecked (read as conditions, an ex-serviceman was ruled out for not being a widow)
+        out.criteria = [c for c in out.criteria if c.field not in ("occupation", "marital_status", "gender")]
+        out.untyped_alternative = True
     fields = {c.field for c in out.criteria if isinstance(c, Criterion)}
     widow_pair = fields <= {"gender", "marital_status"}
     joined = _NOT_ALTERNATIVE.sub(" ", text)
-    out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE))) or (
+    out.alternatives = (len(out.criteria) > 1 and not widow_pair and bool(re.search(r"\bor\b", joined, re.IGNORECASE) or _RELATIVE_ALTERNATIVE.search(text))) or (
         {"social_category", "is_minority"} <= fields)  # "SC, ST and minority students": groups, one of which will do
     inclusion = re.search(r"\b(?:also|as\s+well)\b.{0,20}\b(?:eligible|apply|covered)\b", text, re.IGNORECASE)  # "X are also eligible"
     marks = "education_level" in fields and bool(_MARKS.search(text))  # "passed Class 10 with 60% marks": the marks are not checked
@@ -1013,7 +1055,7 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
         r"\b(?:resid\w*|domicile\w*|living|lived|stay\w*)\b[^.;]{0,80}?\b(?:for|since|of|past|last)\b[^.;]{0,40}\b(?:years?|yrs)\b", text, re.IGNORECASE))
     # (a husband's death that makes the applicant a widow is the marital status read, not a life event left unchecked)
     widowhood = "marital_status" in fields and _HUSBAND_DIED.search(text) is not None and not _OTHER_EVENT.search(text)
-    out.rest = marks or years_resident or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    out.rest = out.untyped_alternative or marks or years_resident or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
     return out
 
 
@@ -1190,6 +1232,10 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     # "The girl's parent or legal guardian opens the account" (Sukanya Samriddhi): the girl or child the other
     # conditions speak of is the beneficiary, not the one who applies (a father had been NOT ELIGIBLE on gender)
     guardian_applies = bool(_GUARDIAN_APPLIES.search(eligibility or ""))
+    # "The applicant should be the nominee/dependent of the deceased Construction Worker" (Puducherry's workers' board): the
+    # sentences about the worker ("The Construction Worker should have been registered ...") are about him, not the applicant
+    relative_applies = _APPLICANT_IS_RELATIVE.search(eligibility or "")
+    workers_work = {value for value, pattern in _OCCUPATIONS if relative_applies and pattern.search(relative_applies.group("work"))}
     # "Parents should be natives of Madhya Pradesh" beside "The girl child should be born on or after ..." (Ladli
     # Laxmi): the parents meet the conditions and apply, the child is the beneficiary
     child_subject = _CHILD_SUBJECT
@@ -1258,6 +1304,9 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
             if guardian_applies and found.criteria and child_subject.search(_subject(unit.text)):
                 found.criteria, found.other_person = [], True  # the child's condition: shown as not checked
+            if workers_work and any(c.field == "occupation" and set(c.value) & workers_work for c in found.criteria):
+                found.criteria = [c for c in found.criteria if not (c.field == "occupation" and set(c.value) & workers_work)]
+                found.other_person = True  # the worker's condition, whose relative applies: shown as not checked
             if found.criteria and not excluded and unit.text not in sufficient_texts and _widening(unit.text):
                 found.criteria, found.rest = [], True  # one more way in, which the rule cannot express beside the rest
             crits = _merge_same_field(found.criteria)

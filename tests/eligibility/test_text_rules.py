@@ -578,3 +578,58 @@ def test_a_womens_word_that_is_not_the_applicants_gender_sets_no_gender(sentence
 def test_only_those_women_who_is_a_gender_condition():
     r = read("Only those women workers who are working in a factory in the state of Gujarat will be eligible to get the benefit.")
     assert ("gender", "eq", "female") in crits(r.rule)
+
+
+def test_a_worker_or_his_widow_are_alternatives_and_a_widows_husbands_work_is_not_hers():
+    """Puducherry's Sainik Welfare pages and the construction workers' boards (sampled extractions): read as two conditions,
+    an ex-serviceman was ruled out for not being a widow and his widow for not being an ex-serviceman."""
+    link = "(https://sainik.py.gov.in/definition-ex-servicemen)"
+    r = read(f"The applicant should be an Ex-serviceman {link}/Widow of an Ex-serviceman.")
+    assert isinstance(r.rule.all[0], AnyOf)
+    assert sorted(crits(r.rule)) == [("marital_status", "in", ["widowed"]), ("occupation", "in", ["ex_serviceman"])]
+    assert outcome(r, {"occupation": "ex_serviceman", "marital_status": "married", "gender": "male"}).status == "likely_eligible"
+    assert outcome(r, {"occupation": "homemaker", "marital_status": "widowed", "gender": "female"}).status == "likely_eligible"
+    assert outcome(r, {"occupation": "farmer", "marital_status": "married", "gender": "male"}).status == "not_eligible"
+    # a dependent qualifies too, whom no field names: the sentence settles no one and is listed as not checked
+    sentence = f"The applicant should be an Ex-serviceman {link}/Widow of an Ex-serviceman/Dependent of an Ex-serviceman."
+    r = read(sentence + "\nThe applicant should be a resident of Puducherry.")
+    assert crits(r.rule) == [("state", "in", ["Puducherry"])] and sentence in r.unchecked
+    # the widow applies; the serviceman or worker was her husband (and a word inside a link is no mention)
+    for sentence in (f"The applicant should be the Widow of an Ex-serviceman {link}.", "The applicant should be the widow of a deceased construction worker."):
+        assert ("occupation", "in", ["ex_serviceman"]) not in crits(read(sentence).rule)
+        assert not any(f == "occupation" for f, _, _ in crits(read(sentence).rule)) and ("marital_status", "in", ["widowed"]) in crits(read(sentence).rule)
+    r = read("Financial assistance will be given to the spouse of a registered male construction worker or female construction worker, once in a lifetime.")
+    assert r is None or not any(f == "occupation" for f, _, _ in crits(r.rule))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Individual farmers/growers offering at least 5 healthy nuts-bearing palms for insurance in specified age groups, (4-60 years for dwarf, hybrid, and 7-60 years for tall) will be eligible.",
+    "The trainees selected by the applicant (MSME) shall be between 18 to 25 years of age.",
+])
+def test_the_age_of_a_tree_or_of_people_the_applicant_takes_on_is_not_the_applicants(sentence):
+    """Sampled extractions (Coconut Palm Insurance, MSME Skill Training): each had set the applicant's age."""
+    r = read(sentence)
+    assert r is None or not any(f == "age" for f, _, _ in crits(r.rule))
+
+
+def test_when_a_workers_relative_applies_the_workers_own_conditions_are_not_the_applicants():
+    """Puducherry's construction workers' board (death, funeral and education benefits; sampled extractions): the
+    nominee or ward applies, so "The Construction Worker should have been ..." is the worker's condition."""
+    r = read("The applicant should be the nominee/dependent of the deceased Construction Worker.\n"
+             "The Construction Worker should have been a citizen of India.\n"
+             "The Construction Worker should be registered with the Puducherry Building and Other Construction Workers Welfare Board.")
+    assert r is None or not any(f == "occupation" for f, _, _ in crits(r.rule))
+    # the worker's own scheme keeps its condition
+    r = read("The applicant should be a Building/Construction Worker.\nThe applicant should be between 18 and 60 years.")
+    assert ("occupation", "in", ["construction_worker"]) in crits(r.rule)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The bride should have studied up to Vth standard in the case of the scheduled tribe.",
+    "However, States will be allowed to make allocation to SC/ST farmers proportionate to their population in the States/districts.",
+    "In a particular social category viz., SC/ST, Minorities, and Others, households that are houseless shall not be ranked below households living in houses.",
+])
+def test_a_groups_own_condition_a_share_or_a_ranking_is_no_social_category(sentence):
+    """Sampled extractions (an inter-caste marriage grant, NFSM, PMAY-G): each had restricted the scheme to SC/ST."""
+    r = read(sentence)
+    assert r is None or not any(f == "social_category" for f, _, _ in crits(r.rule))
