@@ -267,7 +267,7 @@ _QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]
                     r"|\bnumber\s+of\s+(?:[\w/-]+\s+){0,3}(?:beneficiar\w*|members|employees)\s+(?:should|shall|must)\s+be\s+(?:at\s+least\s+)?\d",
                     re.IGNORECASE)
 _SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|representation|"
-                   r"allocation|proportionate|ranked|ranking|"
+                   r"allocation|proportionate|ranked|ranking|exempt\w*|"
                    r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 
 _CATEGORY_PATTERNS = [
@@ -759,6 +759,8 @@ def _bpl(unit: Unit, url: str) -> Criterion | None:
         return None  # a document to submit, not the condition
     if re.search(r"\b(?:not|non)[- ]?(?:be\s+)?(?:a\s+)?(?:bpl|below)", text, re.IGNORECASE):
         return None
+    if re.search(r"\ball\s+(?:the\s+)?categories\b|\bgeneral\s*/", text, re.IGNORECASE):
+        return None  # "Farmers belonging to all categories like general/SC/ST/BPL/Women ... are eligible": everyone
     return _crit("is_bpl", "is_true", None, unit, url)
 
 
@@ -1132,7 +1134,7 @@ _SUFFICIENT = re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:eligible|entitled|cover
 _WIDENING = re.compile(r"\balso\b[^.;:]{0,25}?\b(?:eligible|entitled|avail\w*|apply|applies|applicable|"
                        r"allowed|permitted|considered|covered|cover(?:s|age)|extends?|extended|given|benefit\w*)\b",
                        re.IGNORECASE)
-_REQUIRED_TOO = re.compile(r"\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\s+also\b", re.IGNORECASE)
+_REQUIRED_TOO = re.compile(r"\b(?:must|should|shall|needs?\s+to|has\s+to|have\s+to)\s+also\b(?!\s+be\s+(?:eligible|entitled|covered)\b)", re.IGNORECASE)
 
 
 def _widening(text: str) -> bool:

@@ -633,3 +633,14 @@ def test_a_groups_own_condition_a_share_or_a_ranking_is_no_social_category(sente
     """Sampled extractions (an inter-caste marriage grant, NFSM, PMAY-G): each had restricted the scheme to SC/ST."""
     r = read(sentence)
     assert r is None or not any(f == "social_category" for f, _, _ in crits(r.rule))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Farmers belonging to all categories like general/SC/ST/BPL/Women and Landless persons of Himachal Pradesh are eligible.",
+    "People belonging to BPL/Antyodaya card holding families have been exempted from the income-related condition.",
+    "Apart from the existing list of Below Poverty Line (BPL) households, the applicant qualifying as any one of the following shall also be eligible.",
+])
+def test_bpl_named_among_everyone_as_an_exemption_or_beside_further_ways_in_is_not_required(sentence):
+    """Sampled extractions (a goat-rearing scheme, a Rajasthan pension, DDU-GKY): each had required a BPL household."""
+    r = read(sentence)
+    assert r is None or not any(f == "is_bpl" for f, _, _ in crits(r.rule))
