@@ -646,9 +646,11 @@ def _marital(unit: Unit, url: str) -> Criterion | None:
     for value, pattern in (("widowed", r"\bwidow(?:s|ed|er|ers)?\b"), ("divorced_separated", r"\bdivorc\w*|\bseparated\b|\bdeserted\b|\babandoned\b"),
                            ("never_married", r"\bunmarried\b|\bnever\s+married\b|\bsingle\s+wom[ae]n\b"), ("married", r"(?<!un)\bmarried\b(?!\s+daughter)")):
         m = re.search(pattern, text, re.IGNORECASE)
-        if value == "divorced_separated" and re.match(r"(?i)deserted|abandoned", m.group(0) if m else "") and (
+        if value == "widowed" and m and re.match(r"\s+pensions?\b", text[m.end():], re.IGNORECASE):
+            continue  # "the person getting ... widow pension ... should not be eligible": a benefit's name
+        if value == "divorced_separated" and re.match(r"(?i)deserted|abandoned|separated", m.group(0) if m else "") and (
                 _TRANSGENDER.search(text) or not re.search(r"\b(wom[ae]n|wife|wives|husbands?|spouse)\b", text, re.IGNORECASE)):
-            continue  # "abandoned" by a family or a society, not by a spouse
+            continue  # "abandoned" by a family or a society, not by a spouse ("separated from the audience" neither)
         if m and re.match(r"\s+(?:children|child|sons?|daughters?|dependents?|girls?)\b", text[m.end():], re.IGNORECASE):
             continue  # "husband/wife and unmarried children": the children's status
         if (m and not _about_other(text, m.start()) and not re.search(r"\bto\s+(?:a\s+|the\s+)?$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE)
@@ -799,7 +801,11 @@ def _income(unit: Unit, url: str) -> Criterion | None:
         if more and amount < more <= amount * 2 and re.search(r"\b(rural|urban|areas?)\b", window, re.IGNORECASE):
             amount = more
     tail = window[money.start():money.end() + 40]
-    if _MONTHLY.search(tail) or _MONTHLY.search(window[:money.start()][-40:]) or _MONTHLY.search(text[max(0, i.start() - 20):i.start()]):
+    monthly_after = _MONTHLY.search(tail)
+    if monthly_after and _MONEY.search(tail, money.end() - money.start(), monthly_after.start()):
+        # "Rs. 72,000/- (Rs. 6,000/- monthly)" (Nanda Gaura): the month is the second amount's, the first is a year's
+        monthly_after = None
+    if monthly_after or _MONTHLY.search(window[:money.start()][-40:]) or _MONTHLY.search(text[max(0, i.start() - 20):i.start()]):
         amount *= 12
     return _crit("annual_family_income", "lte", int(amount), unit, url)
 

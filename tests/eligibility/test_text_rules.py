@@ -644,3 +644,17 @@ def test_bpl_named_among_everyone_as_an_exemption_or_beside_further_ways_in_is_n
     """Sampled extractions (a goat-rearing scheme, a Rajasthan pension, DDU-GKY): each had required a BPL household."""
     r = read(sentence)
     assert r is None or not any(f == "is_bpl" for f, _, _ in crits(r.rule))
+
+
+def test_a_years_limit_with_its_monthly_figure_in_brackets_is_not_multiplied_and_a_pensions_name_is_no_marital_status():
+    """Sampled extractions: Nanda Gaura's limit had been read as ₹8,64,000 a year (₹72,000 taken as monthly); a widow
+    pension named in an exclusion had required a widow; a stage "separated from the audience" a separated applicant."""
+    r = read("The annual income of the girl child's family should be up to a maximum of Rs. 72,000/- (Rs. 6,000/- monthly) in rural and urban areas.")
+    assert crits(r.rule) == [("annual_family_income", "lte", 72000)]
+    r = read("Total family income should be less than ₹ 10,000/- per month in Rural areas and ₹ 12,000/- per month in Urban Areas.")
+    assert crits(r.rule) == [("annual_family_income", "lte", 144000)]
+    for sentence in ("The person getting pension under the applicant's old age pension, widow pension or any other similar scheme should not be eligible.",
+                     "The stage or performance area is not raised too high or separated from the audience by a clearly demarcated division."):
+        r = read(sentence)
+        assert r is None or not any(f == "marital_status" for f, _, _ in crits(r.rule))
+    assert ("marital_status", "in", ["divorced_separated"]) in crits(read("The applicant should be a woman separated from her husband.").rule)
