@@ -190,7 +190,7 @@ _ENTITY = re.compile(
     r"societ(y|ies)|ngos?|shgs?|self[- ]help groups?|fpos?|cooperatives?|co-operatives?|industr(y|ies)|projects?|"
     r"start-?ups?|msmes?|vessels?|boats?|hospitals?|schools?|colleges?|universit(y|ies)|trusts?|panchayats?|group|groups|"
     r"employers?|establishments?|factor(y|ies)|mills?|agenc(y|ies)|centres?|centers?|shops?|barbershops?|salons?|stores?|"
-    r"outlets?|clinics?|workshops?|premises|vehicles?)\b", re.IGNORECASE)
+    r"outlets?|clinics?|workshops?|premises|vehicles?|clusters?)\b", re.IGNORECASE)
 #: the applicant named as the subject
 _APPLICANT = re.compile(
     r"\b(applicants?|beneficiar(y|ies)|candidates?|students?|persons?|people|individuals?|he|she|one|"
@@ -421,6 +421,8 @@ def _about_entity(text: str) -> bool:
     if not entity:
         return False
     person = [m for m in _APPLICANT.finditer(subject) if m.end() <= entity.start()]
+    if re.fullmatch(r"\s*(?:the\s+|all\s+)?members?\s+of\s+(?:the\s+|a\s+|an\s+|such\s+)?", subject[:entity.start()], re.IGNORECASE):
+        return True  # "The members of the Society/Agency should be silk-weaving artisans": the society's condition
     # (persons named inside brackets describe the entity: "stakeholders (owners/partners/trustees/members ...)")
     if not person and not _APPLICANT.search(re.sub(r"\([^)]*\)", " ", subject)):
         return True
@@ -434,8 +436,8 @@ def _number(digits: str) -> int | float:
     return int(v) if v.is_integer() else v
 
 
-_NEGATED_ELIGIBILITY = re.compile(r"\b(not\s+(?:be\s+)?eligible|ineligible|not\s+entitled|shall\s+not\s+be\s+(?:considered|covered)|"
-                                  r"will\s+not\s+be\s+(?:considered|covered))\b", re.IGNORECASE)
+_NEGATED_ELIGIBILITY = re.compile(r"\b(not\s+(?:be\s+)?eligible|ineligible|not\s+entitled|(?:shall|will|would|can|could|may)\s*not\s+be\s+(?:considered|covered)|"
+                                  r"cannot\s+be\s+(?:considered|covered)|(?:cannot|can\s+not|may\s+not)\s+apply|are\s+not\s+(?:considered|covered))\b", re.IGNORECASE)
 #: a widow as the alternative to someone the fields cannot express ("an ESM or his widow", "ward/widow")
 _WIDOW_ALTERNATIVE = re.compile(r"\bhis\s+widows?\b|\w\s*/\s*widows?\b|\bwidows?\s*/\s*\w|\bor\s+(?:the\s+)?widows?\b", re.IGNORECASE)
 
@@ -553,6 +555,14 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     if len(out) == 2 and lows and highs and lows[0] < highs[0]:
         merged = _crit("age", "between", [lows[0], highs[0]], unit, url)
         out = [merged] if merged else out
+    if len(out) >= 2 and out[0].op in ("between", "lte") and re.search(r"\brelax", text, re.IGNORECASE):
+        # "between 21 to 35 years in general and for special (Women/BC/SC/ST...), age relaxation is up to 45 years": the widest
+        # limit, leaning to the applicant, as for limits by area (an SC applicant of 40 had been ruled out); the quote shows both
+        high = out[0].value[1] if out[0].op == "between" else out[0].value
+        relaxed = max((c.value for c in out[1:] if c.op == "lte" and c.value > high), default=None)
+        if relaxed is not None:
+            widened = _crit("age", out[0].op, [out[0].value[0], relaxed] if out[0].op == "between" else relaxed, unit, url)
+            out = [widened] if widened else out
     return out[:1], other  # one age condition a unit: the first stated (a range when both ends are)
 
 
@@ -660,8 +670,8 @@ def _marital(unit: Unit, url: str) -> Criterion | None:
         values.append("widowed")  # "The applicant's husband has died." (Uttar Pradesh's widow pension) says widowed
     if not values or ("married" in values and len(values) > 1 and "never_married" not in values):
         values = [v for v in values if v != "married"]
-    if not values:
-        return None
+    if not values or {"married", "never_married"} <= set(values):
+        return None  # ("Kanyashree scholarship recipients (married/unmarried)": either)
     if values == ["married"] and (not re.search(r"\b(?:be|is|are)\s+married\b", text, re.IGNORECASE)
                                   or re.search(r"\b(?:will|shall|to|going\s+to)\s+(?:also\s+)?be\s+married\b|\bproposes?\s+to\b", text, re.IGNORECASE)):
         return None  # "married women" in passing, or a marriage to come; only "should be married" is a condition
@@ -858,6 +868,9 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
         m = next((m for m in pattern.finditer(text) if not re.search(r"https?://\S*$", text[max(0, m.start() - 80):m.start()])), None)
         if m and _RELATIVE_OF.search(text[max(0, m.start() - 45):m.start()]):
             continue
+        if m and re.match(r"(?:[\s-]+(?:[A-Z][\w'’-]*|of|and|&))*?[\s-]+(?:Producers?\s+(?:Organi[sz]ations?|Compan(?:y|ies))|Programmes?|Program|Schemes?|Yojana|Mission)\b",
+                         text[m.end():m.end() + 60]) and m.group(0)[:1].isupper():
+            continue  # a name: "Farmers Producer Organization", "Unemployed Youth Employment Generation Programme (UYEGP)"
         if (m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()])
                 and not _UNDER_CONDITION.search(text[max(0, m.start() - 50):m.start()])):
             values.append(value)
@@ -891,7 +904,10 @@ def _student(unit: Unit, url: str) -> Criterion | None:
         # admission in a course run by ITIs", "registered for Ph.D. in science subjects"
         m = _ENROLLED.search(text)
     if m and _NEGATED_ELIGIBILITY.search(text):
-        return None  # "students studying abroad are not eligible"
+        return None  # "students studying abroad are not eligible", "Students pursuing PhD cannot be considered"
+    if m and re.search(r"\b(?:employ\w*|working|job|business)\b[^.;]{0,30}\bor\s+(?:(?:is|are|be)\s+)?(?:pursuing|studying)\b"
+                       r"|\b(?:pursuing|studying)\b[^.;]{0,40}\bor\s+(?:(?:is|are|be)\s+)?(?:in\s+)?(?:gainful\s+)?(?:employ\w*|working|job)\b", text, re.IGNORECASE):
+        return None  # "in gainful employment or pursuing higher studies": either will do, the sentence is not checked
     if not m and (n := _NOT_STUDYING.search(text)) and not _about_other(text, n.start()) and not _about_entity(text):
         return _crit("is_student", "is_false", None, unit, url)  # "unemployed youth who are not studying"
     if not m or _about_other(text, m.start()) or _about_entity(text):

@@ -658,3 +658,27 @@ def test_a_years_limit_with_its_monthly_figure_in_brackets_is_not_multiplied_and
         r = read(sentence)
         assert r is None or not any(f == "marital_status" for f, _, _ in crits(r.rule))
     assert ("marital_status", "in", ["divorced_separated"]) in crits(read("The applicant should be a woman separated from her husband.").rule)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The members of the Society/Agency should be silk-weaving artisans.",
+    "Eligibility of Beneficiary: Any Individual / Group of Individuals / Self Help Group / Cooperative Society / Farmers Producer Organization.",
+    "Entrepreneurs who have already availed assistance under the Unemployed Youth Employment Generation Programme (UYEGP) are eligible.",
+    "The Selection of Clusters will be based on their concentration of around 500 beneficiary families of artisans located in a District.",
+])
+def test_a_societys_members_a_producer_organisation_or_a_programmes_name_set_no_occupation(sentence):
+    """The fourth tuning set (gssa-ds, isds, needs, sfurti): each had set an occupation."""
+    r = read(sentence)
+    assert r is None or not any(f == "occupation" for f, _, _ in crits(r.rule))
+
+
+def test_an_age_relaxed_to_a_stated_age_widens_the_limit_and_married_or_unmarried_is_no_condition():
+    """The fourth tuning set (needs, svmcms): an SC applicant of 40 had been ruled out by the general limit of 35."""
+    r = read("The age of the applicant should be between 21 to 35 years in general and for special (Women/BC/MBC/SC/ST/Ex-servicemen), "
+             "age relaxation is up to 45 years.")
+    assert crits(r.rule) == [("age", "between", [21, 45])]
+    # a relaxation by a number of years is no age
+    r = read("The applicant should be below 35 years of age, relaxable by up to 5 years for SC/ST candidates.")
+    assert crits(r.rule) == [("age", "lte", 35)]
+    r = read("Kanyashree scholarship recipients (married/unmarried) pursuing PG in Science with a minimum 45% in their undergraduate degree are eligible.")
+    assert not any(f == "marital_status" for f, _, _ in crits(r.rule))
