@@ -278,9 +278,40 @@ def intents_of(text: str) -> Intents:
         whole |= {i for i, p in table.within.items() if p.fullmatch(core + " ")}
         if not whole:
             whole |= _by_spelling(core, table)
+        if not whole:
+            whole |= _small_talk_run(core, table)
     if not whole and _only_symbols(text):
         whole.add("ack")  # "😀🎉", "🌸🌸": no words to search with, and nothing asked
     return Intents(frozenset(whole), frozenset(within), frozenset(langs))
+
+
+#: small talk that may follow one another in one message ("ok thanks bye", "super, thanks!", "hi, how are you"), and which of
+#: them the message as a whole says: the last word of a conversation first (a goodbye, then thanks, then a greeting)
+_SMALL_TALK_ORDER = ("bye", "thanks", "greeting", "ack")
+
+
+def _small_talk_run(core: str, table: _Table) -> set[str]:
+    """The one small-talk intent of a message made of two or three small-talk phrases in a row ("ok thanks bye": bye),
+    else nothing. Only whole phrases of the table count, so "thanks for the pension details" is none."""
+    words = core.split()
+    if not 2 <= len(words) <= 8:
+        return set()
+
+    def runs(start: int, left: int) -> list[set[str]]:
+        if start == len(words):
+            return [set()]
+        found = []
+        for end in range(len(words), start, -1):
+            said = table.whole.get(" ".join(words[start:end]), frozenset()) & set(_SMALL_TALK_ORDER)
+            if said and left and (rest := runs(end, left - 1)):
+                found.append(set(said) | rest[0])
+                break
+        return found
+
+    said = runs(0, 3)
+    if not said:
+        return set()
+    return {next(i for i in _SMALL_TALK_ORDER if i in said[0])}
 
 
 def _only_symbols(text: str) -> bool:

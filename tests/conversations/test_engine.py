@@ -106,6 +106,9 @@ def test_follow_ups_and_topic_switch(engine):
     ("what is pm kisan", "👌", "Okay."), ("pm kisan kya hai", "pata nahi", "Theek hai."), ("what is pm kisan", "skip", "Okay."),
     ("what is pm kisan", "😀😀🎉", "Okay."), ("pm kisan kya hai", "tum bahut ache ho", "Aapka swagat hai."),
     ("pm kisan kya hai", "bye", "Alvida!"), ("what is pm kisan", "ok bye", "Goodbye!"),
+    # small talk in a row, and "how are you" (a newcomer trial: each had been searched for and declined)
+    ("what is pm kisan", "ok thanks bye", "Goodbye!"), ("what is pm kisan", "super, thanks!", "You're welcome."),
+    ("what is pm kisan", "how are you?", "Namaste!"), ("pm kisan kya hai", "aap kaise ho", "Namaste!"),
 ])
 def test_small_talk_gets_a_short_reply_and_keeps_the_topic_and_pages(engine, before_text, text, reply):
     say(engine, "how to apply for pm kisan")

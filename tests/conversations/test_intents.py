@@ -127,3 +127,20 @@ def test_an_unknown_intent_is_refused():
                                          ("\u263a\ufe0e", "thanks"), ("hi hi", "greeting"), ("stop stop", "stop")])
 def test_invisible_marks_a_leading_emoji_and_a_repeated_word_change_nothing(text, intent):
     assert means(text, intent)
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("ok thanks bye", "bye"), ("Super, thanks!", "thanks"), ("hi, how are you?", "greeting"), ("how are you", "greeting"),
+    ("aap kaise ho", "greeting"), ("tum kaisi ho", "greeting"), ("तुम कैसे हो", "greeting"), ("theek hai dhanyawad", "thanks"),
+    ("ठीक है धन्यवाद 🙏", "thanks"), ("hello ji, thank you", "thanks"), ("ok ok", "ack"),
+])
+def test_small_talk_phrases_in_a_row_say_the_last_word_of_a_conversation(text, intent):
+    """A newcomer trial: "ok thanks bye", "how are you" and "aap kaise ho" had been searched for and declined. A goodbye wins
+    over thanks, thanks over a greeting, a greeting over an acknowledgement; only whole phrases of the table count."""
+    assert intents_of(text).whole & {"bye", "thanks", "greeting", "ack"} == {intent}
+
+
+@pytest.mark.parametrize("text", ["thanks for the pension details", "ok tell me about pm kisan", "hi, what is pm kisan",
+                                  "good morning, widow pension kitna milta hai", "bye bye pm kisan"])
+def test_small_talk_beside_a_question_is_no_small_talk(text):
+    assert intents_of(text).whole == frozenset()
