@@ -14,6 +14,10 @@ Pure (no I/O, no model call). The rules, in order:
    card kaise banwaye") is a new question, never a follow-up.
 3. Anything else is left exactly as it is: no history is ever pasted into the query.
 
+Groups. A message that only names a group ("aur SC ke liye?", "and for widows?", "और दिव्यांग के लिए?") asks the previous
+question again for that group: the previous standalone query with its group replaced (one of the same kind first, a social
+category for a category, a person for a person), or with the group added when it names none.
+
 States. The conversation remembers the last state the user named ("old age pension in haryana"); a
 later question that names none is searched within that state (``Rewrite.state``), and a message that only
 names another state ("and in punjab?", "aur bihar me?") asks the previous question again for that state:
@@ -29,7 +33,7 @@ from retrieval.gazetteer import Gazetteer
 from collections.abc import Callable
 from functools import lru_cache
 
-from retrieval.query import expansions, section_intents
+from retrieval.query import GROUPS, expansions, group_named_alone, section_intents
 from retrieval.states import find_states, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze
@@ -190,11 +194,41 @@ def rewrite(
         # "and in punjab?": the previous question, for that state
         base = without_states(ctx.query)
         return Rewrite(f"{base} {found[0].surface}".strip(), True, False, [], None, ctx.topic, found[0].state, True)
+    switched = _group_switch(text, ctx.query) if not found else None
+    if switched:
+        # "aur SC ke liye?" after "scholarship for OBC students in Karnataka": the previous question, for that group
+        return Rewrite(switched, True, False, [], None, ctx.topic, ctx.state, False)
     state, named = (found[0].state, True) if found else (ctx.state, False)
     find = (lambda t: resolve(t, state)) if resolve is not None else gazetteer.find
     rw = _rewrite(message, ctx, find, names, in_scheme, gazetteer.find if resolve is not None else None)
     rw.state, rw.state_named = state, named
     return rw
+
+
+def _group_switch(text: str, query: str | None) -> str | None:
+    """The previous standalone ``query`` asked again for the group ``text`` names alone ("aur SC ke liye?" after "scholarship
+    for OBC students in Karnataka": "scholarship for SC students in Karnataka"), else ``None``. A group of the same kind in the
+    query is replaced; otherwise the group is added ("pension yojana" + "aur vidhwa ke liye?": "pension yojana for widows")."""
+    if not query:
+        return None
+    group = group_named_alone(text)
+    if group is None:
+        return None
+    kind, name = group
+    if _group_hits(query, lambda k, n: n == name):
+        return None  # the question already names it
+    # a group of the same kind, else of the other kind ("scholarship for OBC students" + "and for disabled?": disabled students)
+    hits = _group_hits(query, lambda k, n: k == kind) or _group_hits(query, lambda k, n: True)
+    if hits:
+        hit = hits[0]
+        return f"{query[:hit.start()]}{name}{query[hit.end():]}"
+    return f"{query} for {name}"
+
+
+def _group_hits(query: str, keep: Callable[[str, str], bool]) -> list[re.Match]:
+    """Where ``query`` names a group of :data:`retrieval.query.GROUPS` that ``keep(kind, name)`` accepts, first first."""
+    hits = [m for k, n, pattern in GROUPS if keep(k, n) for m in re.finditer(rf"(?<!\w)(?:{pattern})(?!\w)", query, re.IGNORECASE)]
+    return sorted(hits, key=lambda m: m.start())
 
 
 def _only_states(text: str, found: list) -> bool:

@@ -119,6 +119,49 @@ def reply_language(text: str) -> str:
     return detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
 
 
+
+#: groups a question may be asked again for ("and for SC?", "aur vidhwa ke liye?", "और दिव्यांग के लिए?"): the English word a
+#: standalone query names it by, and how a message or a query may write it (English, Romanized Hindi, Hindi). Groups of one
+#: kind replace one another in the previous question; a group of another kind is added to it.
+GROUPS: tuple[tuple[str, str, str], ...] = (
+    ("category", "SC", r"sc|scs|scheduled castes?|dalits?|anusuchit jati|अनुसूचित जाति|एससी|दलित"),
+    ("category", "ST", r"st|sts|scheduled tribes?|adivasis?|tribals?|anusuchit janjati|अनुसूचित जनजाति|आदिवासी|एसटी"),
+    ("category", "OBC", r"obc|obcs|backward class(?:es)?|pichhda varg|pichda varg|पिछड़ा वर्ग|पिछड़े वर्ग|ओबीसी"),
+    ("category", "EWS", r"ews|economically weaker sections?"),
+    ("category", "minority", r"minorit(?:y|ies)|alpsankhyak|अल्पसंख्यक"),
+    ("person", "women", r"women|woman|ladies|mahila|mahilaon|महिला|महिलाओं|औरतों"),
+    ("person", "girls", r"girls?|ladki|ladkiyon|ladkiyo|beti|betiyon|लड़की|लड़कियों|बेटी|बेटियों"),
+    ("person", "widows", r"widows?|vidhwa|vidhava|vidhwaon|विधवा|विधवाओं"),
+    ("person", "disabled", r"disabled|divyang|divyangjan|handicapped|viklang|pwd|दिव्यांग|दिव्यांगों|विकलांग|विकलांगों"),
+    ("person", "farmers", r"farmers?|kisan|kisano|kisanon|किसान|किसानों"),
+    ("person", "senior citizens", r"senior citizens?|elderly|old people|old age|buzurg|buzurgon|बुजुर्ग|बुजुर्गों|वृद्ध|वृद्धों"),
+    ("person", "transgender", r"transgenders?|kinnar|किन्नर|ट्रांसजेंडर"),
+)
+#: a message that only names a group, after an opener ("and for", "aur", "what about") or before "ke liye" / "के लिए"
+_GROUP_ALONE = re.compile(
+    r"^\s*(?:(?:what|how)\s+about|and(?:\s+(?:for|about|what about))?|same\s+for|for|aur|और|तो)?\s*(?:for\s+)?(?P<group>.+?)"
+    r"\s*(?:students?|log|logon|logo|people|walon|walo|वालों|लोगों)?\s*(?:ke\s+liye|ke\s+lie|के\s+लिए|ko|को)?\s*(?:bhi|भी|also|too)?\s*[?.!।]*\s*$",
+    re.IGNORECASE)
+
+
+def _group_of(words: str) -> tuple[str, str] | None:
+    """``(kind, English name)`` of the group ``words`` name exactly, else ``None``."""
+    for kind, name, pattern in GROUPS:
+        if re.fullmatch(rf"(?:{pattern})", words.strip(), re.IGNORECASE):
+            return kind, name
+    return None
+
+
+def group_named_alone(text: str) -> tuple[str, str] | None:
+    """``(kind, English name)`` of the group a message names and nothing else ("aur SC ke liye?", "and for widows?",
+    "और दिव्यांग के लिए?"), after an opener or before "ke liye", or as a question; else ``None`` ("SC" alone may answer
+    something else)."""
+    m = _GROUP_ALONE.match(text)
+    group = _group_of(m.group("group")) if m else None
+    if group is None or not (m.group(0).strip() != m.group("group").strip() or text.strip().endswith("?")):
+        return None
+    return group
+
 @lru_cache(maxsize=1)
 def expansions() -> dict[str, tuple[str, ...]]:
     """The query expansion lexicon: analysed word -> analysed English words (see the module docstring)."""

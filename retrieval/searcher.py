@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -427,8 +427,8 @@ class Searcher:
         """
         idx = self.index
         state = (canonical_state(state) or state) if state else None  # "UP", "bihar" -> the name the index uses
-        if user_text is not None and names_only_a_state(user_text):
-            user_text = None  # "and in punjab?": the rewritten question is what the user asks
+        if user_text is not None and (names_only_a_state(user_text) or group_named_alone(user_text)):
+            user_text = None  # "and in punjab?", "aur SC ke liye?": the rewritten question is what the user asks
         own_words = user_text if user_text is not None else question
         # a city names its state when the question names none ("19 year old girl from Chennai going to college"
         # asks of Tamil Nadu's schemes, not of Rajasthan's tribal girls' grant)

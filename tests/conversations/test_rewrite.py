@@ -126,3 +126,25 @@ def test_a_need_named_in_romanized_hindi_is_a_new_question_not_a_follow_up(bundl
     assert (rw.standalone, rw.focus) == (message, None)
     rw = rewrite("kitna paisa milega", KISAN, gazetteer, names, in_scheme=bundled_index.scheme_has_term)
     assert rw.focus == "pm-kisan"
+
+
+@pytest.mark.parametrize("message,query,standalone", [
+    ("aur SC ke liye?", "scholarship for OBC students in Karnataka", "scholarship for SC students in Karnataka"),
+    ("what about ST?", "scholarship for OBC students in Karnataka", "scholarship for ST students in Karnataka"),
+    ("और दिव्यांग के लिए?", "scholarship for OBC students in Karnataka", "scholarship for disabled students in Karnataka"),
+    ("and for widows?", "pension for SC women", "pension for SC widows"),
+    ("aur vidhwa ke liye?", "pension yojana", "pension yojana for widows"),
+])
+def test_a_message_naming_only_a_group_asks_the_previous_question_for_it(tools, message, query, standalone):
+    """A newcomer trial: "aur SC ke liye?" after a list of OBC scholarships was searched alone and answered with an SC widows'
+    remarriage grant."""
+    gazetteer, names = tools
+    rw = rewrite(message, Context(query=query), gazetteer, names)
+    assert (rw.standalone, rw.rewritten, rw.scheme_ids) == (standalone, True, [])
+
+
+@pytest.mark.parametrize("message", ["SC", "and for OBC?", "what about pm kisan?", "aur bihar me?", "SC certificate kaise banta hai"])
+def test_a_group_alone_already_asked_or_with_more_words_is_no_group_switch(tools, message):
+    gazetteer, names = tools
+    rw = rewrite(message, Context(query="scholarship for OBC students in Karnataka"), gazetteer, names)
+    assert "scholarship for" not in rw.standalone or message == "aur bihar me?"

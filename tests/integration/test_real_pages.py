@@ -790,3 +790,14 @@ def test_a_quoted_item_of_a_benefits_list_says_the_list_goes_on(shared_corpus):
     ans = Answerer(index).ask("haryana divyang pension kitni hai")
     cit = ans.citations[0]
     assert (cit.scheme_id, cit.more_items) == ("hdps", 1) and cit.text.endswith("Rs. 1200/- per month w.e.f. 01-01-2015.")
+
+
+def test_a_group_alone_asks_the_previous_list_again_for_that_group(engine):
+    """A newcomer trial: "aur SC ke liye?" after the OBC scholarships was searched on its own words and answered with an
+    SC widows' remarriage grant alone; it is the same question for SC students."""
+    say(engine, "scholarship for OBC students in Karnataka", user="g1")
+    result = engine.handle_turn(InboundMessage(channel="telegram", user_id="g1", text="aur SC ke liye?"))
+    reply = answer_of(result.replies)
+    ids = [c.scheme_id for c in reply.citations]
+    assert result.standalone_query == "scholarship for SC students in Karnataka"
+    assert "pmsfss" in ids[:2] and not set(ids) & {"csspostmsossi", "csspremsobcsi", "nfos"}  # (the OBC schemes of the first list)
