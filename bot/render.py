@@ -31,7 +31,7 @@ WHATSAPP_LIMIT = 1600
 CALLBACK_DATA_BYTES = 64
 
 _LABELS = {
-    "sources": {"en": "Sources", "hi": "स्रोत", "hinglish": "Source"},
+    "sources": {"en": "Sources", "hi": "स्रोत", "hinglish": "Sources"},
     "reply_with": {"en": "Reply with a number:", "hi": "नंबर लिखकर जवाब दें:", "hinglish": "Number likhkar jawab dein:"},
     "more": {"en": "Reply MORE for the rest.", "hi": "बाकी के लिए MORE लिखें।", "hinglish": "Baaki ke liye MORE likhein."},
     "more_items": {"en": "{n} more item{s}: reply MORE{link}.", "hi": "{n} और बाकी: MORE लिखें{link}।", "hinglish": "{n} aur baaki: MORE likhein{link}."},

@@ -322,7 +322,7 @@ HINGLISH: dict[str, str] = {
     "decline_unknown_name": "Mujhe nahi pata. \"{scheme}\" naam ki koi yojana mere paas ke dastavezon mein nahi hai, isliye uske baare mein quote nahi kar sakta; myScheme ki khoj mein mil sakti hai.",
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
-    "sources": "Source:",
+    "sources": "Sources:",
     "source": "Source:",
     "lapsed": "Aapke pichhle jawab purane hokar mit gaye hain (aakhri message ke baad main unhe {period} rakhta hoon), isliye jaanch phir se shuru hoti hai.",
     "stateless_page": "(Meri yaaddasht abhi band hai: abhi itna hi bhej sakta hoon, MORE nahi.)",

@@ -44,6 +44,12 @@ def test_a_hinglish_conversation_is_answered_in_hinglish(engine):
     assert "eligible" not in verdict.text.casefold().replace("#eligibility", "")  # no English label left
 
 
+def test_a_hinglish_list_of_several_sources_heads_them_in_the_plural(engine):
+    """A newcomer trial: a Hinglish list of five schemes was headed "Source:" (the English plural is what Hinglish writes)."""
+    answer = say(engine, "kisan ke liye kaun si yojana hai", "hinglish-lister")[-1]
+    assert answer.kind == "answer" and len(answer.citations) > 1 and "\nSources:\n" in answer.text
+
+
 @pytest.mark.parametrize("text,lang", [
     ("kisan samman nidhi me kitna paisa milta h", "hinglish"), ("vidhwa pension kaise milegi", "hinglish"),
     ("how much money does pm kisan give", "en"), ("विधवा पेंशन कितनी मिलती है", "hi"),
