@@ -531,17 +531,21 @@ class Engine:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
-        elif (wanted := language_request(text)) is not None and state.pending is None and (
+        elif (wanted := language_request(text)) is not None and state.pending in (None, "state", "state_again") and (
                 state.interview is None or state.interview.finished):
             # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and the last
-            # answer again in it (a newcomer trial: "in Hindi?" after an answer had been searched for and declined)
+            # answer again in it (a newcomer trial: "in Hindi?" after an answer had been searched for and declined); while
+            # "which state?" waits, that question again in it (it had been declined, and the state then only noted)
             state.language = lang = wanted  # type: ignore[assignment]
-            state.turn_count += 1
             replies = [Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted)))]
             action: Action = "save"
-            if state.last_standalone:
-                again, _ = self._dispatch(state.last_standalone, state, wanted)
+            again_query = state.pending_query if state.pending is not None else state.last_standalone
+            state.pending, state.pending_query = None, None
+            if again_query:
+                again, _ = self._dispatch(again_query, state, wanted)  # (counts the turn)
                 replies += again.replies
+            else:
+                state.turn_count += 1
             result = TurnResult(replies)
         else:
             result, action = self._dispatch(text, state, lang)
@@ -695,9 +699,10 @@ class Engine:
             chosen = state_answer(text) if query else None
             if chosen is not None:
                 return self.answer_for_state(query, chosen, text, state, lang), "save"
-            if query and _yes_or_no(text) is True:
+            if query and _yes_or_no(text) is True and not re.fullmatch(r"\s*\d+\s*[.)]?\s*", text.translate(_DIGITS)):
                 # "yes" to "Tell me your state to see yours": which state, then (a break-it trial: it had got "I have no
-                # question waiting" and lost the offer)
+                # question waiting" and lost the offer); "1" after the list the offer closes picks its first scheme (it had
+                # been read as "yes" and asked for the state)
                 state.pending, state.pending_query = "state", query
                 spec = FIELDS["state"]
                 asked = f"{spec.question.get(lang, spec.question['en'])} ({spec.example.get(lang, spec.example['en'])})"
@@ -949,9 +954,10 @@ class Engine:
         query = without_states(query)
         known = state.profile.get("state")
         what_if = (known is None or known.value != chosen) and WHAT_IF.search(text) is not None
-        if what_if:
-            query = f"{query} in {chosen}"
-        else:
+        # the question with the state's name, as the user might have asked it at once ("widow pension amount" then "Bihar" had been
+        # declined, the state being only a filter, while "widow pension amount in Bihar" is answered: its name is in the pages)
+        query = f"{query} in {chosen}"
+        if not what_if:
             state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
             state.topic_state = chosen  # (the state of the question asked before is not searched again)
         discussed = state.scheme_id
@@ -961,13 +967,16 @@ class Engine:
             # ("I live in Kerala" after Tamil Nadu's old age pension had answered Tamil Nadu's again, a break-it trial)
             state.scheme_id = state.scheme_name = None
         result = self.question(query, state, lang, user_text=query)
-        version = self._state_version(discussed, query, chosen) if discussed else None
         at = next((i for i, r in enumerate(result.replies) if r.kind == "answer"), None)
         cited = [c.scheme_id for c in result.replies[at].citations] if at is not None else []
+        # the scheme talked about, else (the state was asked before any answer: "widow pension amount" then "Bihar") the
+        # national scheme the answer quotes first
+        basis = discussed or next((sid for sid in cited[:1] if self.answerer.index.schemes[sid].level == "central"), None)
+        version = self._state_version(basis, query, chosen) if basis else None
         if version is not None and cited[:1] != [version]:
             # "vidhwa pension" then "Rajasthan": Rajasthan's own widow pension first, the national one after it (also
             # when it was quoted second: "documents?" next is about the scheme quoted first)
-            answer = self.answerer.ask(query, scheme_ids=[version, discussed], state=chosen, focus=[version], ask_state=False)
+            answer = self.answerer.ask(query, scheme_ids=[version, basis], state=chosen, focus=[version], ask_state=False)
             if not (answer.citations and answer.citations[0].scheme_id == version):
                 # the question names the national scheme ("... Indira Gandhi National Widow Pension Scheme in Haryana"),
                 # which a name of the state's own ("Pension To Widows And Destitute Women") does not hold: that one alone

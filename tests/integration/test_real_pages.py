@@ -801,3 +801,26 @@ def test_a_group_alone_asks_the_previous_list_again_for_that_group(engine):
     ids = [c.scheme_id for c in reply.citations]
     assert result.standalone_query == "scholarship for SC students in Karnataka"
     assert "pmsfss" in ids[:2] and not set(ids) & {"csspostmsossi", "csspremsobcsi", "nfos"}  # (the OBC schemes of the first list)
+
+
+def test_in_hindi_while_the_state_is_asked_asks_it_again_in_hindi_and_the_state_then_answers(engine):
+    """A newcomer trial: "in Hindi?" while "which state?" waited was declined, and "Bihar" next was only noted; "widow
+    pension amount" then "Bihar" was declined too (the state only filtered the search; the question with its name is
+    answered)."""
+    first = say(engine, "widow pension amount", user="h1")
+    assert [r.kind for r in first] == ["question"] and first[0].field == "state"
+    again = say(engine, "in Hindi?", user="h1")
+    assert again[0].text.startswith("अब मैं हिंदी में उत्तर दूँगा।")
+    assert again[-1].kind == "question" and again[-1].field == "state" and "आप किस राज्य में" in again[-1].text
+    # (Bihar's own pension is quoted; first with the dense ranker, after the national one on this lexical-only index)
+    cited = {(c.scheme_id, c.section): c.text for c in answer_of(say(engine, "Bihar", user="h1")).citations}
+    assert "Rs. 300/- per month" in cited[("lbsspy", "benefits")]
+
+
+def test_a_number_after_a_list_that_offers_a_state_picks_the_scheme(engine):
+    """A newcomer trial: "1" after "schemes for widows" (a list ending "Tell me your state ...") was read as "yes" to that
+    offer and asked for the state; it picks the first scheme listed."""
+    listed = answer_of(say(engine, "schemes for widows", user="n1"))
+    first = listed.citations[0].scheme_id
+    picked = answer_of(say(engine, "1", user="n1"))
+    assert picked.citations[0].scheme_id == first
