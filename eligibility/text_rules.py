@@ -38,7 +38,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 23
+EXTRACTOR_VERSION = 24
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -452,8 +452,10 @@ _TENURE = re.compile(r"\b(?:period|experience|membership|tenure|residing|stay\w*
 _ENTITY_AGE = re.compile(r"\bage\s+of\s+(?:the\s+|an?\s+)?(?:applicant\s+)?" + _ENTITY.pattern, re.IGNORECASE)
 #: the age of a tree or an animal ("palms for insurance in specified age groups, (4-60 years for dwarf ...)", Coconut Palm Insurance):
 #: no person named between the thing and the age
-_THING_AGE = re.compile(r"\b(?:palms?|trees?|plants?|saplings?|animals?|cattle|livestock|cows?|buffalo(?:es)?|goats?|sheep|bullocks?)\b"
-                        r"(?:(?!\b(?:applicants?|farmers?|growers?|persons?|beneficiar\w+|members?|he|she|they)\b)[^.;]){0,60}\bage[ds]?\b", re.IGNORECASE)
+_THING_AGE = re.compile(r"\b(?:palms?|trees?|plants?|saplings?|animals?|cattle|livestock|cows?|buffalo(?:es)?|goats?|sheep|bullocks?|"
+                        r"houses?|buildings?|dwellings?|construction\s+of\s+the\s+house|vehicles?|machines?|machinery|boats?|vessels?)\b"
+                        r"(?:(?!\b(?:applicants?|farmers?|growers?|persons?|beneficiar\w+|members?|he|she|they)\b)[^.;]){0,60}(?:\bage[ds]?\b|\byears?\s+old\b)",
+                        re.IGNORECASE)
 
 
 def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
@@ -462,6 +464,13 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     text = unit.text
     if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text) or _THING_AGE.search(text):
         return [], False  # (nor "Age of the applicant University/Institution": its 3 years of existence)
+    if re.search(r"\b(?:priority|preference|preferably|weightage)\b", text, re.IGNORECASE):
+        return [], False  # "Priority will be given to ... unmarried women aged above 35 years": an order, not a limit
+    if (re.search(r"\b(?:girl|bride|woman|daughter)\b", text, re.IGNORECASE) and re.search(r"\b(?:boy|groom|bridegroom|man)\b", text, re.IGNORECASE)
+            and re.search(r"\bmarri\w*", text, re.IGNORECASE)) or re.search(r"\bat\s+the\s+time\s+of\s+(?:the\s+|her\s+|his\s+)?marriage\b", text, re.IGNORECASE):
+        # "The age limit of the girl at the time of marriage should be 18 years and the age of the boy should be 21": the
+        # couple's legal ages, not one applicant's limit (read as "at most 18", a woman of 22 was ruled out)
+        return [], True
     found: list[tuple[int, str, Any]] = []  # (position, op, value)
     taken: list[tuple[int, int]] = []
 
@@ -836,7 +845,7 @@ _UNDER_CONDITION = re.compile(r"\b(?:in\s+(?:the\s+)?case\s+(?:of\s+)?|if\s+|whe
 
 #: a relative of the worker, not the worker: "the Widow of an Ex-serviceman", "the widow of a deceased construction worker"
 #: (Puducherry's Sainik Welfare and the construction workers' boards: she applies, he was the serviceman or worker)
-_RELATIVE_OF = re.compile(r"\b(?:widows?|wi(?:fe|ves)|spouses?|dependents?|dependants?|wards?|heirs?|nominees?)\s+of\s+(?:an?\s+|the\s+)?"
+_RELATIVE_OF = re.compile(r"\b(?:widows?|wi(?:fe|ves)|spouses?|dependents?|dependants?|wards?|heirs?|nominees?|family\s+members?|members?\s+of\s+the\s+family)\s+of\s+(?:an?\s+|the\s+)?"
                           r"(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 #: a relative named as another way in ("an Ex-serviceman/Widow of an Ex-serviceman"): the worker and the widow are alternatives
 _RELATIVE_ALTERNATIVE = re.compile(r"/\s*(?:the\s+)?(?:widows?|wi(?:fe|ves)|spouses?)\s+of\b", re.IGNORECASE)
@@ -845,11 +854,16 @@ _UNTYPED_RELATIVE_ALTERNATIVE = re.compile(r"/\s*(?:the\s+)?(?:dependents?|depen
                                            re.IGNORECASE)
 
 
+#: a scheme for a marriage (by its name): sentences about "the girl" or "the boy" may be about either partner
+_MARRIAGE_SCHEME = re.compile(r"\b(?:marriage|marry|vivah|vivaah|viwah|lagna|shaadi|shadi|kalyan[a]?m|mangalya|nikaah|nikah|kanyadaan|kanya\s+daan)\b",
+                              re.IGNORECASE)
+#: a unit about one partner: the girl, the boy, the bride, the groom, the man
+_PARTNER_SUBJECT = re.compile(r"\b(?:girls?|boys?|brides?|grooms?|bridegrooms?|man|men)\b", re.IGNORECASE)
 #: the page says the applicant is a worker's relative: ``work`` holds the words naming the worker
 _APPLICANT_IS_RELATIVE = re.compile(
     r"\b(?:applicants?|beneficiar(?:y|ies)|claimants?)\s+(?:should|must|shall)\s+be\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?:(?:nominees?|dependents?|dependants?|wards?|widows?|legal\s+heirs?|heirs?|spouses?|wi(?:fe|ves)|child(?:ren)?|sons?|daughters?)(?:\s*/\s*|\s+or\s+)?)+"
-    r"\s+of\s+(?P<work>[^.;\n]{0,60})", re.IGNORECASE)
+    r"(?:(?:nominees?|dependents?|dependants?|wards?|widows?|legal\s+heirs?|heirs?|spouses?|wi(?:fe|ves)|child(?:ren)?|sons?|daughters?|family\s+members?)(?:\s*/\s*|\s+or\s+)?)+"
+    r"\s+of\s+(?P<work>[^.;\n]{0,140})", re.IGNORECASE)
 
 
 def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
@@ -1259,6 +1273,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
     # "The applicant should be the nominee/dependent of the deceased Construction Worker" (Puducherry's workers' board): the
     # sentences about the worker ("The Construction Worker should have been registered ...") are about him, not the applicant
     relative_applies = _APPLICANT_IS_RELATIVE.search(eligibility or "")
+    marriage = _MARRIAGE_SCHEME.search(scheme_name or "") is not None
     workers_work = {value for value, pattern in _OCCUPATIONS if relative_applies and pattern.search(relative_applies.group("work"))}
     # "Parents should be natives of Madhya Pradesh" beside "The girl child should be born on or after ..." (Ladli
     # Laxmi): the parents meet the conditions and apply, the child is the beneficiary
@@ -1328,8 +1343,15 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
             found.criteria = [c.model_copy(update={"text": unit.text}) for c in found.criteria]
             if guardian_applies and found.criteria and child_subject.search(_subject(unit.text)):
                 found.criteria, found.other_person = [], True  # the child's condition: shown as not checked
-            if workers_work and any(c.field == "occupation" and set(c.value) & workers_work for c in found.criteria):
-                found.criteria = [c for c in found.criteria if not (c.field == "occupation" and set(c.value) & workers_work)]
+            if marriage and found.criteria and _PARTNER_SUBJECT.search(_subject(unit.text)):
+                # a marriage scheme's "The girl must be a citizen of India", "The age of the man should not be less than 21":
+                # the bride's or the groom's, whichever of them applies: their age and gender are not checked (a disabled
+                # man marrying had been ruled out by "The girl must ...", a bride of 20 by the groom's 21)
+                kept = [c for c in found.criteria if isinstance(c, Criterion) and c.field not in ("age", "gender")]  # (an age by gender too)
+                if len(kept) < len(found.criteria):
+                    found.criteria, found.other_person = kept, True
+            if workers_work and any(isinstance(c, Criterion) and c.field == "occupation" and set(c.value) & workers_work for c in found.criteria):
+                found.criteria = [c for c in found.criteria if not (isinstance(c, Criterion) and c.field == "occupation" and set(c.value) & workers_work)]
                 found.other_person = True  # the worker's condition, whose relative applies: shown as not checked
             if found.criteria and not excluded and unit.text not in sufficient_texts and _widening(unit.text):
                 found.criteria, found.rest = [], True  # one more way in, which the rule cannot express beside the rest

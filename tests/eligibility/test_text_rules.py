@@ -682,3 +682,30 @@ def test_an_age_relaxed_to_a_stated_age_widens_the_limit_and_married_or_unmarrie
     assert crits(r.rule) == [("age", "lte", 35)]
     r = read("Kanyashree scholarship recipients (married/unmarried) pursuing PG in Science with a minimum 45% in their undergraduate degree are eligible.")
     assert not any(f == "marital_status" for f, _, _ in crits(r.rule))
+
+
+def test_a_houses_age_a_couples_legal_ages_and_a_priority_are_not_the_applicants_age():
+    """A break-it trial: each had ruled out people who qualify (a 35-year-old for a house 'not more than 20 years old', a bride
+    of 22 by 'should be 18 years', a woman of 30 by a priority for women above 35)."""
+    for sentence in ("The construction of the house should not be more than 20 years old from the date of application.",
+                     "The age limit of the girl at the time of marriage should be 18 years and the age of the boy should be 21 years.",
+                     "Priority will be given to women from hilly areas, destitute women, deserted women, unmarried women aged above 35 years."):
+        r = read(sentence)
+        assert r is None or not any(f == "age" for f, _, _ in crits(r.rule)), sentence
+
+
+def test_a_marriage_schemes_sentences_about_the_girl_or_the_man_set_no_age_or_gender():
+    """A break-it trial (Uttarakhand's and Uttar Pradesh's marriage grants for disabled people): "The girl must be a citizen of
+    India" had required a woman and the groom's 21 to 45 every applicant; the rest of the page still holds."""
+    text = ("The youth must be permanent residents of Uttarakhand.\nThe youth must be at least 21 years and not more than 45 years old.\n"
+            "The girl must be a citizen of India.\nThe girl must be at least 18 years and not more than 45 years old.")
+    r = extract_rules("x", "Divyang Boys/ Girls Marriage Incentive Grant", text, state="Uttarakhand", url="https://example.org/x#eligibility")
+    got = crits(r.rule)
+    assert ("state", "in", ["Uttarakhand"]) in got and not any(f == "gender" for f, _, _ in got)
+    assert ("age", "between", [18, 45]) not in got and "The girl must be a citizen of India." in r.unchecked
+
+
+def test_a_family_member_of_a_deceased_worker_is_not_the_worker():
+    r = read("The applicant should be a family member of a deceased worker registered with the Arunachal Pradesh Building and Other "
+             "Construction Workers Welfare Board.\nThe applicant should be a permanent resident of Arunachal Pradesh.")
+    assert crits(r.rule) == [("state", "in", ["Arunachal Pradesh"])]
