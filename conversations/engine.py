@@ -135,6 +135,7 @@ class TurnResult:
 _LANGUAGE_REQUEST = re.compile(
     r"^(?:please\s+|pls\s+|plz\s+)?(?:(?:can you\s+)?(?:reply|answer|tell|say|write|explain|speak|talk)\s+(?:me\s+|to me\s+)?"
     r"(?:it\s+|this\s+|that\s+)?)?in\s+(hindi|english|hinglish)(?:\s+(?:please|pls|plz))?"
+    r"|^(hindi|english|hinglish)\s+(?:please|pls|plz)"
     r"|^(hindi|english|angrezi|angreji|hinglish)\s+(?:me|mein|mai|main|mei)(?:\s+(?:batao|bataiye|bataiae|bataye|bataen|bolo|boliye|"
     r"likho|likhiye|samjhao|samjhaiye|jawab do|jawab dijiye|baat karo|baat kijiye))?(?:\s+(?:na|please|plz|pls|ji))?"
     r"|^(हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश)\s+में(?:\s+(?:बताओ|बताइए|बताइये|बताएं|बताएँ|बोलो|बोलिए|लिखो|लिखिए|समझाओ|"
@@ -531,7 +532,16 @@ class Engine:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
-        elif (wanted := language_request(text)) is not None and state.pending in (None, "state", "state_again") and (
+        elif (wanted := language_request(text)) is not None and state.interview is not None and not state.interview.finished \
+                and state.interview.field and self.eligibility is not None:
+            # "in Hindi?" during a check: its language, and the question waiting again in it (a break-it trial: it had been
+            # searched for, or counted as an answer the check could not read)
+            state.language = lang = wanted  # type: ignore[assignment]
+            state.turn_count += 1
+            result = TurnResult([Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted))),
+                                 self.eligibility.reminder(state.interview.field, wanted)])
+            action = "save"
+        elif (wanted := language_request(text)) is not None and state.pending in (None, "state", "state_again", "state_offer", "check_offer") and (
                 state.interview is None or state.interview.finished):
             # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and the last
             # answer again in it (a newcomer trial: "in Hindi?" after an answer had been searched for and declined); while
@@ -539,7 +549,8 @@ class Engine:
             state.language = lang = wanted  # type: ignore[assignment]
             replies = [Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted)))]
             action: Action = "save"
-            again_query = state.pending_query if state.pending is not None else state.last_standalone
+            # (the question "which state?" waits on; else the last one answered, a list that closed on an offer too)
+            again_query = state.pending_query if state.pending in ("state", "state_again") else state.last_standalone
             state.pending, state.pending_query = None, None
             if again_query:
                 again, _ = self._dispatch(again_query, state, wanted)  # (counts the turn)

@@ -280,6 +280,8 @@ def intents_of(text: str) -> Intents:
             whole |= _by_spelling(core, table)
         if not whole:
             whole |= _small_talk_run(core, table)
+        if not whole and _THANKS_FOR.fullmatch(core):
+            whole.add("thanks")  # "thanks for the pension details": thanks, not a search (a break-it trial got UMANG's steps)
     if not whole and _only_symbols(text):
         whole.add("ack")  # "😀🎉", "🌸🌸": no words to search with, and nothing asked
     return Intents(frozenset(whole), frozenset(within), frozenset(langs))
@@ -288,6 +290,14 @@ def intents_of(text: str) -> Intents:
 #: small talk that may follow one another in one message ("ok thanks bye", "super, thanks!", "hi, how are you"), and which of
 #: them the message as a whole says: the last word of a conversation first (a goodbye, then thanks, then a greeting)
 _SMALL_TALK_ORDER = ("bye", "thanks", "greeting", "ack")
+
+
+#: thanks for something just given, with no question in it ("thanks for the pension details", "thank you so much for the
+#: information", "dhanyawad jaankari ke liye"); "thanks to pm kisan I got money, how do I apply ..." asks something
+_THANKS_FOR = re.compile(r"(?:thanks|thank you|thank u|thanku|thx|many thanks)(?: so much| a lot| very much)? for (?:the |your |this |that |all the )?"
+                         r"(?!.*\b(?:how|what|when|where|which|who|why|can|could|is|are|do|does|kya|kaise|kab|kahan|kaun)\b)[a-z ]{1,40}"
+                         r"|(?:dhanyawad|dhanyavad|shukriya|bahut dhanyawad|bahut shukriya) (?:is |iss |)?(?:jankari|jaankari|information|madad) ke liye"
+                         r"|(?:जानकारी|मदद) के लिए (?:धन्यवाद|शुक्रिया)")
 
 
 def _small_talk_run(core: str, table: _Table) -> set[str]:

@@ -195,6 +195,8 @@ def rewrite(
         base = without_states(ctx.query)
         return Rewrite(f"{base} {found[0].surface}".strip(), True, False, [], None, ctx.topic, found[0].state, True)
     switched = _group_switch(text, ctx.query) if not found else None
+    if not found and not ctx.query and (alone := group_named_alone(text)) is not None:
+        switched = f"schemes for {alone[1]}"  # "और ST?" as a first message: the schemes for that group
     if switched:
         # "aur SC ke liye?" after "scholarship for OBC students in Karnataka": the previous question, for that group
         return Rewrite(switched, True, False, [], None, ctx.topic, ctx.state, False)
@@ -209,8 +211,8 @@ def _group_switch(text: str, query: str | None) -> str | None:
     """The previous standalone ``query`` asked again for the group ``text`` names alone ("aur SC ke liye?" after "scholarship
     for OBC students in Karnataka": "scholarship for SC students in Karnataka"), else ``None``. A group of the same kind in the
     query is replaced; otherwise the group is added ("pension yojana" + "aur vidhwa ke liye?": "pension yojana for widows")."""
-    if not query:
-        return None
+    if not query or not re.search(r"[^\W\d_]{3}", query):
+        return None  # (no question before, or one of no words: "45-50" had become "45-50 for SC")
     group = group_named_alone(text)
     if group is None:
         return None

@@ -581,3 +581,27 @@ def test_a_state_after_a_widow_question_answers_its_own_widow_pension(engine, fi
     assert "error" not in [r.kind for r in replies]
     assert replies[0].text == "Noted: you live in Uttar Pradesh."
     assert [r for r in replies if r.kind == "answer"][-1].citations[0].scheme_id == "wpup"
+
+
+def test_a_language_asked_for_during_a_check_asks_the_waiting_question_again_in_it(bundled_index):
+    """A break-it trial: "in Hindi?" during /eligibility was searched and declined, or counted as an answer the check could not
+    read; "अंग्रेज़ी में बताइए" made the next question Hindi."""
+    e = flow_engine(bundled_index)
+    first = say(e, "/eligibility", user="lang1").replies[-1]
+    assert first.kind == "question" and first.field == "state"
+    hindi = say(e, "in Hindi?", user="lang1").replies
+    assert hindi[0].text.startswith("अब मैं हिंदी में उत्तर दूँगा।")
+    assert hindi[-1].kind == "question" and hindi[-1].field == "state" and "आप किस राज्य" in hindi[-1].text
+    english = say(e, "अंग्रेज़ी में बताइए", user="lang1").replies
+    assert english[0].text == "I will reply in English." and english[-1].field == "state"
+    assert english[-1].text.startswith("Back to your eligibility check: Which state")
+    assert say(e, "Bihar", user="lang1").replies[-1].field != "state"  # the check goes on
+
+
+def test_a_language_asked_for_after_a_list_gives_the_list_again_in_it(bundled_index):
+    """A newcomer trial: "in English please" right after a Hindi list (which closes on an offer) got a Hindi "I don't know"."""
+    e = flow_engine(bundled_index)
+    say(e, "किसानों के लिए कौन सी योजनाएं हैं", user="lang2")
+    again = say(e, "in English please", user="lang2").replies
+    assert [r.kind for r in again][:3] == ["info", "info", "answer"]
+    assert again[0].text == "I will reply in English." and again[1].text.startswith("Schemes that match")

@@ -140,7 +140,14 @@ def test_small_talk_phrases_in_a_row_say_the_last_word_of_a_conversation(text, i
     assert intents_of(text).whole & {"bye", "thanks", "greeting", "ack"} == {intent}
 
 
-@pytest.mark.parametrize("text", ["thanks for the pension details", "ok tell me about pm kisan", "hi, what is pm kisan",
+@pytest.mark.parametrize("text", ["thanks for telling, how do I apply?", "ok tell me about pm kisan", "hi, what is pm kisan",
                                   "good morning, widow pension kitna milta hai", "bye bye pm kisan"])
 def test_small_talk_beside_a_question_is_no_small_talk(text):
     assert intents_of(text).whole == frozenset()
+
+
+@pytest.mark.parametrize("text", ["thanks for the pension details", "Thank you so much for the information!", "dhanyawad jankari ke liye",
+                                  "जानकारी के लिए धन्यवाद"])
+def test_thanks_for_what_was_given_is_thanks(text):
+    """A break-it trial: "thanks for the pension details" was searched and answered with UMANG's application steps."""
+    assert intents_of(text).whole == {"thanks"}

@@ -148,3 +148,11 @@ def test_a_group_alone_already_asked_or_with_more_words_is_no_group_switch(tools
     gazetteer, names = tools
     rw = rewrite(message, Context(query="scholarship for OBC students in Karnataka"), gazetteer, names)
     assert "scholarship for" not in rw.standalone or message == "aur bihar me?"
+
+
+def test_a_group_alone_as_a_first_message_asks_for_its_schemes_and_a_question_of_no_words_is_not_carried(tools):
+    """A break-it trial: "और ST?" as a first message got "which state?" for no scheme; "aur SC ke liye?" after "45-50" became
+    "45-50 for SC"."""
+    gazetteer, names = tools
+    assert rewrite("और ST?", Context(), gazetteer, names).standalone == "schemes for ST"
+    assert rewrite("aur SC ke liye?", Context(query="45-50"), gazetteer, names).standalone != "45-50 for SC"
