@@ -23,6 +23,8 @@ Rules of the reading (precision before recall: a wrong criterion becomes a wrong
   less, because a verdict at a boundary is only "likely" and a wrong "not eligible" costs a person a
   benefit; the quoted sentence shows the exact wording.
 - Benchmark disability ("benchmark disability", RPwD Act 2016 s. 2(r)) is 40 per cent or more.
+- A widow pension whose eligibility text never names widowhood (it lists age, residence, BPL) takes it from the first
+  sentence of its details that names widows (:func:`extract_for`): its quote links to the details section.
 """
 
 from __future__ import annotations
@@ -1435,9 +1437,40 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
 
 
 def extract_for(scheme) -> SchemeRules | None:
-    """:func:`extract_rules` for an indexed :class:`~retrieval.corpus.Scheme`."""
+    """:func:`extract_rules` for an indexed :class:`~retrieval.corpus.Scheme`, with the widowhood a widow pension's name and
+    description state when its eligibility text never says it (:func:`_widowhood_from_details`)."""
     sections = scheme.sections
-    return extract_rules(scheme.id, scheme.name, sections.get("eligibility", ""), sections.get("exclusions", ""),
-                         state=scheme.state if scheme.level == "state" else None,
-                         url=scheme.section_url("eligibility"), exclusions_url=scheme.section_url("exclusions"),
-                         page_url=scheme.page_url)
+    rules = extract_rules(scheme.id, scheme.name, sections.get("eligibility", ""), sections.get("exclusions", ""),
+                          state=scheme.state if scheme.level == "state" else None,
+                          url=scheme.section_url("eligibility"), exclusions_url=scheme.section_url("exclusions"),
+                          page_url=scheme.page_url)
+    return _widowhood_from_details(scheme, rules)
+
+
+#: a pension for widows by its name ("Indira Gandhi National Vidhva Pension yojana", "Widow Pension-West Bengal"), not one
+#: for widows and others ("Pension To Widows And Destitute Women") nor for their children ("... Children Of Widows")
+_WIDOW_PENSION_NAME = re.compile(r"^(?!.*\b(?:destitute|deserted|children|daughters?|wards?|ex-?servicem[ae]n|and|or)\b)"
+                                 r"(?=.*\bpension\b).*\b(?:widows?|vidhva|vidhwa|vidhava)\b", re.IGNORECASE)
+_WIDOW_WORD = re.compile(r"\b(?:widows?|widowed|vidhva|vidhwa)\b", re.IGNORECASE)
+
+
+def _widowhood_from_details(scheme, rules: SchemeRules | None) -> SchemeRules | None:
+    """``rules`` with ``marital_status in [widowed]`` added for a widow pension whose eligibility text never names widowhood
+    (Rajasthan's "Indira Gandhi National Vidhva Pension yojana" lists age, residence and BPL only: a newcomer trial had a
+    married man of 35 told he was likely eligible), quoting the first sentence of the scheme's details that names widows
+    outside the scheme's own name; unchanged when the name is not a widow pension's, a marital status is already read, or
+    no such sentence exists."""
+    if not _WIDOW_PENSION_NAME.search(scheme.name or "") or (rules is not None and rules.rule is not None
+                                                             and any(c.field == "marital_status" for c in criteria_of(rules.rule))):
+        return rules
+    details = scheme.sections.get("details", "")
+    name = re.compile(re.escape(scheme.name), re.IGNORECASE) if scheme.name else None
+    sentence = next((u.text for u in units(details) if _WIDOW_WORD.search(name.sub(" ", u.text) if name else u.text)
+                     and not re.search(r"\b(?:IGNWPS|Widow Pension Scheme)\b", u.text)), None)
+    if sentence is None:
+        return rules
+    widowed = Criterion(field="marital_status", op="in", value=["widowed"], text=sentence, url=scheme.section_url("details"))
+    if rules is None:
+        return SchemeRules(scheme_id=scheme.id, scheme_name=scheme.name, url=scheme.page_url, rule=All(all=[widowed]), source="extracted")
+    parts = list(rules.rule.all) if isinstance(rules.rule, All) else ([rules.rule] if rules.rule is not None else [])
+    return rules.model_copy(update={"rule": All(all=[*parts, widowed])})

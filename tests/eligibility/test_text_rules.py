@@ -709,3 +709,20 @@ def test_a_family_member_of_a_deceased_worker_is_not_the_worker():
     r = read("The applicant should be a family member of a deceased worker registered with the Arunachal Pradesh Building and Other "
              "Construction Workers Welfare Board.\nThe applicant should be a permanent resident of Arunachal Pradesh.")
     assert crits(r.rule) == [("state", "in", ["Arunachal Pradesh"])]
+
+
+def test_a_widow_pension_whose_eligibility_never_names_widows_takes_widowhood_from_its_details(pages_index):
+    """A newcomer trial: Rajasthan's Indira Gandhi National Vidhva Pension (eligibility: age, residence, BPL) told a married man
+    of 35 he was likely eligible."""
+    from eligibility.text_rules import extract_for
+
+    scheme = pages_index.schemes["ignvpyrr"]
+    r = extract_for(scheme)
+    widowed = [c for c in criteria(r.rule) if c.field == "marital_status"]
+    assert [(c.value, c.text, c.url) for c in widowed] == [(["widowed"], "Under this scheme, financial support is provided to the widows of the state of Rajasthan.",
+                                                            scheme.section_url("details"))]
+    assert widowed[0].text in scheme.sections["details"]
+    assert outcome(r, {"age": 35, "gender": "male", "marital_status": "married", "state": "Rajasthan", "is_bpl": True}).status == "not_eligible"
+    assert outcome(r, {"age": 45, "gender": "female", "marital_status": "widowed", "state": "Rajasthan", "is_bpl": True}).status != "not_eligible"
+    # a pension for widows and others keeps its own reading
+    assert not any(c.url.endswith("#details") for c in criteria(extract_for(pages_index.schemes["ptwadw"]).rule))
