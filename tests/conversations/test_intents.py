@@ -49,7 +49,10 @@ SAYS = {
                     "kya main eligible hoon", "kya mai is yojana ke liye patra hu", "kya hum eligible hain",
                     "mujhe kaun si yojana milegi", "kaunsi yojana mil sakti hai", "eligible hu kya",
                     "क्या मैं पात्र हूँ", "क्या मैं इस योजना के लिए पात्र हूँ", "मुझे कौन सी योजना मिल सकती है",
-                    "कौन सी योजनाएं मिल सकती हैं", "पात्रता जांच", "kaun kaun si yojana hai mere liye"],
+                    "कौन सी योजनाएं मिल सकती हैं", "पात्रता जांच", "kaun kaun si yojana hai mere liye",
+                    # (a newcomer trial: each had been declined)
+                    "What can I get?", "I am a farmer in Odisha with 2 acres. What can I get?", "what help can I get",
+                    "mujhe kya mil sakta hai", "मुझे क्या मिल सकता है"],
     "forget": ["delete", "DELETE", "delete my data", "Delete all my data please", "forget me", "stop data", "erase my data",
                "remove my details", "mera data hatao", "meri jankari hatao", "data hata do", "mera data delete kar do",
                "mera data mita do", "kripya mera data hatao", "हटाओ", "मिटाओ", "मेरा डेटा हटाओ", "मेरी जानकारी हटा दो",
