@@ -438,3 +438,11 @@ def test_a_date_of_birth_is_no_range():
 def test_none_of_the_family_owning_land_is_no_land(text, owns):
     """Found while trying answers to the work question: "none of my family has land" had been noted as owning land."""
     assert extract(text) == {"owns_cultivable_land": owns}
+
+
+def test_a_correction_that_names_the_right_age_first_is_read():
+    """A newcomer trial: "sorry I am 68 not 65" mid-check was not understood (the same question was asked again)."""
+    from eligibility.extract import extract
+
+    assert extract("sorry I am 68 not 65") == {"age": 68}
+    assert extract("main 68 hu, 65 nahi") == {"age": 68}
