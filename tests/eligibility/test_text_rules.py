@@ -552,28 +552,6 @@ def test_an_age_bound_said_of_a_group_holds_whatever_follows_it_and_examples_aft
     assert "age" not in [c.field for c in r.rule.all]
 
 
-@pytest.mark.parametrize("sentence", [
-    # a benefit's name (Uttar Pradesh's Divyang pension: an exclusion of other pensioners)
-    "The person getting pension under the applicant's old age pension, widow pension or any other similar scheme should not be eligible.",
-    # widows beside wards (the Prime Minister's Scholarship for the wards and widows of CAPF personnel)
-    "Wards and widows of CAPF personnel who died in harness.",
-    # the applicants are the children (Uttar Pradesh's Bal Seva Yojana, Rajasthan's Palanhar)
-    "Children of divorced/abandoned mothers.",
-    "Children of remarried widowed mothers.",
-    # an enterprise's workforce or owners
-    "Criteria: Female Employees; Unit: >= 60%",
-    "The women co-founder should have a majority stake in the startup.",
-    # a quota, and a limit for a group told first
-    "Adequate representation would be given to SC/ST/Women/NER entrepreneurs in such events.",
-    "However, for SC, ST, and Women candidates, the upper age limit will be 37 years.",
-    # someone who has died
-    "The deceased ESM/ deceased Widow of the ESM, in their lifetime, should have been registered with the Department.",
-])
-def test_a_womens_word_that_is_not_the_applicants_gender_sets_no_gender(sentence):
-    """Sampled extractions over the pages (random, held-out ids left out): each of these had set gender = female."""
-    r = read(sentence)
-    assert r is None or not any(f == "gender" for f, _, _ in crits(r.rule))
-
 
 def test_only_those_women_who_is_a_gender_condition():
     r = read("Only those women workers who are working in a factory in the state of Gujarat will be eligible to get the benefit.")
@@ -602,15 +580,6 @@ def test_a_worker_or_his_widow_are_alternatives_and_a_widows_husbands_work_is_no
     assert r is None or not any(f == "occupation" for f, _, _ in crits(r.rule))
 
 
-@pytest.mark.parametrize("sentence", [
-    "Individual farmers/growers offering at least 5 healthy nuts-bearing palms for insurance in specified age groups, (4-60 years for dwarf, hybrid, and 7-60 years for tall) will be eligible.",
-    "The trainees selected by the applicant (MSME) shall be between 18 to 25 years of age.",
-])
-def test_the_age_of_a_tree_or_of_people_the_applicant_takes_on_is_not_the_applicants(sentence):
-    """Sampled extractions (Coconut Palm Insurance, MSME Skill Training): each had set the applicant's age."""
-    r = read(sentence)
-    assert r is None or not any(f == "age" for f, _, _ in crits(r.rule))
-
 
 def test_when_a_workers_relative_applies_the_workers_own_conditions_are_not_the_applicants():
     """Puducherry's construction workers' board (death, funeral and education benefits; sampled extractions): the
@@ -624,26 +593,6 @@ def test_when_a_workers_relative_applies_the_workers_own_conditions_are_not_the_
     assert ("occupation", "in", ["construction_worker"]) in crits(r.rule)
 
 
-@pytest.mark.parametrize("sentence", [
-    "The bride should have studied up to Vth standard in the case of the scheduled tribe.",
-    "However, States will be allowed to make allocation to SC/ST farmers proportionate to their population in the States/districts.",
-    "In a particular social category viz., SC/ST, Minorities, and Others, households that are houseless shall not be ranked below households living in houses.",
-])
-def test_a_groups_own_condition_a_share_or_a_ranking_is_no_social_category(sentence):
-    """Sampled extractions (an inter-caste marriage grant, NFSM, PMAY-G): each had restricted the scheme to SC/ST."""
-    r = read(sentence)
-    assert r is None or not any(f == "social_category" for f, _, _ in crits(r.rule))
-
-
-@pytest.mark.parametrize("sentence", [
-    "Farmers belonging to all categories like general/SC/ST/BPL/Women and Landless persons of Himachal Pradesh are eligible.",
-    "People belonging to BPL/Antyodaya card holding families have been exempted from the income-related condition.",
-    "Apart from the existing list of Below Poverty Line (BPL) households, the applicant qualifying as any one of the following shall also be eligible.",
-])
-def test_bpl_named_among_everyone_as_an_exemption_or_beside_further_ways_in_is_not_required(sentence):
-    """Sampled extractions (a goat-rearing scheme, a Rajasthan pension, DDU-GKY): each had required a BPL household."""
-    r = read(sentence)
-    assert r is None or not any(f == "is_bpl" for f, _, _ in crits(r.rule))
 
 
 def test_a_years_limit_with_its_monthly_figure_in_brackets_is_not_multiplied_and_a_pensions_name_is_no_marital_status():
@@ -660,17 +609,6 @@ def test_a_years_limit_with_its_monthly_figure_in_brackets_is_not_multiplied_and
     assert ("marital_status", "in", ["divorced_separated"]) in crits(read("The applicant should be a woman separated from her husband.").rule)
 
 
-@pytest.mark.parametrize("sentence", [
-    "The members of the Society/Agency should be silk-weaving artisans.",
-    "Eligibility of Beneficiary: Any Individual / Group of Individuals / Self Help Group / Cooperative Society / Farmers Producer Organization.",
-    "Entrepreneurs who have already availed assistance under the Unemployed Youth Employment Generation Programme (UYEGP) are eligible.",
-    "The Selection of Clusters will be based on their concentration of around 500 beneficiary families of artisans located in a District.",
-])
-def test_a_societys_members_a_producer_organisation_or_a_programmes_name_set_no_occupation(sentence):
-    """The fourth tuning set (gssa-ds, isds, needs, sfurti): each had set an occupation."""
-    r = read(sentence)
-    assert r is None or not any(f == "occupation" for f, _, _ in crits(r.rule))
-
 
 def test_an_age_relaxed_to_a_stated_age_widens_the_limit_and_married_or_unmarried_is_no_condition():
     """The fourth tuning set (needs, svmcms): an SC applicant of 40 had been ruled out by the general limit of 35."""
@@ -682,16 +620,6 @@ def test_an_age_relaxed_to_a_stated_age_widens_the_limit_and_married_or_unmarrie
     assert crits(r.rule) == [("age", "lte", 35)]
     r = read("Kanyashree scholarship recipients (married/unmarried) pursuing PG in Science with a minimum 45% in their undergraduate degree are eligible.")
     assert not any(f == "marital_status" for f, _, _ in crits(r.rule))
-
-
-def test_a_houses_age_a_couples_legal_ages_and_a_priority_are_not_the_applicants_age():
-    """A break-it trial: each had ruled out people who qualify (a 35-year-old for a house 'not more than 20 years old', a bride
-    of 22 by 'should be 18 years', a woman of 30 by a priority for women above 35)."""
-    for sentence in ("The construction of the house should not be more than 20 years old from the date of application.",
-                     "The age limit of the girl at the time of marriage should be 18 years and the age of the boy should be 21 years.",
-                     "Priority will be given to women from hilly areas, destitute women, deserted women, unmarried women aged above 35 years."):
-        r = read(sentence)
-        assert r is None or not any(f == "age" for f, _, _ in crits(r.rule)), sentence
 
 
 def test_a_marriage_schemes_sentences_about_the_girl_or_the_man_set_no_age_or_gender():
@@ -726,3 +654,45 @@ def test_a_widow_pension_whose_eligibility_never_names_widows_takes_widowhood_fr
     assert outcome(r, {"age": 45, "gender": "female", "marital_status": "widowed", "state": "Rajasthan", "is_bpl": True}).status != "not_eligible"
     # a pension for widows and others keeps its own reading
     assert not any(c.url.endswith("#details") for c in criteria(extract_for(pages_index.schemes["ptwadw"]).rule))
+
+#: sentences that name a field's words but set no condition on it, found by reading samples of extracted criteria over the
+#: pages (held-out ids left out), the fourth tuning set and a break-it trial: each had set the field
+NOT_A_CONDITION = [
+    # a benefit's name (Uttar Pradesh's Divyang pension: an exclusion of other pensioners)
+    ("gender", "The person getting pension under the applicant's old age pension, widow pension or any other similar scheme should not be eligible."),
+    # widows beside wards (the Prime Minister's Scholarship for the wards and widows of CAPF personnel)
+    ("gender", "Wards and widows of CAPF personnel who died in harness."),
+    # the applicants are the children (Uttar Pradesh's Bal Seva Yojana, Rajasthan's Palanhar)
+    ("gender", "Children of divorced/abandoned mothers."),
+    ("gender", "Children of remarried widowed mothers."),
+    # an enterprise's workforce or owners
+    ("gender", "Criteria: Female Employees; Unit: >= 60%"),
+    ("gender", "The women co-founder should have a majority stake in the startup."),
+    # a quota, and a limit for a group told first
+    ("gender", "Adequate representation would be given to SC/ST/Women/NER entrepreneurs in such events."),
+    ("gender", "However, for SC, ST, and Women candidates, the upper age limit will be 37 years."),
+    # someone who has died
+    ("gender", "The deceased ESM/ deceased Widow of the ESM, in their lifetime, should have been registered with the Department."),
+    ("age", "Individual farmers/growers offering at least 5 healthy nuts-bearing palms for insurance in specified age groups, (4-60 years for dwarf, hybrid, and 7-60 years for tall) will be eligible."),
+    ("age", "The trainees selected by the applicant (MSME) shall be between 18 to 25 years of age."),
+    # a house's age, a couple's legal ages, a priority (a break-it trial: a 35-year-old, a bride of 22, a woman of 30 ruled out)
+    ("age", "The construction of the house should not be more than 20 years old from the date of application."),
+    ("age", "The age limit of the girl at the time of marriage should be 18 years and the age of the boy should be 21 years."),
+    ("age", "Priority will be given to women from hilly areas, destitute women, deserted women, unmarried women aged above 35 years."),
+    ("social_category", "The bride should have studied up to Vth standard in the case of the scheduled tribe."),
+    ("social_category", "However, States will be allowed to make allocation to SC/ST farmers proportionate to their population in the States/districts."),
+    ("social_category", "In a particular social category viz., SC/ST, Minorities, and Others, households that are houseless shall not be ranked below households living in houses."),
+    ("is_bpl", "Farmers belonging to all categories like general/SC/ST/BPL/Women and Landless persons of Himachal Pradesh are eligible."),
+    ("is_bpl", "People belonging to BPL/Antyodaya card holding families have been exempted from the income-related condition."),
+    ("is_bpl", "Apart from the existing list of Below Poverty Line (BPL) households, the applicant qualifying as any one of the following shall also be eligible."),
+    ("occupation", "The members of the Society/Agency should be silk-weaving artisans."),
+    ("occupation", "Eligibility of Beneficiary: Any Individual / Group of Individuals / Self Help Group / Cooperative Society / Farmers Producer Organization."),
+    ("occupation", "Entrepreneurs who have already availed assistance under the Unemployed Youth Employment Generation Programme (UYEGP) are eligible."),
+    ("occupation", "The Selection of Clusters will be based on their concentration of around 500 beneficiary families of artisans located in a District."),
+]
+
+
+@pytest.mark.parametrize("field,sentence", NOT_A_CONDITION)
+def test_a_sentence_that_only_names_a_fields_words_sets_no_condition_on_it(field, sentence):
+    r = read(sentence)
+    assert r is None or not any(f == field for f, _, _ in crits(r.rule))
