@@ -270,6 +270,9 @@ def intents_of(text: str) -> Intents:
         for intent, pattern in table.within.items():
             if pattern.search(form + " "):
                 within.add(intent)
+        if "start_check" in within and (of := _GET_FROM.search(form)) and not table.within["start_check"].search(
+                form[:of.start()] + " " + form[of.end():] + " "):
+            within.discard("start_check")  # "what can I get from pm kisan": its benefits, not a check
         if len(form.split()) > MAX_WHOLE_WORDS:
             continue
         core = _without_courtesy(form, table)
@@ -285,6 +288,10 @@ def intents_of(text: str) -> Intents:
     if not whole and _only_symbols(text):
         whole.add("ack")  # "😀🎉", "🌸🌸": no words to search with, and nothing asked
     return Intents(frozenset(whole), frozenset(within), frozenset(langs))
+
+
+#: "what can I get from / under <a scheme>": what the scheme gives, not "which schemes can I get"
+_GET_FROM = re.compile(r"\bwhat (?:help |benefits? |support )?(?:can|could|will|do) (?:i|we) (?:get|avail|claim) (?:from|under|in|through|with|by)\b")
 
 
 #: small talk that may follow one another in one message ("ok thanks bye", "super, thanks!", "hi, how are you"), and which of

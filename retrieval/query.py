@@ -61,7 +61,7 @@ AMOUNT = re.compile(r"\bhow much\b|\bamount\b|\bkitn[aei]\b|कितन[ाी�
 #: Hindi, Hindi). A question may ask about several sections ("who is eligible and how do I apply").
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
-        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bkitn[aei]\b(?!\s+(umr|umar|umra|aayu|ayu|age)\b)|\bpaise?a?\b"
+        r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bwhat (?:help |support )?(?:can|could|will|do|would) (?:i|we) get\b|\bkitn[aei]\b(?!\s+(umr|umar|umra|aayu|ayu|age)\b)|\bpaise?a?\b"
         r"|\bmil(ta|ti|te|ega|egi|enge)\b"
         r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b|\blaa?bh\b|\bfaa?[iy]d[ae]\b"
         r"|कितन[ाीे](?!\s+(उम्र|उमर|आयु))|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)|बेन[ेि]फ़?ि?ट"),
@@ -69,7 +69,7 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "documents": re.compile(
         r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
     "eligibility": re.compile(
-        r"\beligib|\bwho can\b|\bcan i (get|apply|join|avail)|(?:^|[,.;!?]\s*)can (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
+        r"\beligib|\bwho can\b|(?<!what )\bcan i (get|apply|join|avail)|(?:^|[,.;!?]\s*)can (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
         r"|\b(minimum|maximum|min|max) age\b|\bage (criteria|requirement|bar)\b|\bhow old\b|\b(umr|umar|umra|aayu)\b"
         r"|\baay (seema|sima)\b|आय (की )?सीमा|(उम्र|आयु)(?![\u0900-\u097f])|योग्यता|एलिजिबि?ल"
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),

@@ -154,3 +154,14 @@ def test_small_talk_beside_a_question_is_no_small_talk(text):
 def test_thanks_for_what_was_given_is_thanks(text):
     """A break-it trial: "thanks for the pension details" was searched and answered with UMANG's application steps."""
     assert intents_of(text).whole == {"thanks"}
+
+
+def test_what_can_i_get_from_a_scheme_asks_its_benefits_not_for_a_check():
+    """"What can I get?" starts a check; "what can I get from pm kisan" asks what PM-KISAN gives (it had started its check)."""
+    assert "start_check" not in intents_of("what can I get from pm kisan").within
+    assert "start_check" not in intents_of("what can i get under ayushman bharat").within
+    assert "start_check" in intents_of("am i eligible for pm kisan, what can i get from it").within
+    from retrieval.query import section_intents
+
+    assert section_intents("what can I get from pm kisan") == ["benefits"]  # (it had quoted PM-KISAN's eligibility)
+    assert section_intents("can i get pm kisan") == ["eligibility"]
