@@ -345,7 +345,7 @@ _NAME_FOR: dict[tuple[str, Any], re.Pattern[str]] = {key: re.compile(p, re.IGNOR
     ("social_category", "obc"): r"\bobcs?\b|\bbackward\s+class",
     ("social_category", "ews"): r"\bews\b|\beconomically\s+weaker",
     ("marital_status", "widowed"): r"\bwidow|\bvidhwa|\bvidhva",
-    ("occupation", "farmer"): r"\bfarmers?\b|\bkisan|\bkrishak|\bcultivators?\b",
+    ("occupation", "farmer"): r"\bfarmers?\b|\bkisan|\bkrishak|\bkrushak|\bkrisak|\brythu|\braitu|\braitha|\bshetkari|\bchashi|\bcultivators?\b",
     ("occupation", "street_vendor"): r"\bstreet\s+vendors?\b|\bhawkers?\b|\bsvanidhi\b",
     ("occupation", "artisan_weaver"): r"\bartisans?\b|\bweavers?\b|\bhandloom|\bhandicraft",
     ("occupation", "fisher"): r"\bfisher|\bfishermen\b|\bmatsya",

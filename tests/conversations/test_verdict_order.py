@@ -20,6 +20,10 @@ SC_STUDENT = {"social_category": "sc", "occupation": "student", "is_student": Tr
     ("Indira Gandhi National Widow Pension Scheme", {"marital_status": "widowed"}, {"marital_status"}, 0),  # the condition says it
     ("Scholarship for Divyang Students", {"disability_percent": 60}, set(), 1),
     ("Scholarship for Divyang Students", {"disability_percent": 0}, set(), 0),
+    # a farmer in the state's own word (a newcomer trial: Odisha's KALIA came 18th for an Odisha farmer, after duck farming)
+    ("Krushak Assistance For Livelihood And Income Augmentation", {"occupation": "farmer"}, set(), 1),
+    ("YSR Rythu Bharosa", {"occupation": "farmer"}, set(), 1),
+    ("Krushak Assistance For Livelihood And Income Augmentation", {"occupation": "student"}, set(), 0),
 ])
 def test_the_facts_a_schemes_name_says_it_is_for(name, profile, checked, n):
     assert named_for(name, profile, frozenset(checked)) == n
