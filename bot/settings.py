@@ -131,9 +131,13 @@ class Settings(BaseSettings):
 
     @field_validator("telegram_api_url", "twilio_api_url")
     @classmethod
-    def _api_url(cls, v: str) -> str:
+    def _api_url(cls, v: str, info) -> str:
         if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", v.strip()):
             raise ValueError("expected an http(s):// URL")
+        if info.field_name == "telegram_api_url" and not v.strip().endswith("/bot"):
+            # the token is appended to it, as python-telegram-bot's base_url (https://core.telegram.org/bots/api#making-requests:
+            # https://api.telegram.org/bot<token>/METHOD); without "/bot" every send had failed with a bare NetworkError
+            raise ValueError("expected a URL ending in /bot (the token is appended to it), like https://api.telegram.org/bot")
         return v.strip()
 
     @field_validator("telegram_token")

@@ -87,7 +87,8 @@ def test_an_unknown_dense_setting_is_said_once_and_leaves_the_ranker_on(monkeypa
     ("telegram_token", "not a token", "BotFather"), ("twilio_account_sid", "xyz", "AC and 32 hex digits"),
     ("twilio_whatsapp_from", "+14155238886", "whatsapp:+"), ("twilio_whatsapp_from", "hello", "whatsapp:+"),
     ("twilio_sms_from", "whatsapp:+14155238886", "E.164"), ("max_body_bytes", 99999999999999, "less than or equal"),
-    ("max_message_chars", 100000000, "less than or equal"), ("replay_window_s", 10, "must be 0 (off) or at least")])
+    ("max_message_chars", 100000000, "less than or equal"), ("replay_window_s", 10, "must be 0 (off) or at least"),
+    ("telegram_api_url", "http://127.0.0.1:8081", "ending in /bot")])
 def test_a_channel_setting_no_service_would_take_is_refused_at_start(setting, value, said):
     """A break-it trial: each of these started a server reporting its channels on; a bad token failed every reply, a bad
     sender the SMS fallback on the day it was needed, a replay window of 10 s dropped Telegram's retries unanswered."""
