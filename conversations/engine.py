@@ -142,6 +142,18 @@ _LANGUAGE_REQUEST = re.compile(
     r"समझाइए|जवाब दो|जवाब दीजिए|बात करो|बात कीजिए))?(?:\s+(?:ना|प्लीज़|जी))?", re.IGNORECASE)
 
 
+def _shown_part(message: str, used: str) -> str:
+    """The part of a long ``message`` searched with (``used``), as the reply names it: at most 160 characters, its end kept
+    (where the question is), and "..." before it when it starts inside a sentence of the message (a run-on message's last
+    words: a break-it trial read "I am a farme How much ..." as a question glued to a cut word)."""
+    shown = used if len(used) <= 160 else "..." + used[-157:].split(" ", 1)[-1]
+    at = message.rfind(used)
+    before = message[:at].rstrip() if at > 0 else ""
+    if before and not shown.startswith("...") and before[-1] not in ".?!\u0964\n":
+        shown = "..." + shown
+    return shown
+
+
 def language_request(text: str) -> str | None:
     """The reply language a whole message asks for (``"en"``, ``"hi"`` or ``"hinglish"``), or ``None``: "in Hindi?",
     "hindi me batao", "अंग्रेज़ी में बताइए". A word for Hindi asks for Hindi in Devanagari, as ``/lang hi`` does."""
@@ -491,7 +503,7 @@ class Engine:
     def process(self, text: str, state: UserState, channel: str = "cli") -> tuple[TurnResult, Action]:
         """Handle ``text`` on ``state`` (mutated in place). Returns the result and what to do with the
         state: ``save``, ``none`` (unchanged) or ``delete`` (forget the user)."""
-        too_long = None
+        too_long, whole = None, text
         if len(text) > self.max_message_chars:
             # the question inside a long message, not its first characters; the scan itself is bounded, and
             # parsers and matchers then read at most max_message_chars. In a running interview the message
@@ -501,7 +513,7 @@ class Engine:
             else:
                 too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
                                  self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
-            text = too_long.text
+            whole, text = text, too_long.text
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if means(text, "forget"):
             text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
@@ -581,7 +593,7 @@ class Engine:
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long is not None:
             note = t("too_long", lang, limit=self.max_message_chars) if too_long.how == "start" else \
-                t("too_long_focus", lang, used=text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "...")
+                t("too_long_focus", lang, used=_shown_part(whole, text))
             result.replies.insert(0, Reply(kind="info", text=note))
         pager = self.pagers.get(channel)
         if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing

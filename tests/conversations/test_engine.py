@@ -85,6 +85,11 @@ def test_a_long_message_is_searched_by_its_question_not_its_first_characters(eng
                  + "What documents do I need?", user="u2")
     assert result.replies[0].text == 'Your message was long, so I searched with this part of it: "PM-KISAN: What documents do I need?"'
     assert (result.replies[1].citations[0].scheme_id, result.replies[1].citations[0].section) == ("pm-kisan", "documents")
+    # one run-on sentence: its last words are searched, and the note shows their end, where the question is (a break-it trial:
+    # it had shown their start, "I am a farmer I am a ...", as if the question had been glued to it)
+    result = say(engine, "I am a farmer " * 330 + "How much money does PM Kisan give?", user="u3")
+    note = result.replies[0].text
+    assert note.startswith('Your message was long, so I searched with this part of it: "...') and note.endswith('How much money does PM Kisan give?"')
 
 
 def test_follow_ups_and_topic_switch(engine):
