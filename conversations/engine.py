@@ -544,26 +544,23 @@ class Engine:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
-        elif (wanted := language_request(text)) is not None and state.interview is not None and not state.interview.finished \
-                and state.interview.field and self.eligibility is not None:
-            # "in Hindi?" during a check: its language, and the question waiting again in it (a break-it trial: it had been
-            # searched for, or counted as an answer the check could not read)
-            state.language = lang = wanted  # type: ignore[assignment]
-            state.turn_count += 1
-            result = TurnResult([Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted))),
-                                 self.eligibility.reminder(state.interview.field, wanted)])
-            action = "save"
-        elif (wanted := language_request(text)) is not None and state.pending in (None, "state", "state_again", "state_offer", "check_offer") and (
-                state.interview is None or state.interview.finished):
-            # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and the last
-            # answer again in it (a newcomer trial: "in Hindi?" after an answer had been searched for and declined); while
-            # "which state?" waits, that question again in it (it had been declined, and the state then only noted)
+        elif (wanted := language_request(text)) is not None and (
+                (asking := state.interview is not None and not state.interview.finished and state.interview.field and self.eligibility is not None)
+                or (state.pending in (None, "state", "state_again", "state_offer", "check_offer")
+                    and (state.interview is None or state.interview.finished))):
+            # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and what was said last
+            # again in it: during a check, the question waiting (a break-it trial: it had been searched for, or counted as an
+            # answer the check could not read); while "which state?" waits, that question (it had been declined, and the state
+            # then only noted); else the last answer, a list that closed on an offer too (a newcomer trial: "in Hindi?" after an
+            # answer had been searched for and declined)
             state.language = lang = wanted  # type: ignore[assignment]
             replies = [Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted)))]
             action: Action = "save"
-            # (the question "which state?" waits on; else the last one answered, a list that closed on an offer too)
-            again_query = state.pending_query if state.pending in ("state", "state_again") else state.last_standalone
-            state.pending, state.pending_query = None, None
+            again_query = None if asking else state.pending_query if state.pending in ("state", "state_again") else state.last_standalone
+            if asking:
+                replies.append(self.eligibility.reminder(state.interview.field, wanted))
+            else:
+                state.pending, state.pending_query = None, None
             if again_query:
                 again, _ = self._dispatch(again_query, state, wanted)  # (counts the turn)
                 replies += again.replies

@@ -314,21 +314,18 @@ def _small_talk_run(core: str, table: _Table) -> set[str]:
     if not 2 <= len(words) <= 8:
         return set()
 
-    def runs(start: int, left: int) -> list[set[str]]:
+    def run(start: int, left: int) -> set[str] | None:
+        """The intents of ``words[start:]`` read as at most ``left`` phrases, the longest first; ``None`` if it is not."""
         if start == len(words):
-            return [set()]
-        found = []
+            return set()
         for end in range(len(words), start, -1):
             said = table.whole.get(" ".join(words[start:end]), frozenset()) & set(_SMALL_TALK_ORDER)
-            if said and left and (rest := runs(end, left - 1)):
-                found.append(set(said) | rest[0])
-                break
-        return found
+            if said and left and (rest := run(end, left - 1)) is not None:
+                return said | rest
+        return None
 
-    said = runs(0, 3)
-    if not said:
-        return set()
-    return {next(i for i in _SMALL_TALK_ORDER if i in said[0])}
+    said = run(0, 3)
+    return {next(i for i in _SMALL_TALK_ORDER if i in said)} if said else set()
 
 
 def _only_symbols(text: str) -> bool:

@@ -268,7 +268,9 @@ _QUOTA = re.compile(r"\b(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent|percent)|half|one[- ]
                     r"|\d+(?:\.\d+)?\s*%\s+(?:[\w/-]+\s+){0,2}population\b"
                     r"|\bnumber\s+of\s+(?:[\w/-]+\s+){0,3}(?:beneficiar\w*|members|employees)\s+(?:should|shall|must)\s+be\s+(?:at\s+least\s+)?\d",
                     re.IGNORECASE)
-_SOFT = re.compile(r"\b(preference|priority|preferably|reserved|reservation|relax\w*|quota|weightage|encouraged|earmarked|representation|"
+#: words that order or favour applicants (a priority, a preference): no condition on anyone
+_ORDERING = r"preference|priority|preferably|weightage"
+_SOFT = re.compile(r"\b(" + _ORDERING + r"|reserved|reservation|relax\w*|quota|encouraged|earmarked|representation|"
                    r"allocation|proportionate|ranked|ranking|exempt\w*|"
                    r"extendable|extended\s+by|concession\w*|slots?)|" + _QUOTA.pattern, re.IGNORECASE)
 
@@ -466,7 +468,7 @@ def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     text = unit.text
     if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text) or _THING_AGE.search(text):
         return [], False  # (nor "Age of the applicant University/Institution": its 3 years of existence)
-    if re.search(r"\b(?:priority|preference|preferably|weightage)\b", text, re.IGNORECASE):
+    if re.search(rf"\b(?:{_ORDERING})\b", text, re.IGNORECASE):
         return [], False  # "Priority will be given to ... unmarried women aged above 35 years": an order, not a limit
     if (re.search(r"\b(?:girl|bride|woman|daughter)\b", text, re.IGNORECASE) and re.search(r"\b(?:boy|groom|bridegroom|man)\b", text, re.IGNORECASE)
             and re.search(r"\bmarri\w*", text, re.IGNORECASE)) or re.search(r"\bat\s+the\s+time\s+of\s+(?:the\s+|her\s+|his\s+)?marriage\b", text, re.IGNORECASE):
@@ -607,7 +609,7 @@ def _gender(unit: Unit, url: str) -> Criterion | None:
                 re.match(r"\s+child", subject[female_subject.end():], re.IGNORECASE) and re.search(r"\bborn\b|\bbirth\b", text, re.IGNORECASE))):
             return None  # (a newborn girl's scheme is applied for by a parent of either gender; a girl child student applies herself)
         if female_subject and (_of_another(subject, female_subject.start()) if re.fullmatch(r"(?i)widows?", female_subject.group(0))
-                               else re.search(r"\b(?:for\s+(?:the\s+)?|of\s+(?:the\s+)?(?:[a-z]+(?:\s*/\s*[a-z]+)?\s+){0,2})(?:" + re.escape(female_subject.group(0)) + r")",
+                               else re.search(r"\b(?:for\s+(?:the\s+)?|of\s+(?:the\s+)?" + _DESCRIBING + r")(?:" + re.escape(female_subject.group(0)) + r")",
                                          subject, re.IGNORECASE)):
             # "daughters of widows": the widow is not the applicant ("the age of the widow woman" is hers: a widow pension's
             # applicant is the widow; "the age of the girl" or "of the female applicant" may be a child's or one gender's limit)
@@ -647,13 +649,17 @@ _HUSBAND_DIED = re.compile(r"\b(?:her|the\s+applicant['’]s|applicant['’]s|wh
 _OTHER_EVENT = re.compile(r"\bpregnan\w*|\bmarriage\b|\bdelivery\b|\bchild\s*birth", re.IGNORECASE)
 
 
+#: up to two words describing a person, between "of" and the person ("children of divorced/abandoned mothers", "of remarried
+#: widowed mothers")
+_DESCRIBING = r"(?:[a-z]+(?:\s*/\s*[a-z]+)?\s+){0,2}"
+
+
 def _of_another(text: str, at: int) -> bool:
     """True when the word at ``at`` follows "of"/"for" that follows a person other than the applicant ("the
     daughters of widows", "son of a widow"), not "the age of the widow woman" (Uttarakhand's widow pension),
     where the widow is the applicant."""
     start = max(0, at - 40)
-    # (up to two words describing the person between: "children of divorced/abandoned mothers", "of remarried widowed mothers")
-    m = re.search(r"\b(?:of|for)\s+(?:a\s+|an\s+|the\s+)?(?:[a-z]+(?:\s*/\s*[a-z]+)?\s+){0,2}$", text[start:at], re.IGNORECASE)
+    m = re.search(r"\b(?:of|for)\s+(?:a\s+|an\s+|the\s+)?" + _DESCRIBING + "$", text[start:at], re.IGNORECASE)
     if not m:
         return False
     return _OTHER_PERSON.search(text[max(0, start + m.start() - 30):start + m.start()]) is not None

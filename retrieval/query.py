@@ -119,7 +119,6 @@ def reply_language(text: str) -> str:
     return detect_language(re.sub(r"\b(?:yojana|yojna|yojanaa)\b", " ", text, flags=re.IGNORECASE))
 
 
-
 #: groups a question may be asked again for ("and for SC?", "aur vidhwa ke liye?", "और दिव्यांग के लिए?"): the English word a
 #: standalone query names it by, and how a message or a query may write it (English, Romanized Hindi, Hindi). Groups of one
 #: kind replace one another in the previous question; a group of another kind is added to it.
@@ -161,6 +160,7 @@ def group_named_alone(text: str) -> tuple[str, str] | None:
     if group is None or not (m.group(0).strip() != m.group("group").strip() or text.strip().endswith("?")):
         return None
     return group
+
 
 @lru_cache(maxsize=1)
 def expansions() -> dict[str, tuple[str, ...]]:
