@@ -783,7 +783,7 @@ class EligibilityFlow:
         spec = FIELDS[pending] if pending else None
         if spec is None:
             return TurnResult(self._next(engine, state, lang))
-        if intents_of(text).whole & {"ack", "thanks"}:  # "ok", "hmm", 👍 while a question waits: asked again, not a failed answer
+        if intents_of(text).whole & {"ack", "thanks", "greeting"}:  # "ok", "hmm", 👍, "how are you" while a question waits: asked again, not a failed answer
             return TurnResult([self._question(pending, lang)])
         if spec.type == "percent" and parse_yes_no(text) is True:
             # "yes" to "do you have a disability? if yes, what percentage?": half an answer, not a failed one

@@ -317,7 +317,7 @@ def test_small_talk_during_an_interview_asks_again_without_using_up_the_question
 
     e = flow_engine(bundled_index)
     first = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text="am I eligible for old age pension?")).replies[-1]
-    for text in ("ok", "hmm", "👍", "ok ji"):
+    for text in ("ok", "hmm", "👍", "ok ji", "how are you", "hello"):  # (a README-only newcomer trial: "how are you" was an unread answer)
         again = e.handle_turn(InboundMessage(channel="telegram", user_id="iv", text=text)).replies
         assert [r.text for r in again] == [first.text]  # the same question, never "OK, skipped."
     # a long message in an interview is read from its start, where the facts are, not cut to its last question
