@@ -425,6 +425,10 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if not telegram_channel.secret_ok(request.headers.get("x-telegram-bot-api-secret-token"), secret):
             rt.metrics.requests.labels("telegram", "forbidden").inc()
             return PlainTextResponse("forbidden", status_code=403)
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype and ctype != "application/json":  # the Bot API posts updates as application/json, never a form or text
+            rt.metrics.requests.labels("telegram", "bad_request").inc()
+            return PlainTextResponse("a Telegram update is application/json", status_code=415)
         body = await read_body(request)
         if isinstance(body, Response):
             return body
@@ -590,8 +594,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             return params
         sid = params.get("MessageSid") or params.get("SmsSid")
         status = (params.get("MessageStatus") or params.get("SmsStatus") or "").strip().lower()
-        if not sid or not MESSAGE_SID.fullmatch(sid) or not status or len(status) > 40:
+        if not sid or not status:
             return PlainTextResponse("MessageSid and MessageStatus are required", status_code=400)
+        if not MESSAGE_SID.fullmatch(sid) or len(status) > 40:
+            return PlainTextResponse("MessageSid must be a Twilio message SID and MessageStatus a status word "
+                                     "of at most 40 characters", status_code=400)
         first = await rt.claim("status", f"{sid}:{status}", ttl_s=7 * 24 * 3600)
         if first is None:
             return PlainTextResponse("state store unavailable", status_code=503)  # Twilio retries callbacks

@@ -87,7 +87,7 @@ def inbound(update: Update) -> tuple[InboundMessage | None, int | None, str | No
         field, value = parse_callback_data(cq.data or "")
         if chat is None:
             return None, None, None
-        return InboundMessage(channel="telegram", user_id=str(chat), option=value, option_field=field, kind="text" if value else "other",
+        return InboundMessage(channel="telegram", user_id=str(chat), option=value, option_field=field, kind="text" if value else "button",
                               message_id=str(update.update_id)), chat, None
     if update.edited_message is not None:
         return None, update.edited_message.chat.id, "edited"

@@ -419,6 +419,8 @@ class Engine:
         return result
 
     def _handle(self, msg: InboundMessage, key: UserKey, text: str) -> TurnResult:
+        if msg.kind == "button":  # a button payload this bot never made: said so, and the waiting question again
+            return self._stale_button(self.store.load(key), "", "unknown_button")
         if msg.kind != "text" or not text:
             state = self.store.load(key)  # read-only: for the reply language
             # (a typed message of only blanks or invisible characters came through empty: not "I can only read typed messages",
@@ -466,10 +468,11 @@ class Engine:
         iv = state.interview
         return iv is not None and not iv.finished and iv.field == name
 
-    def _stale_button(self, state: UserState, text: str) -> TurnResult:
-        """The reply to a button of a question no longer asked: said so, and the current question again."""
+    def _stale_button(self, state: UserState, text: str, notice: str = "stale_button") -> TurnResult:
+        """The reply to a button of a question no longer asked (``notice`` ``stale_button``) or one whose payload
+        this bot never made (``unknown_button``): said so, and the current question again."""
         lang = self.language(state, text)
-        replies = [Reply(kind="info", text=t("stale_button", lang))]
+        replies = [Reply(kind="info", text=t(notice, lang))]
         current = self.eligibility.current_question(state, lang) if self.eligibility is not None else None
         if current is not None:
             replies.append(current)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, field_validator
 from retrieval.answer import Citation
 from retrieval.text import clean_user_text
 
-MessageKind = Literal["text", "sticker", "voice", "audio", "photo", "video", "document", "location", "contact", "other"]
+MessageKind = Literal["text", "button", "sticker", "voice", "audio", "photo", "video", "document", "location", "contact", "other"]
 ReplyKind = Literal["answer", "decline", "question", "eligibility", "info", "error"]
 
 
@@ -24,7 +24,7 @@ class InboundMessage(BaseModel):
         channel: ``cli``, ``telegram``, ``whatsapp`` or ``sms``.
         user_id: the channel's user address (chat id, ``whatsapp:+91...``, ``+91...``); hashed before storage.
         text: the typed text (``None`` or empty for media).
-        kind: ``text`` or the kind of media received.
+        kind: ``text``, ``button`` (a pressed button whose payload this bot never made) or the kind of media received.
         option: the value of a pressed button (Telegram inline keyboard), if any.
         option_field: the question that button answers (an interview field, ``confirm_forget``); a
             button of a question no longer asked (pressed twice, or an old message) changes nothing.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import random
 import re
 import time
@@ -471,6 +472,9 @@ def test_odd_answers_and_malformed_updates_never_block_the_webhook(stack):
                 {"update_id": uid(), "message": {"message_id": 1, "date": 1, "text": "no chat"}},
                 {"update_id": uid(), "message": {"message_id": 1, "date": 1, "chat": {"id": 1, "type": "private"}, "text": 12345}}]:
         assert post_tg(stack, bad).status_code in (200, 400)
+    as_text = httpx.post(stack["url"] + "/telegram/webhook", content=json.dumps(tg_update(uid(), chat, "hi")),
+                         headers={"X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Type": "text/plain"})
+    assert as_text.status_code == 415 and as_text.text == "a Telegram update is application/json"
     deep = "[" * 1000 + "]" * 1000
     assert httpx.post(stack["url"] + "/telegram/webhook", content=deep, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}).status_code == 400
     for _ in range(20):  # more than the in-flight limit: nothing may have leaked a slot
@@ -955,3 +959,31 @@ def test_a_signed_post_with_an_outlandish_message_sid_is_refused(stack):
     assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan", MessageSid="SM" + "a" * 100_000)).status_code == 400
     assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan", MessageSid="SM<script>")).status_code == 400
     assert post_twilio(stack, "/twilio/whatsapp", wa_params("pm kisan")).status_code == 200
+
+
+def test_a_button_press_with_data_the_bot_never_made_is_answered_and_gets_a_polite_reply(stack):
+    chat = uid()
+    before = sum(1 for m, p in stack["tg"].calls if m == "answerCallbackQuery" and p.get("callback_query_id") == "cbx")
+    press = {"update_id": uid(), "callback_query": {"id": "cbx", "chat_instance": "ci", "data": "\u00a7garbage::",
+                                                     "from": {"id": chat, "is_bot": False, "first_name": "Asha"},
+                                                     "message": {"message_id": 9, "date": int(time.time()), "chat": {"id": chat, "type": "private"}, "text": "x"}}}
+    assert post_tg(stack, press).status_code == 200
+    reply = stack["tg"].wait_sent(chat, 1)[-1]["text"]
+    assert reply == "I could not use that button. Please type your answer or your question."
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        if sum(1 for m, p in stack["tg"].calls if m == "answerCallbackQuery" and p.get("callback_query_id") == "cbx") > before:
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the button press was never answered (the user's button keeps spinning)")
+
+
+def test_a_status_callback_with_a_forged_sid_or_an_overlong_status_is_told_which(stack):
+    base = {"MessageSid": "SM" + uuid.uuid4().hex, "MessageStatus": "sent", "AccountSid": SID, "To": "+919800000000"}
+    missing = post_twilio(stack, "/twilio/status", {k: v for k, v in base.items() if k != "MessageStatus"})
+    assert missing.status_code == 400 and missing.text == "MessageSid and MessageStatus are required"
+    long_status = post_twilio(stack, "/twilio/status", {**base, "MessageStatus": "x" * 41})
+    assert long_status.status_code == 400 and "at most 40 characters" in long_status.text
+    forged = post_twilio(stack, "/twilio/status", {**base, "MessageSid": "not-a-sid"})
+    assert forged.status_code == 400 and "Twilio message SID" in forged.text
