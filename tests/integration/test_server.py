@@ -267,8 +267,6 @@ def test_full_interview_by_buttons(stack):
     assert "How old are you" in first["text"]
     post_tg(stack, tg_update(uid(), chat, "67"))
     bpl = stack["tg"].wait_sent(chat, 2)[-1]
-    import json
-
     keyboard = json.loads(bpl["reply_markup"])["inline_keyboard"]
     buttons = [row[0] for row in keyboard]
     assert [b["text"] for b in buttons] == ["Yes", "No"] and buttons[0]["callback_data"] == "opt:is_bpl:yes"
