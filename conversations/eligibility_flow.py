@@ -653,6 +653,12 @@ class EligibilityFlow:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
         again = state.interview is not None and mentions[:1] == [state.interview.scheme_id]  # the same check restarted
+        if again and state.interview is not None and not state.interview.finished and state.interview.field and not stated:
+            # "am I eligible for pm kisan?" again while its question waits: that check goes on, said so (a newcomer
+            # trial had the same question repeated without a word, as if the message had not been read)
+            current = self._question(state.interview.field, lang)
+            note = Reply(kind="info", text=t("checking_already", lang, scheme=engine.names.get(state.interview.scheme_id or "", "")))
+            return TurnResult(replies + [note] + ([current] if current is not None else []))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         if mode == "screening" and kind:
             # "am I eligible for old age pension?": the schemes of that kind only, not every scheme (a trial: eight

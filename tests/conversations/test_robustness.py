@@ -211,3 +211,17 @@ def test_an_age_out_of_range_is_told_so_and_asked_again_not_searched(engine, fir
     replies = say(engine, text).replies
     assert [r.kind for r in replies] == ["question"] and replies[0].field == "age" and replies[0].text.startswith(head)
     assert say(engine, "45").replies[-1].field != "age"  # a good age goes on with the check
+
+
+@pytest.mark.parametrize("ask, note", [
+    ("am I eligible for pm kisan?", "That is the check we are doing now (Pradhan Mantri Kisan Samman Nidhi). Please answer this:"),
+    ("kya main pm kisan ke liye eligible hoon?", "Yahi jaanch abhi chal rahi hai (Pradhan Mantri Kisan Samman Nidhi). Kripya yeh bataiye:"),
+])
+def test_asking_for_the_running_check_again_says_it_goes_on_and_asks_its_question(engine, ask, note):
+    first = say(engine, ask).replies[-1]
+    assert first.kind == "question" and first.field == "owns_cultivable_land"
+    again = say(engine, ask).replies
+    assert [r.text for r in again[:1]] == [note]
+    assert again[-1].kind == "question" and again[-1].field == "owns_cultivable_land" and again[-1].text == first.text
+    # the check is the same one, not restarted: its answer is taken
+    assert say(engine, "yes").replies[-1].field == "is_income_tax_payer"
