@@ -757,7 +757,7 @@ class EligibilityFlow:
                 # a hidden "which state?" waiting, and the "yes" to the land question shown was read as a state)
                 for name in type(state).model_fields:
                     setattr(state, name, getattr(before, name))
-            return TurnResult(replies + self._next(engine, state, lang))
+            return TurnResult(replies + self._next(engine, state, lang, prefer=pending if pending not in found else None))
         if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
                 and not _RELATIVE.search(normalise(text)) and not unclear_number(text) and (raw := FIELDS["age"].parse(text)) is not None \
                 and not FIELDS["age"].valid(raw) and 0 <= raw < 1000:
@@ -879,15 +879,26 @@ class EligibilityFlow:
         options = [Option(value=opt[0], label=option_label(opt, lang)) for opt in spec.options]
         return Reply(kind="question", text=text, field=name, options=options)
 
-    def _next(self, engine: Engine, state: UserState, lang: str) -> list[Reply]:
-        """Ask the next question, or finish with the outcomes."""
+    def _next(self, engine: Engine, state: UserState, lang: str, prefer: str | None = None) -> list[Reply]:
+        """Ask the next question, or finish with the outcomes. ``prefer``: the question that waited when the user
+        corrected another answer instead ("actually my age is 62" to the work question); it is asked again while it
+        can still settle something, rather than whichever question would come first now."""
         iv = state.interview
         assert iv is not None
         profile = self._profile(state)
+
+        def still_useful(rules: list, exclude: list[str]) -> bool:
+            if prefer is None or prefer in profile or prefer in exclude:
+                return False
+            return next_field(rules, profile, exclude=[f for f in FIELDS if f != prefer]).field == prefer
+
         if iv.mode == "scheme":
             rules = self.book.rules[iv.scheme_id]
             result = outcome(rules, profile)
             if result.status == "need_more_info":
+                if still_useful([rules], iv.skipped):
+                    iv.ask(prefer)
+                    return [self._question(prefer, lang)]
                 choice = next_field([rules], profile, exclude=iv.skipped)
                 if choice.field is not None:
                     iv.ask(choice.field)
@@ -908,8 +919,11 @@ class EligibilityFlow:
             if iv.kind_ids:
                 kind = set(iv.kind_ids)
                 rules = [r for r in rules if r.scheme_id in kind]
-        step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=[*iv.skipped, *not_to_ask(profile)])
+        exclude = [*iv.skipped, *not_to_ask(profile)]
+        step = screen(rules, profile, len(iv.asked), iv.max_questions, exclude=exclude)
         if step.next is not None:
+            if still_useful(rules, exclude):
+                step.next = prefer
             iv.ask(step.next)
             return [self._question(step.next, lang)]
         iv.finished, iv.field = True, None

@@ -225,3 +225,13 @@ def test_asking_for_the_running_check_again_says_it_goes_on_and_asks_its_questio
     assert again[-1].kind == "question" and again[-1].field == "owns_cultivable_land" and again[-1].text == first.text
     # the check is the same one, not restarted: its answer is taken
     assert say(engine, "yes").replies[-1].field == "is_income_tax_payer"
+
+
+def test_a_correction_while_a_question_waits_notes_it_and_asks_that_question_again(engine):
+    say(engine, "which schemes can I get?")
+    say(engine, "Bihar")
+    asked = say(engine, "45").replies[-1]
+    assert asked.kind == "question" and asked.field not in ("age", "state")
+    after = say(engine, "actually my age is 62").replies
+    assert after[0].text == "Noted: age 62 (was 45)."
+    assert after[-1].kind == "question" and after[-1].field == asked.field and after[-1].text == asked.text
