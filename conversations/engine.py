@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, TOPIC_WORDS, Context, advance, asks_only_section, rewrite
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
-from conversations.life_events import LifeEvent, life_event, life_events
+from retrieval.life_events import LifeEvent, life_event, life_events
 from conversations.long_message import Focus, focus
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import mask_numbers, without_number_clauses

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import re
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
@@ -39,6 +40,7 @@ from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
 from retrieval.query import FIGURE, reserved_label, section_intents
 from retrieval.states import find_states
+from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
 from retrieval.tokenize import analyze
 
@@ -345,6 +347,17 @@ class Answerer:
                           decline_reason="empty", official_links=[MYSCHEME_SEARCH])
         user_text = question if standalone != question.strip() else None
         r, decision = self.retrieve(standalone, scheme_ids=scheme_ids, level=level, state=state, focus=focus, user_text=user_text)
+        event = life_event(standalone) if not decision.answer and decision.reason == "low_confidence" else None
+        if event is not None and not any(m.indexed for m in r.user_mentions) and not focus and _only_asks_for_help(standalone, event):
+            # a life event told instead of a need ("my husband died. what help can I get?", "I am pregnant, which scheme gives
+            # money?"): declined on its own words, searched again with the words the schemes serving it use (the event's
+            # first search, data/lexicon/life_events.tsv) and the states it names, as the conversation's own life-event lists
+            # do (the event's words alone: the user's other words had Bihar's old age pension first for a widow in Hinglish)
+            places = " ".join(dict.fromkeys(m.state for m in find_states(standalone)))
+            expanded = f"{event.queries[0]} {places}".strip()
+            r2, d2 = self.retrieve(expanded, scheme_ids=scheme_ids, level=level, state=state, focus=focus, user_text=user_text)
+            if d2.answer:
+                r, decision, standalone = r2, d2, expanded
         if ask_state and not decision.answer and decision.reason == "low_confidence" and state_spread(self.index, r, named_family=True):
             # no state known and the candidates are one state's scheme after another: if the state of one
             # of the first candidates would answer it, each state has its own version — ask which state
@@ -356,6 +369,33 @@ class Answerer:
                               state_versions=state_spread(self.index, r), official_links=[MYSCHEME_SEARCH],
                               ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
         return compose(self.searcher, question, standalone, r, decision, ask_state)
+
+
+#: words that ask for help in general, beside a life event ("my husband died, what help can I get?", "kya madad milegi",
+#: "कोई सहायता?"), in English, Romanized Hindi and Hindi: a message of an event and these words asks for the schemes
+#: serving the event; any other word asks something else ("I am pregnant, how do I renew my passport?")
+_HELP_WORDS = ("help helped madad sahayata sahayta सहायता मदद scheme schemes yojana yojna योजना योजनाएं give gives giving money "
+               "paisa paise पैसा पैसे benefit benefits support assistance get got last month months week year ago recently live "
+               "living stay staying government sarkar sarkari सरकार सरकारी any kind please now what do karun karu karoon karein")
+
+
+@lru_cache(maxsize=1)
+def _help_terms() -> frozenset[str]:
+    """:data:`_HELP_WORDS` analysed as the index is."""
+    from retrieval.tokenize import analyze
+
+    return frozenset(analyze(_HELP_WORDS))
+
+
+def _only_asks_for_help(text: str, event) -> bool:
+    """True when ``text`` is a life event (``event``'s pattern), the states it names and words asking for help in
+    general only: nothing else it asks that the event's schemes would not answer."""
+    from retrieval.tokenize import analyze
+
+    rest = event.pattern.sub(" ", text.casefold())
+    for m in sorted(find_states(rest), key=lambda m: -m.start):
+        rest = rest[:m.start] + " " + rest[m.end:] if rest[m.start:m.end] == m.surface.casefold() else rest.replace(m.surface.casefold(), " ")
+    return set(analyze(rest)) <= _help_terms()
 
 
 def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True) -> Answer:

@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from conversations.life_events import life_event, life_events
+from retrieval.life_events import life_event, life_events
 from conversations.strings import LANGUAGES, t
 from tests.conftest import flow_engine, say
 
@@ -142,7 +142,7 @@ def test_a_daughters_marriage_lists_only_schemes_that_speak_of_marriage(pages_in
     """A newcomer trial: a Maharashtra construction worker's "meri beti ki shadi hai" was offered single-girl-child
     fellowships, ex-servicemen's children's education aid and the freedom fighters' pension (their pages say
     "daughter"); the event's "+marriage" now keeps every listed scheme to ones whose page speaks of marriage."""
-    from conversations.life_events import life_event
+    from retrieval.life_events import life_event
 
     event = life_event("meri beti ki shadi hai")
     assert event.name == "daughter_marriage" and event.required == ["marriage"] and "+" not in event.search

@@ -824,3 +824,13 @@ def test_a_number_after_a_list_that_offers_a_state_picks_the_scheme(engine):
     first = listed.citations[0].scheme_id
     picked = answer_of(say(engine, "1", user="n1"))
     assert picked.citations[0].scheme_id == first
+
+
+@pytest.mark.parametrize("question", ["My husband died last month. I live in Bihar. What help can I get?",
+                                      "mere pati ki maut ho gayi, main Bihar se hoon. kya madad milegi?"])
+def test_a_widow_in_bihar_asking_for_help_is_quoted_bihars_widow_pension(answerer, question):
+    # declined before: the event's own words ("husband died", "kya madad milegi") are in no scheme's text
+    answer = answerer.ask(question)
+    assert answer.status == "answered"
+    assert answer.citations[0].scheme_id == "lbsspy" and answer.citations[0].state == "Bihar"
+    assert all(c.scheme_id in ("lbsspy", "ignwps") for c in answer.citations)

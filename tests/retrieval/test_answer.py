@@ -493,3 +493,21 @@ def test_a_list_quote_does_not_end_where_the_page_broke_a_line_inside_a_sentence
                          "- First part after registration.")
     done = "The mother gets ₹5,000 in two parts, each after a check-up at the health centre.\n\nthe list follows."
     assert list_quote(done) == (0, done.index("\n\n"))  # a sentence that ended stays ended
+
+
+@pytest.mark.parametrize("question, scheme", [
+    ("My husband died last month. What help can I get?", "ignwps"),
+    ("mera pati mar gaya, koi yojana?", "ignwps"),
+    ("I lost my job, what help can I get?", "mgnrega"),
+])
+def test_a_life_event_with_a_plain_request_for_help_is_searched_with_the_words_of_the_schemes_serving_it(answerer, question, scheme):
+    answer = answerer.ask(question)
+    assert answer.status == "answered"
+    assert answer.citations[0].scheme_id == scheme
+    assert answer.standalone_query != question  # what was searched is reported: the event's own search
+
+
+def test_a_life_event_beside_another_question_is_not_answered_with_the_events_schemes(answerer):
+    # "how do I renew my passport" is what is asked; pregnancy schemes would not answer it
+    answer = answerer.ask("I am pregnant, how do I renew my passport?")
+    assert answer.status == "declined" and answer.citations == []
