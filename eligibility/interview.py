@@ -58,6 +58,10 @@ def undecided(rules: Iterable[SchemeRules], profile: dict[str, Any]) -> list[Sch
 PLACING_FIELDS = frozenset({"state", "age", "gender", "residence", "annual_family_income"})
 #: how much more a scheme counts in choosing the next question for each of the user's particular facts it meets
 RELEVANCE_WEIGHT = 3.0
+#: a stated fact ``(field, value)`` -> the fields a scheme's conditions on which make it that user's scheme too, though
+#: the user has not answered them yet: a farmer's schemes are those for land held (PM-KISAN's pages: "landholding
+#: farmers' families", its rule a condition on cultivable land)
+TOPICAL_FIELDS: dict[tuple[str, object], frozenset[str]] = {("occupation", "farmer"): frozenset({"owns_cultivable_land"})}
 
 
 def relevance(r: SchemeRules, profile: dict[str, Any]) -> float:
@@ -66,7 +70,13 @@ def relevance(r: SchemeRules, profile: dict[str, Any]) -> float:
     profile meets. A farmer's screening then asks what settles the farmers' schemes (PM-KISAN's income tax question)
     before what settles the most schemes of any kind (a newcomer trial: an Odisha farmer was asked age, category,
     gender, income, disability, BPL, residence and marriage, and PM-KISAN was left unsettled)."""
-    met = {c.field for c in criteria(r.rule) if c.field in profile and c.field not in PLACING_FIELDS and c.holds(profile[c.field])}
+    own = criteria(r.rule)
+    met = {c.field for c in own if c.field in profile and c.field not in PLACING_FIELDS and c.holds(profile[c.field])}
+    # a fact that makes another field the user's own topic: a farmer's schemes are those on land held, whose rules may
+    # never name farmers (PM-KISAN's is land and income tax: a newcomer trial's Odisha farmer was asked eight questions,
+    # none of them land, and PM-KISAN was left unsettled)
+    topical = {f for (field, value), fields in TOPICAL_FIELDS.items() if profile.get(field) == value for f in fields}
+    met |= {c.field for c in own if c.field in topical and c.field not in profile}
     return 1.0 + RELEVANCE_WEIGHT * len(met)
 
 

@@ -44,3 +44,22 @@ def test_one_scheme_asks_only_its_fields_first_decisive(bundled_index):
     assert next_field([ignoaps], {"age": 70}).field == "is_bpl"
     assert next_field([ignoaps], {"age": 35}).field is None  # settled: not eligible
     assert next_field([ignoaps], {}, exclude=["age"]).field == "is_bpl"
+
+
+def test_a_farmers_screening_asks_about_farm_land_within_its_budget(bundled_index):
+    # PM-KISAN's rule is land and income tax, never the word farmer: a farmer is still its user, so land is asked
+    # before the budget of 8 runs out, every other answer skipped (a newcomer trial: it was never asked)
+    from eligibility.interview import relevance, screen
+
+    book = build_rulebook(bundled_index)
+    farmer = {"state": "Odisha", "occupation": "farmer", "age": 45}
+    assert relevance(book.rules["pm-kisan"], farmer) > relevance(book.rules["pm-kisan"], {**farmer, "occupation": "student"})
+    rules = book.in_state("Odisha")
+    profile, skipped, asked = dict(farmer), [], ["age"]  # (the state was said, not asked)
+    while True:
+        step = screen(rules, profile, len(asked), 8, exclude=skipped)
+        if step.next is None:
+            break
+        asked.append(step.next)
+        skipped.append(step.next)
+    assert "owns_cultivable_land" in asked and len(asked) <= 8
