@@ -398,6 +398,22 @@ def _only_asks_for_help(text: str, event) -> bool:
     return set(analyze(rest)) <= _help_terms()
 
 
+#: a kind of help (:data:`retrieval.query.KIND_OF_HELP`) in its English, Romanized Hindi and Hindi words -> the English
+#: word the scheme pages use for it
+_KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chhatravritti": "scholarship", "छात्रवृत्ति": "scholarship",
+               "स्कॉलरशिप": "scholarship", "pension": "pension", "pensions": "pension", "penshan": "pension", "पेंशन": "pension",
+               "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
+
+
+def _kinds_of_help(text: str) -> list[frozenset[str]]:
+    """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
+    "scholarship" -> {scholarship terms}; empty when it names none."""
+    from retrieval.tokenize import analyze
+
+    words = dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS)
+    return [frozenset(analyze(w)) for w in words if analyze(w)]
+
+
 def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True) -> Answer:
     """Build the :class:`Answer` for a retrieval and the gate's decision."""
     index = searcher.index
@@ -428,7 +444,12 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         # listed Atal Pension Yojana, then Assam's artists' pension and Rajasthan's and Bihar's old age pensions, ahead
         # of the national ones (the reply's note then asks for the state)
         said = f"{r.question} {r.user_query_text}"
-        fits = sorted(list_fits(r), key=lambda x: (index.for_another_group(x.scheme_id, said),
+        kinds = _kinds_of_help(said)
+        # a kind of help asked for ("SC students ke liye scholarship") lists schemes that give it: a savings scheme, a
+        # business loan and an accident insurance had filled a scholarship list on the bundled corpus (a newcomer trial)
+        of_kind = (lambda sid: all(any(index.scheme_has_term(t, sid) for t in terms) for terms in kinds)) if kinds else (lambda sid: True)
+        fits = list_fits(r, of_kind) or list_fits(r)
+        fits = sorted(fits, key=lambda x: (index.for_another_group(x.scheme_id, said),
                                                    r.state is None and index.schemes[x.scheme_id].level == "state"))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)
     # a family name ("विधवा पेंशन", the national widow pension's popular name) still has state versions

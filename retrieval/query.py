@@ -614,16 +614,26 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
     """Whether ``scheme_name`` names a group of ``special_groups.tsv`` ("... Widows Of Ex-Servicemen")
     that ``text``, the user's message, does not; or the scheme's rule requires one of ``occupations``
     (:meth:`retrieval.index.Index.required_occupations`), all of them such groups, and ``text`` names none
-    (Rajasthan's "Prasuti Sahayata Yojana" is for registered construction workers, though its name does not say so)."""
+    (Rajasthan's "Prasuti Sahayata Yojana" is for registered construction workers, though its name does not say so); or
+    the name is for a social category and ``text`` asks for another one."""
     name, said = scheme_name.casefold(), text.casefold()
     if _groups_in(name) - _groups_in(said):
         return True
+    named, asked = _categories_in(name), _categories_in(said)
+    if named and asked and not named & asked:
+        return True  # another social category than the one asked for: "scholarship for SC students" is not the ST one's
     if _FOR_GIRLS.search(name) and _FOR_A_BOY.search(said) and not _FOR_GIRLS.search(said):
         return True  # a girls' scheme asked of for a son ("mere bete ke liye scholarship" had listed a single girl child's first)
     if not occupations or any(o not in OCCUPATION_GROUPS for o in occupations):
         return False
     groups = dict(zip((g for g, _ in _group_rows()), special_groups()))
     return not any(groups[OCCUPATION_GROUPS[o]].search(said) for o in occupations if OCCUPATION_GROUPS[o] in groups)
+
+
+@lru_cache(maxsize=4096)
+def _categories_in(text: str) -> frozenset[str]:
+    """The social categories of :data:`GROUPS` (SC, ST, OBC, EWS, minority) that ``text`` (case-folded) names as words."""
+    return frozenset(name for kind, name, pattern in GROUPS if kind == "category" and re.search(rf"(?<!\w)(?:{pattern})(?!\w)", text))
 
 
 @lru_cache(maxsize=4096)

@@ -511,3 +511,27 @@ def test_a_life_event_beside_another_question_is_not_answered_with_the_events_sc
     # "how do I renew my passport" is what is asked; pregnancy schemes would not answer it
     answer = answerer.ask("I am pregnant, how do I renew my passport?")
     assert answer.status == "declined" and answer.citations == []
+
+
+@pytest.mark.parametrize("question", ["scholarship for SC students", "SC students ke liye scholarship"])
+def test_a_scholarship_asked_for_one_category_is_not_another_categorys_and_lists_only_scholarships(answerer, question):
+    answer = answerer.ask(question)
+    assert answer.status == "answered"
+    ids = [c.scheme_id for c in answer.citations]
+    if answer.list_answer:
+        # a savings scheme, a business loan or an insurance is no scholarship; the ST and minorities' ones come after
+        # the one open to everyone
+        assert not {"ssy", "sui", "pmsby"} & set(ids)
+        assert ids[0] == "nmmss" and "post-st" in ids and ids.index("post-st") > 0
+    else:
+        assert ids[0] == "pmssc"
+
+
+def test_a_scheme_named_for_another_social_category_is_for_another_group():
+    from retrieval.query import for_another_group
+
+    st = "Scheme Of Post Matric Scholarships To The Students Belonging To Scheduled Tribes For Studies In India"
+    assert for_another_group(st, "scholarship for SC students")
+    assert not for_another_group(st, "scholarship for ST students")
+    assert not for_another_group(st, "post matric scholarship")  # no category asked: nothing assumed
+    assert not for_another_group("Post Matric Scholarship For Scheduled Caste", "अनुसूचित जाति के लिए छात्रवृत्ति")
