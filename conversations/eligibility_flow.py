@@ -86,6 +86,14 @@ QUESTIONISH = re.compile(
 
 
 
+#: words asking whether the user qualifies ("am I eligible", "kya main patra hoon"), as against asking what help there is
+ELIGIBILITY_WORD = re.compile(r"eligib|qualif|entitled|\bpaa?tra\b|\byogya\b|\bha[qk]dar\b|पात्र|योग्य|हकदार|हक़दार", re.IGNORECASE)
+
+
+#: "scheme" in the three languages: "which schemes can I get?" asks for the screening, "what help can I get?" for help
+SCHEMES_WORD = re.compile(r"\bschemes?\b|\byoj[a]?n|योजना", re.IGNORECASE)
+
+
 def _clip(text: str, limit: int) -> str:
     """``text`` whole when it fits in ``limit`` characters, else its first words and "…" (still a
     word-for-word quote of its beginning)."""
@@ -330,6 +338,22 @@ def for_a_girl(o: Outcome, profile: dict[str, Any]) -> bool:
             and any(c.field == "gender" and GIRL_CONDITION.search(c.text) for c in o.reasons))
 
 
+#: a scheme's name saying it is for women or girls ("Ekal Nari Samman Pension", "Indira Mahila Shakti Udyam", "Matru
+#: Vandana"), in English, Romanized Hindi and the states' words
+WOMEN_NAME = re.compile(r"\b(?:women|woman|womens|mahila|mahilaon|nari|naari|stree|girls?|beti|betiyon|kanya|balika|ladli|ladki|"
+                        r"widows?|vidhwa|vidhva|matru|matritva|maternity|mothers?|janani|pregnant|prasuti)\b", re.IGNORECASE)
+
+
+def for_another_gender(scheme_name: str, profile: dict[str, Any]) -> bool:
+    """Whether a scheme named for women or girls (:data:`WOMEN_NAME`) is beyond a user who said he is male; a marriage
+    aid, which a parent asks for his daughter, and a name that also says men (widowers, "men and women") aside. A
+    newcomer trial: a 62-year-old labourer in Rajasthan was told "Ekal Nari Samman Pension: likely eligible", its page's
+    conditions on gender not read."""
+    if profile.get("gender") != "male" or not WOMEN_NAME.search(scheme_name):
+        return False
+    return not re.search(r"marriage|vivah|wedding|shadi|widower|\bmen\b|\bman\b|purush", scheme_name, re.IGNORECASE)
+
+
 def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
     """Whether a pre-matric scheme (classes up to 10) is beyond the user: 18 or older, or past class 10."""
     if not PRE_MATRIC.search(scheme_name):
@@ -562,6 +586,22 @@ class EligibilityFlow:
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
+        if (mentions(text, "start_check") and state.interview is None and life_event(text) is not None
+                and not ELIGIBILITY_WORD.search(text) and not SCHEMES_WORD.search(text)
+                and not any(m.indexed for m in engine.answerer.searcher.mentions(text))):
+            # "my husband died, what help can I get?": the schemes serving that event first, quoted, with the check
+            # offered (a newcomer trial: a screening of eight questions began, and no scheme was shown until its end);
+            # "which schemes can I get? I am a 67 year old widow" asks for the check itself
+            before = state.model_copy(deep=True)
+            facts = stated_facts(text, engine.answerer.searcher.mentions(text))
+            noted = self._record(facts, state, text, lang) if facts else ""
+            answered = engine.question(text, state, lang)
+            if any(r.kind == "answer" for r in answered.replies):
+                if noted:
+                    answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
+                return answered
+            for name in type(state).model_fields:  # no list to show: the check starts as asked
+                setattr(state, name, getattr(before, name))
         if mentions(text, "start_check"):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None
@@ -985,7 +1025,7 @@ class EligibilityFlow:
             return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
                         or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
                         or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
-                        or named_elsewhere(profile, o.scheme_name))
+                        or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile))
 
         implausible = {o.scheme_id for o, _ in applies if not plausible(o)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]

@@ -40,7 +40,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 24
+EXTRACTOR_VERSION = 25
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -851,6 +851,14 @@ def _income_tax(unit: Unit, url: str, excluded: bool) -> Criterion | None:
 _UNDER_CONDITION = re.compile(r"\b(?:in\s+(?:the\s+)?case\s+(?:of\s+)?|if\s+|wherever\s+|where\s+)[^,;.()]{0,35}$", re.IGNORECASE)
 
 
+#: the work names a kind of applicant and the sentence says when such an applicant is eligible ("The unemployed applicant
+#: should be eligible if their parents/guardians' income ... does not exceed Rs. 1.50 lakh", Odisha's post-matric
+#: scholarship for OBC students): a condition for them, not a requirement to be unemployed (a newcomer trial: a student
+#: was told he is not eligible)
+_ELIGIBLE_IF = re.compile(r"\s+(?:applicants?|candidates?|persons?|students?|beneficiar(?:y|ies)|youths?)?\s*(?:should|shall|will|would|may|can|are|is)\s+"
+                          r"(?:also\s+)?be\s+eligible\s+(?:only\s+)?(?:if|when|provided)\b", re.IGNORECASE)
+
+
 #: a relative of the worker, not the worker: "the Widow of an Ex-serviceman", "the widow of a deceased construction worker"
 #: (Puducherry's Sainik Welfare and the construction workers' boards: she applies, he was the serviceman or worker)
 _RELATIVE_OF = re.compile(r"\b(?:widows?|wi(?:fe|ves)|spouses?|dependents?|dependants?|wards?|heirs?|nominees?|family\s+members?|members?\s+of\s+the\s+family)\s+of\s+(?:an?\s+|the\s+)?"
@@ -893,6 +901,8 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
         if m and re.match(r"(?:[\s-]+(?:[A-Z][\w'’-]*|of|and|&))*?[\s-]+(?:Producers?\s+(?:Organi[sz]ations?|Compan(?:y|ies))|Programmes?|Program|Schemes?|Yojana|Mission)\b",
                          text[m.end():m.end() + 60]) and m.group(0)[:1].isupper():
             continue  # a name: "Farmers Producer Organization", "Unemployed Youth Employment Generation Programme (UYEGP)"
+        if m and _ELIGIBLE_IF.match(text[m.end():m.end() + 60]):
+            continue  # "The unemployed applicant should be eligible if their parents' income ...": what such applicants need
         if (m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()])
                 and not _UNDER_CONDITION.search(text[max(0, m.start() - 50):m.start()])):
             values.append(value)

@@ -47,6 +47,9 @@ def engine(bundled_index):
     ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", "ignwps", "विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं"),
     ("I am pregnant", "pmmvy", "For a pregnancy, these schemes may help"),
     ("barish se fasal kharab ho gai koi madad milegi kya", "pmfby", "fasal ka nuksan ke liye yeh yojanayein madad kar sakti hain"),
+    # a life event with "what help can I get?" lists the schemes for it, not a screening of eight questions first
+    ("My husband died last month. What help can I get?", "ignwps", "For a widow, these schemes may help"),
+    ("mera pati mar gaya, mujhe kya mil sakta hai?", "ignwps", "vidhwa mahila ke liye yeh yojanayein madad kar sakti hain"),
 ])
 def test_a_life_event_gets_the_schemes_for_it(engine, text, first, head):
     replies = say(engine, text, user=str(uuid.uuid4()))
@@ -220,3 +223,8 @@ def test_no_to_delete_during_a_check_asks_the_checks_question_again(engine):
     replies = say(engine, "no", user=user)
     assert replies[0].text == t("forget_cancelled", "en") and replies[-1].field == "age"
     assert say(engine, "70", user=user)[-1].field == "is_bpl"
+
+
+def test_a_life_event_with_am_i_eligible_starts_the_check(engine):
+    replies = say(engine, "my husband died, am I eligible for any pension?", user=str(uuid.uuid4()))
+    assert replies[-1].kind == "question" and not any(r.kind == "answer" for r in replies)

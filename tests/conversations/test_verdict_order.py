@@ -77,3 +77,19 @@ def test_internships_are_schemes_for_students(name, student):
     from conversations.eligibility_flow import STUDENT_SCHEME
 
     assert bool(STUDENT_SCHEME.search(name)) is student
+
+
+@pytest.mark.parametrize("name,gender,beyond", [
+    ("Chief Minister Ekal Nari Samman Pension Yojana (Rajasthan)", "male", True),
+    ("Indira Mahila Shakti Udyam Protsahan Yojana", "male", True),
+    ("Pradhan Mantri Matru Vandana Yojana", "male", True),
+    ("Chief Minister Ekal Nari Samman Pension Yojana (Rajasthan)", "female", False),
+    ("Chief Minister Ekal Nari Samman Pension Yojana (Rajasthan)", None, False),  # gender not told: nothing assumed
+    ("Kanya Vivah Sahayta Yojana", "male", False),  # a father asks for his daughter's marriage
+    ("Widow/Widower Pension", "male", False),
+    ("Pradhan Mantri Kisan Samman Nidhi", "male", False),
+])
+def test_a_scheme_named_for_women_is_beyond_a_man(name, gender, beyond):
+    from conversations.eligibility_flow import for_another_gender
+
+    assert for_another_gender(name, {"gender": gender} if gender else {}) is beyond
