@@ -498,9 +498,11 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
         if block.spill and source != block.sources[0]:
             atoms.append("\n" + block.spill)
         prefix = block.prefix
-        if page and prefix and atoms and not any(fits(join(page, prefix + atoms[0].rstrip() + s), atoms[1:]) for s in block.sources):
+        if page and prefix and atoms and _QUOTE_START.search(page) and not any(
+                fits(join(page, prefix + atoms[0].rstrip() + s), atoms[1:]) for s in block.sources):
             # the next quote cannot start in the room left: a later quote that fits it whole, with its source, comes up
-            # (pages a third empty had waited for a long quote; each quote keeps its marker, so the order stays readable)
+            # (pages a third empty had waited for a long quote; each quote keeps its marker, so the order stays readable);
+            # never ahead of the first quote: a page of a heading and "[2]" alone, "[1]" on MORE, read as the first being lost
             page = _pack_whole_quotes(page, queue, lambda text: fits(text, []), join)
         if block.whole and page and not fits(join(page, block.text), []) and fits(block.text, []):
             page = turn_page(page, footer(page, []))  # a paragraph with its link that fits a page of its own: not cut

@@ -362,3 +362,16 @@ def test_sms_a_later_quote_comes_up_with_its_scheme_name_shortened_when_the_whol
                              "myscheme.gov.in/schemes/mspk\nReply MORE for the rest.")
     assert pages[1].startswith("[2] Financial help for the family") and len(pages) == 2
     assert all(sms_fits(p, 3) for p in pages)
+
+
+def test_sms_no_later_quote_comes_up_ahead_of_the_first():
+    """A break-it trial: "kisan ke liye yojana" by SMS had a page of the list's heading and "[2]" alone, "[1]" on MORE;
+    the first quote starts under the heading (a sentence longer than a page cut between words), the second follows."""
+    heading = Reply(kind="info", text="Schemes that match (first 5; reply MORE for the next):")
+    long_sentence = "The limit for the first year is worked out " + "from the scale of finance for the crop and the area " * 7 + "grown."
+    short = "Apply at the block office."
+    reply = Reply(kind="answer", text="", citations=[_citation(1, long_sentence), _citation(2, short)])
+    pages = sms_pages([heading, reply], "en", segments=3)
+    assert pages[0].startswith("Schemes that match (first 5; reply MORE for the next):\n\n[1] The limit for the first year")
+    assert "[2]" not in pages[0] and pages[1].startswith("[1] ...") and "[2] Apply at the block office." in pages[1]
+    assert all(sms_fits(p, 3) for p in pages)
