@@ -1196,8 +1196,10 @@ def _noted_heads(lang: str) -> tuple[str, ...]:
     return tuple(t(key, lang, values="\0", state="\0").split("\0")[0] for key in ("noted", "state_noted"))
 
 
-#: letters of the Indian scripts other than Devanagari (Bengali to Malayalam: U+0980-U+0D7F; Unicode's block chart)
-_OTHER_INDIC = re.compile(r"[\u0980-\u0d7f]")
+#: letters of the Indian scripts other than Devanagari (Bengali to Malayalam: U+0980-U+0D7F), and of the Perso-Arabic
+#: script Urdu and Kashmiri are written in (Arabic U+0600-U+06FF, its supplement U+0750-U+077F and presentation forms
+#: U+FB50-U+FDFF, U+FE70-U+FEFF; Unicode's block chart)
+_OTHER_INDIC = re.compile(r"[\u0980-\u0d7f\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]")
 
 
 #: words asking for a pension (or an allowance paid like one)
@@ -1223,8 +1225,8 @@ def _old_enough(state: UserState) -> bool:
 
 
 def other_script(text: str) -> bool:
-    """Whether most of ``text``'s letters are in an Indian script other than Devanagari (Tamil, Bengali, Telugu ...),
-    which this bot does not read."""
+    """Whether most of ``text``'s letters are in an Indian script other than Devanagari (Tamil, Bengali, Telugu ...,
+    Urdu's Perso-Arabic), which this bot does not read."""
     letters = [c for c in text if c.isalpha()]
     return bool(letters) and sum(1 for c in letters if _OTHER_INDIC.match(c)) * 2 > len(letters)
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import (CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
@@ -204,6 +204,9 @@ def extract(text: str) -> dict[str, Any]:
     ages = (int(m.group(1)) for pattern in _AGE for m in pattern.finditer(own) if not not_an_age(own, m.start(1), m.end(1))
             and not _HYPOTHETICAL_AGE.search(own[max(0, m.start(1) - 40):m.start(1)]))
     age = next((a for a in ages if MIN_AGE <= a <= 120), None)
+    if age is not None and _SELF_CORRECTION.search(own):
+        # "I am 45, no 54": the number after the correction (a break-it trial kept 45), as an answer to the age question reads it
+        age = FIELDS["age"].read(own)
     if age is not None:
         out["age"] = age
     m = _INCOME.search(t)

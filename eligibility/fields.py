@@ -182,7 +182,7 @@ _NOT_AN_AGE_AFTER = re.compile(
 #: a relative's age ("kids aged 5", "my son is 25")
 _NOT_AN_AGE_BEFORE = re.compile(
     r"(?:\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?|\b(?:under|below|less\s+than|more\s+than|above|over|upto|up\s+to|not|no\.?|"
-    r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here)\s+(?:\w+\s+)?)$"
+    r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here|in|after|will\s+be|would\s+be|turn|turning)\s+(?:\w+\s+)?)$"
     rf"|{KIN}\s+(?:is\s+|are\s+|aged\s+|ki\s+umar\s+|ki\s+umr\s+)?$|{KIN_HI}\s+(?:की\s+उम्र\s+)?$",
     re.IGNORECASE)
 #: a bound or a denial after the number ("40 से कम", "45 nahi", "30 se upar")
@@ -223,7 +223,9 @@ _BIRTH_DATE = re.compile(r"(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)"
 #: ("12-05-1960": three numbers) is not a range
 _UNCLEAR_NUMBER = re.compile(
     r"\b\d+(?:\.\d+)?e[+-]?\d+\b|\b0[xob][0-9a-f]+\b"
-    r"|^[^\d]*\d+(?:[.,]\d+)*\s*(?:-|–|to|or|ya|se|/)\s*\d+(?:[.,]\d+)*(?![\d./-])(?:\s*[^\d\s/-][^\d]*)?$", re.IGNORECASE)
+    r"|^[^\d]*\d+(?:[.,]\d+)*\s*(?:-|–|to|or|ya|se|/)\s*\d+(?:[.,]\d+)*(?![\d./-])(?:\s*[^\d\s/-][^\d]*)?$"
+    # "between 40 and 50", "6 2" (two bare numbers: a break-it trial had 6 read as the age)
+    r"|\bbetween\s+\d+\s+and\s+\d+|^\s*\d+\s+\d+\s*$", re.IGNORECASE)
 
 
 def unclear_number(text: str) -> bool:

@@ -489,6 +489,8 @@ def test_a_message_in_another_indian_script_is_told_which_languages_are_read(eng
     replies = say(engine, "பெண்களுக்கான திட்டங்கள் தமிழ்நாடு").replies
     assert len(replies) == 1 and replies[0].text.startswith("Sorry, I can read only English and Hindi")
     assert say(engine, "ujjwala ಯೋಜನೆ documents").replies[-1].kind == "answer"  # mostly Latin: read as it stands
+    urdu = say(engine, "پی ایم کسان کیا ہے").replies  # Urdu (a break-it trial: "does not look like a question about a scheme")
+    assert len(urdu) == 1 and urdu[0].text.startswith("Sorry, I can read only English and Hindi")
 
 
 def test_an_exclusion_checked_and_passed_is_marked_as_not_applying(bundled_index):

@@ -446,3 +446,20 @@ def test_a_correction_that_names_the_right_age_first_is_read():
 
     assert extract("sorry I am 68 not 65") == {"age": 68}
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
+
+
+@pytest.mark.parametrize("text,age", [
+    ("in 5 years I will be 60", None), ("between 40 and 50", None), ("6 2", None),  # a break-it trial: 5, 40 and 6
+    ("65, no 66", 66), ("my age is 45 not 54", 45), ("45", 45),
+])
+def test_an_age_answer_with_two_numbers_is_read_only_when_it_says_which(text, age):
+    from eligibility.fields import FIELDS
+
+    assert FIELDS["age"].read(text) == age
+
+
+def test_an_age_corrected_in_the_same_sentence_is_the_corrected_one():
+    from eligibility.extract import extract
+
+    assert extract("I am 45, no 54") == {"age": 54}  # a break-it trial kept 45
+    assert extract("actually I am 62, from Bihar") == {"age": 62, "state": "Bihar"}
