@@ -813,17 +813,30 @@ class EligibilityFlow:
         if question_like:
             noted_first: list[Reply] = []
             place = FIELDS["state"].read(text) if pending == "state" and not _RELATIVE.search(normalise(text)) else None
+            # what a clause of the user's own says beside the question ("I am 62, what documents do I need for old age
+            # pension?" to the age question; "OBC. what is OBC certificate?"): kept, not dropped with the question (a
+            # break-it trial had the age asked again)
+            told = {k: v for k, v in stated_facts(text, mentions).items() if valid_value(k, v)} if FIRST_PERSON.search(text) else {}
+            if pending and pending not in told and len(text.split()) > 1:
+                head = CLAUSE_END.split(text, maxsplit=1)[0]
+                value = FIELDS[pending].read(head) if head.strip() != text.strip() and not ASKING.search(head) else None
+                if value is not None:
+                    told[pending] = value
             if place is not None:
+                told["state"] = place
+            if told:
                 # "widow pension amount bihar" to "which state do you live in?": a question, and the state
                 # it names is the answer (it was asked again after the answer)
-                noted = self._record({"state": place}, state, text, lang)
-                iv.field, iv.invalid, pending = None, 0, None
+                noted = self._record(told, state, text, lang)
+                if pending in told:
+                    iv.field, iv.invalid, pending = None, 0, None
+                    place = place or told.get("state")
                 noted_first = [Reply(kind="info", text=t("noted", lang, values=noted))] if noted else []
             answered = engine.question(text, state, lang)
             answered.replies[:0] = noted_first
             if pending:
                 answered.replies.append(self.reminder(pending, lang))
-            elif place is not None:
+            elif told:
                 answered.replies.extend(self._next_resumed(engine, state, lang))
             return answered
         spec = FIELDS[pending] if pending else None

@@ -235,3 +235,17 @@ def test_a_correction_while_a_question_waits_notes_it_and_asks_that_question_aga
     after = say(engine, "actually my age is 62").replies
     assert after[0].text == "Noted: age 62 (was 45)."
     assert after[-1].kind == "question" and after[-1].field == asked.field and after[-1].text == asked.text
+
+
+@pytest.mark.parametrize("message, noted", [
+    ("I am 62, what documents do I need for old age pension?", "Noted: age 62."),
+    ("meri umar 62 hai, vridha pension kitna milta hai?", "Note kiya: umar 62."),
+])
+def test_an_answer_with_a_question_in_one_message_keeps_the_answer_and_answers_the_question(engine, message, noted):
+    say(engine, "which schemes can I get?")
+    assert say(engine, "Bihar").replies[-1].field == "age"
+    replies = say(engine, message).replies
+    assert replies[0].text == noted
+    assert any(r.kind == "answer" and r.citations and r.citations[0].scheme_id in ("ignoaps", "mvpy-bihar") for r in replies)
+    assert replies[-1].kind == "question" and replies[-1].field not in ("age", "state")  # the check goes on, age not asked again
+    assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["age"].value == 62
