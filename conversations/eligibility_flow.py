@@ -504,7 +504,8 @@ class EligibilityFlow:
             # "I am not a widow" after "I am a widow", before or during a check (a break-it trial: the retraction was searched
             # and the widow pension still judged "eligible"): the stated value is dropped; a running check asks again
             gone = denied(text, {k: v.value for k, v in state.profile.items()})
-            if gone and not {k: v for k, v in extract(text).items() if valid_value(k, v) and k not in gone}:
+            # ("not from Bihar, I am from UP" names the new value: a correction, below, not only a retraction)
+            if gone and not {k: v for k, v in extract(text).items() if valid_value(k, v) and (k not in gone or v != state.profile[k].value)}:
                 dropped = ", ".join(f"{_field_label(n, lang)} {_show(n, state.profile[n].value, lang)}" for n in gone)
                 for n in gone:
                     state.profile.pop(n, None)

@@ -249,3 +249,11 @@ def test_an_answer_with_a_question_in_one_message_keeps_the_answer_and_answers_t
     assert any(r.kind == "answer" and r.citations and r.citations[0].scheme_id in ("ignoaps", "mvpy-bihar") for r in replies)
     assert replies[-1].kind == "question" and replies[-1].field not in ("age", "state")  # the check goes on, age not asked again
     assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["age"].value == 62
+
+
+def test_a_state_denied_with_the_right_one_named_is_corrected_not_only_dropped(engine):
+    say(engine, "which schemes can I get?")
+    say(engine, "Bihar")
+    replies = say(engine, "sorry I meant I am not from Bihar, I am from UP").replies
+    assert replies[0].text == "Noted: state Uttar Pradesh (was Bihar)." and replies[-1].field == "age"
+    assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["state"].value == "Uttar Pradesh"
