@@ -70,14 +70,18 @@ def relevance(r: SchemeRules, profile: dict[str, Any]) -> float:
     profile meets. A farmer's screening then asks what settles the farmers' schemes (PM-KISAN's income tax question)
     before what settles the most schemes of any kind (a newcomer trial: an Odisha farmer was asked age, category,
     gender, income, disability, BPL, residence and marriage, and PM-KISAN was left unsettled)."""
-    own = criteria(r.rule)
-    met = {c.field for c in own if c.field in profile and c.field not in PLACING_FIELDS and c.holds(profile[c.field])}
     # a fact that makes another field the user's own topic: a farmer's schemes are those on land held, whose rules may
     # never name farmers (PM-KISAN's is land and income tax: a newcomer trial's Odisha farmer was asked eight questions,
     # none of them land, and PM-KISAN was left unsettled)
-    topical = {f for (field, value), fields in TOPICAL_FIELDS.items() if profile.get(field) == value for f in fields}
-    met |= {c.field for c in own if c.field in topical and c.field not in profile}
+    topical = _topical(profile)
+    met = {c.field for c in criteria(r.rule) if (c.field in profile and c.field not in PLACING_FIELDS and c.holds(profile[c.field]))
+           or (c.field in topical and c.field not in profile)}
     return 1.0 + RELEVANCE_WEIGHT * len(met)
+
+
+def _topical(profile: dict[str, Any]) -> frozenset[str]:
+    """The fields :data:`TOPICAL_FIELDS` makes the user's own topic, by what ``profile`` states."""
+    return frozenset(f for (field, value), fields in TOPICAL_FIELDS.items() if profile.get(field) == value for f in fields)
 
 
 @dataclass
