@@ -90,6 +90,13 @@ QUESTIONISH = re.compile(
 ELIGIBILITY_WORD = re.compile(r"eligib|qualif|entitled|\bpaa?tra\b|\byogya\b|\bha[qk]dar\b|पात्र|योग्य|हकदार|हक़दार", re.IGNORECASE)
 
 
+#: "why do you ask?", "why do you need my category?", "kyon?", "क्यों पूछ रहे हो?": the user asks why a question is asked
+WHY_ASKED = re.compile(r"\s*(?:but\s+|par\s+|lekin\s+)?(?:why(?:\s+(?:do|are|would|should)\s+you\s+(?:ask|asking|need|want)\w*(?:\s+(?:this|that|it|for\s+it|my\s+\w+(?:\s+\w+)?))?)?"
+                       r"|kyon|kyun|kyu|kyo|kis\s*liye|kaahe|क्यों|क्यूँ|किसलिए|किस\s+लिए)"
+                       r"(?:\s+(?:poochh?|puchh?|pooch|puch|पूछ)\w*(?:\s+(?:rahe|raha|rahi|रहे|रहा|रही)\w*)?(?:\s+(?:ho|hai|hain|हो|है|हैं))?)?\s*[?!.]*\s*$",
+                       re.IGNORECASE)
+
+
 #: "scheme" in the three languages: "which schemes can I get?" asks for the screening, "what help can I get?" for help
 SCHEMES_WORD = re.compile(r"\bschemes?\b|\byoj[a]?n|योजना", re.IGNORECASE)
 
@@ -746,6 +753,10 @@ class EligibilityFlow:
             iv.skipped.append(pending)
             iv.field, iv.invalid = None, 0
             return TurnResult([Reply(kind="info", text=t("skipped", lang))] + self._next(engine, state, lang))
+        if pending and WHY_ASKED.match(text):
+            # "why do you ask?", "kyon?" while a question waits: why it is asked, and how to answer or skip it (a break-it
+            # trial: it was searched as a question about schemes, and declined)
+            return TurnResult([self._why(pending, lang)])
         mentions = engine.answerer.searcher.mentions(text)
         questionish = QUESTIONISH.search(text) is not None
         # "meri umar 62 saal hai" names the age a question about an age limit would ("umar"), but states it
@@ -857,11 +868,7 @@ class EligibilityFlow:
             # (said as what happened: "OK, skipped." to someone who never said skip, a break-it trial)
             return TurnResult([Reply(kind="info", text=t("unread_skipped", lang))] + self._next(engine, state, lang))
         if iv.invalid >= 2:
-            q = self._question(pending, lang)
-            q.text = t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))
-            q.options = [*q.options, Option(value="skip", label="Skip" if lang != "hi" else "छोड़ें"),
-                         Option(value="stop", label="Stop" if lang != "hi" else "बंद करें")]
-            return TurnResult([q])
+            return TurnResult([self._why(pending, lang)])
         q = self._question(pending, lang)
         q.text = t("reask", lang, question=spec.question.get(lang, spec.question["en"]), example=spec.example.get(lang, spec.example["en"]))
         return TurnResult([q])
@@ -905,6 +912,15 @@ class EligibilityFlow:
             state.topic_state = None
         return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}"
                          + (f" {t('was', lang, old=_show(n, before[n], lang))}" if n in before else "") for n, v in values.items())
+
+    def _why(self, name: str, lang: str) -> Reply:
+        """The question ``name`` again, said with why it is asked and how to skip it or stop (with Skip and Stop options)."""
+        spec = FIELDS[name]
+        q = self._question(name, lang)
+        q.text = t("why", lang, why=spec.why.get(lang, spec.why["en"]), example=spec.example.get(lang, spec.example["en"]))
+        q.options = [*q.options, Option(value="skip", label="Skip" if lang != "hi" else "छोड़ें"),
+                     Option(value="stop", label="Stop" if lang != "hi" else "बंद करें")]
+        return q
 
     def current_question(self, state: UserState, lang: str) -> Reply | None:
         """The question the running interview waits for (asked again), or ``None``."""

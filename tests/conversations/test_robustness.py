@@ -257,3 +257,14 @@ def test_a_state_denied_with_the_right_one_named_is_corrected_not_only_dropped(e
     replies = say(engine, "sorry I meant I am not from Bihar, I am from UP").replies
     assert replies[0].text == "Noted: state Uttar Pradesh (was Bihar)." and replies[-1].field == "age"
     assert engine.store.load(UserKey("cli", "u", engine.secret)).profile["state"].value == "Uttar Pradesh"
+
+
+@pytest.mark.parametrize("why", ["why do you ask?", "why do you need my age?", "kyon?"])
+def test_why_a_question_is_asked_is_told_with_the_question_again(engine, why):
+    say(engine, "which schemes can I get?")
+    assert say(engine, "Bihar").replies[-1].field == "age"
+    (reply,) = say(engine, why).replies
+    assert reply.kind == "question" and reply.field == "age"
+    assert reply.text.startswith(("I ask because: ", "Main isliye poochh raha hoon: "))
+    assert [o.value for o in reply.options][-2:] == ["skip", "stop"]
+    assert say(engine, "45").replies[-1].field not in ("age", "state")  # the answer after it is taken
