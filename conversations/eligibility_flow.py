@@ -101,6 +101,12 @@ WHY_ASKED = re.compile(r"\s*(?:but\s+|par\s+|lekin\s+)?(?:why(?:\s+(?:do|are|wou
 SCHEMES_WORD = re.compile(r"\bschemes?\b|\byoj[a]?n|योजना", re.IGNORECASE)
 
 
+def _restore(state: UserState, before: UserState) -> None:
+    """Put every field of ``state`` back as it was in ``before`` (a copy taken before a search that showed nothing)."""
+    for name in type(state).model_fields:
+        setattr(state, name, getattr(before, name))
+
+
 def _clip(text: str, limit: int) -> str:
     """``text`` whole when it fits in ``limit`` characters, else its first words and "…" (still a
     word-for-word quote of its beginning)."""
@@ -594,22 +600,22 @@ class EligibilityFlow:
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
-        if (mentions(text, "start_check") and state.interview is None and life_event(text) is not None
-                and not ELIGIBILITY_WORD.search(text) and not SCHEMES_WORD.search(text)
-                and not any(m.indexed for m in engine.answerer.searcher.mentions(text))):
+        asks_help = (mentions(text, "start_check") and state.interview is None and life_event(text) is not None
+                     and not ELIGIBILITY_WORD.search(text) and not SCHEMES_WORD.search(text))
+        found_mentions = engine.answerer.searcher.mentions(text) if asks_help else []
+        if asks_help and not any(m.indexed for m in found_mentions):
             # "my husband died, what help can I get?": the schemes serving that event first, quoted, with the check
             # offered (a newcomer trial: a screening of eight questions began, and no scheme was shown until its end);
             # "which schemes can I get? I am a 67 year old widow" asks for the check itself
             before = state.model_copy(deep=True)
-            facts = stated_facts(text, engine.answerer.searcher.mentions(text))
+            facts = stated_facts(text, found_mentions)
             noted = self._record(facts, state, text, lang) if facts else ""
             answered = engine.question(text, state, lang)
             if any(r.kind == "answer" for r in answered.replies):
                 if noted:
                     answered.replies.insert(0, Reply(kind="info", text=t("noted", lang, values=noted)))
                 return answered
-            for name in type(state).model_fields:  # no list to show: the check starts as asked
-                setattr(state, name, getattr(before, name))
+            _restore(state, before)  # no list to show: the check starts as asked
         if mentions(text, "start_check"):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None
@@ -807,8 +813,7 @@ class EligibilityFlow:
                     return TurnResult(noted_reply + answered.replies + self._next_resumed(engine, state, lang))
                 # no answer to show: nothing of that search stays either ("I am a farmer but I do not farm" had left
                 # a hidden "which state?" waiting, and the "yes" to the land question shown was read as a state)
-                for name in type(state).model_fields:
-                    setattr(state, name, getattr(before, name))
+                _restore(state, before)
             return TurnResult(replies + self._next(engine, state, lang, prefer=pending if pending not in found else None))
         if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
                 and not _RELATIVE.search(normalise(text)) and not unclear_number(text) and (raw := FIELDS["age"].parse(text)) is not None \

@@ -393,9 +393,8 @@ def _only_asks_for_help(text: str, event) -> bool:
     from retrieval.tokenize import analyze
 
     rest = event.pattern.sub(" ", text.casefold())
-    for m in sorted(find_states(rest), key=lambda m: -m.start):
-        rest = rest[:m.start] + " " + rest[m.end:] if rest[m.start:m.end] == m.surface.casefold() else rest.replace(m.surface.casefold(), " ")
-    return set(analyze(rest)) <= _help_terms()
+    places = set(analyze(" ".join(m.surface for m in find_states(rest))))
+    return set(analyze(rest)) - places <= _help_terms()
 
 
 #: a kind of help (:data:`retrieval.query.KIND_OF_HELP`) in its English, Romanized Hindi and Hindi words -> the English
@@ -411,7 +410,7 @@ def _kinds_of_help(text: str) -> list[frozenset[str]]:
     from retrieval.tokenize import analyze
 
     words = dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS)
-    return [frozenset(analyze(w)) for w in words if analyze(w)]
+    return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
 
 
 def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True) -> Answer:
