@@ -530,17 +530,22 @@ class Searcher:
         leader = min((s for s in total if total[s] == top_raw), default=None)
 
         def covered(sid: str) -> float:
-            """Weight of the question's words found in the scheme's best-matching chunk."""
+            """IDF-weighted weight of the question's words, but the state's name, found in the scheme's best-matching
+            chunk (a rare word counts more: Kerala's Viswakarma pension holds "pension amount", the national widow
+            pension "widow pension", and "widow pension amount in Kerala" had boosted the first over the second; the
+            state is a filter already)."""
             held = idx.chunk_term_ids(match[sid].chunk)
-            return sum(w for t, w in query.weights.items() if idx.vocabulary.get(t, -1) in held)
+            return sum(w * float(idx.tfidf_idf[i]) for t, w in query.weights.items()
+                       if t not in state_terms and (i := idx.vocabulary.get(t, -1)) in held)
 
+        state_terms = frozenset(analyze(state)) if state is not None else frozenset()
         leader_cover = covered(leader) if state is not None and leader is not None else 0.0
         for sid in total:
             sch = idx.schemes[sid]
             if state is not None and sch.level == "state" and (sch.state or "").casefold() == state.casefold():
                 # only a state scheme that matches nearly as well as the best, and holds as many of the
-                # question's words: a state with no widow pension of its own gets the national one, not
-                # its pilgrimage scheme or its old-age pension (which shares only "pension")
+                # question's words (weighted by IDF) as the leader: a state with no widow pension of its own gets
+                # the national one, not its pilgrimage scheme or its old-age pension (which shares only "pension")
                 # (a short page has one strong chunk where a long one has two: its best chunk counts too)
                 near = total[sid] >= BOOST_FLOOR * top_raw or scores[sid][0] >= BOOST_FLOOR * scores[leader][0]
                 if near and (sid == leader or covered(sid) >= leader_cover - 1e-9):

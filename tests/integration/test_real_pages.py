@@ -233,6 +233,15 @@ def test_a_named_state_filters_but_does_not_rank_by_its_own_name(answerer, pages
     assert not {"bsp", "bsccs"} & set(ans.ranked_scheme_ids[:5])
 
 
+def test_a_states_scheme_sharing_only_common_words_is_not_boosted_over_the_national_one(answerer, pages_index):
+    # Kerala's Viswakarma pension holds "pension amount" and no widow: counted word for word it tied the national
+    # widow pension ("widow pension"), took the state's boost, and the question was declined as doubtful
+    ans = answerer.ask("widow pension amount in Kerala")
+    assert ans.status == "answered" and ans.state == "Kerala" and verify(pages_index, ans)
+    assert ans.ranked_scheme_ids[0] == "ignwps" and "vps" not in ans.ranked_scheme_ids[:2]
+    assert ans.citations[0].text.startswith("A pension of Rs.300/- per month is provided to Widows")
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -325,7 +326,11 @@ def test_a_close_runner_up_reserved_for_another_group_is_no_rival_to_the_gate(pe
     from retrieval.searcher import Searcher
 
     r = Searcher(pension_slice).search("हरियाणा में विकलांग पेंशन कितनी है")
-    # (on this slice a Haryana disability pension for anyone first, the workers' board's second)
-    assert r.ranked_ids[1] == "dprw-hbocwwb" and r.ranked_ids[0] in ("hdps", "sdyp")
-    third = next(s.score for s in r.schemes[2:] if "hbocwwb" not in s.scheme_id)
-    assert gate.features(pension_slice, r).gap == pytest.approx((r.schemes[0].score - third) / r.schemes[0].score)
+    # Haryana's disability pensions for anyone first; the workers' board's holds "disability pension" where they hold
+    # the rarer "disabled", so the state's boost no longer lifts it beside them
+    assert set(r.ranked_ids[:2]) == {"hdps", "sdyp"} and r.ranked_ids[2] == "dprw-hbocwwb"
+    # put the workers' board's a hair behind the first, as the trial had it: the lead is measured past it
+    first, workers = r.schemes[0], next(s for s in r.schemes if s.scheme_id == "dprw-hbocwwb")
+    rest = [s for s in r.schemes[1:] if s is not workers]
+    tie = replace(r, schemes=[first, replace(workers, score=first.score * 0.99), *rest])
+    assert gate.features(pension_slice, tie).gap == pytest.approx((first.score - rest[0].score) / first.score)
