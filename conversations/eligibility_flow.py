@@ -625,10 +625,12 @@ class EligibilityFlow:
         no scheme we know)."""
         self._sanitise(state)
         # what follows the command names a scheme or a kind of scheme, it says nothing of the user: "/eligibility widow
-        # pension" had noted a married man as a widowed woman (a trial), and checked him for widows' schemes
-        result = self.start(engine, rest, state, lang, read_facts=False, named_as=rest)
+        # pension" had noted a married man as a widowed woman (a trial), and checked him for widows' schemes; unless it
+        # speaks of the user ("/eligibility I am 62 from Bihar": the state had been asked again)
+        about_self = FIRST_PERSON.search(rest) is not None
+        result = self.start(engine, rest, state, lang, read_facts=about_self, named_as=None if about_self else rest)
         said = t("unknown_scheme", lang, name=rest.strip()[:60])
-        if rest.strip() and state.interview is not None and state.interview.mode == "screening" and not state.interview.kind \
+        if rest.strip() and not about_self and state.interview is not None and state.interview.mode == "screening" and not state.interview.kind \
                 and all(r.text != said for r in result.replies):
             result.replies.insert(0, Reply(kind="info", text=said))
         return result
@@ -859,8 +861,13 @@ class EligibilityFlow:
         spec = FIELDS[pending] if pending else None
         if spec is None:
             return TurnResult(self._next(engine, state, lang))
-        if intents_of(text).whole & {"ack", "thanks", "greeting"}:  # "ok", "hmm", 👍, "how are you" while a question waits: asked again, not a failed answer
+        said = intents_of(text).whole
+        if said & {"ack", "thanks", "greeting"}:  # "ok", "hmm", 👍, "how are you" while a question waits: asked again, not a failed answer
             return TurnResult([self._question(pending, lang)])
+        if "more" in said:
+            # "more" while a question waits: nothing is left to show; the check waits for this answer (a trial had
+            # "Sorry, I could not understand that.", as if the word were a wrong answer)
+            return TurnResult([Reply(kind="info", text=t("more_during_check", lang)), self._question(pending, lang)])
         if spec.type == "percent" and parse_yes_no(text) is True:
             # "yes" to "do you have a disability? if yes, what percentage?": half an answer, not a failed one
             q = self._question(pending, lang)

@@ -29,7 +29,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
-from retrieval.text import stated_ages
+from retrieval.text import personal_ages, stated_ages
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -523,6 +523,12 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:
             if tok not in out.unknown:
                 out.unknown.append(tok)
+    said_ages = {str(age) for age in personal_ages(text)} & set(w)
+    if said_ages and set(w) - said_ages:
+        # an age the user states is a fact about them, not a word a passage should hold ("I am 62, what documents do
+        # I need for old age pension?": "62" had diluted the match and the gate declined)
+        for age in said_ages:
+            del w[age]
     if any(age >= OLD_AGE_YEARS for age in stated_ages(text)):
         # "meri maa 72 saal ki hai, unko pension mil sakti hai": an age of 60 or more asks of old age, as
         # "vridh" does, though no word of the question says so

@@ -43,10 +43,28 @@ ELDER_AGE = re.compile(r"(?<![^\W\d_])(?:father|mother|grandmother|grandfather|p
                        r"(\d{2,3})(?!\s*(?:%|percent|rs\b|₹|lakh|hazar|रुपये|लाख))(?!\d|[.,]\d)", re.IGNORECASE)
 
 
+#: one's own age said without a unit: "I am 62", "age: 45", "meri umar 62 hai", "मेरी उम्र 62 है" (group 1: the years); not a
+#: count of something else ("I am 5 months pregnant", "aged 2 children")
+SELF_AGE = re.compile(r"(?<![^\W\d_])(?:i am|i'm|im|age|aged|umar|umr|उम्र|आयु)\s*(?:is\s+|hai\s+|[:=-]\s*)?(\d{1,3})(?!\d|[.,]\d)"
+                      r"(?!\s*(?:%|percent|rs\b|₹|rupees?|lakh|hazar|thousand|k\b|months?|mahine|weeks?|days?|din\b|acres?|bigha|"
+                      r"hectares?|children|kids|bacch|रुपये|लाख|महीने|हफ्ते|दिन|बच्चे))", re.IGNORECASE)
+
+
+_SAID_OF_A_PERSON = re.compile(r"(?:\b(?:i am|i'm|im|main|mai|mein|my|meri|mera|umar|umr|age|aged)\b|मैं|मेरी|मेरा|उम्र|आयु)\W*(?:\w+\W+){0,1}$",
+                               re.IGNORECASE)
+
+
+def personal_ages(text: str) -> list[int]:
+    """The ages (years) ``text`` says a person is, rather than a limit it asks about: "I am 62", "main 45 saal ka hu",
+    "my father is 70" — not "pension for widows above 75 saal"."""
+    ages = [int(m.group(1)) for pattern in (ELDER_AGE, SELF_AGE) for m in pattern.finditer(text)]
+    return ages + [int(m.group(1)) for m in AGE_PHRASE.finditer(text) if _SAID_OF_A_PERSON.search(text[max(0, m.start() - 20):m.start()])]
+
+
 def stated_ages(text: str) -> list[int]:
-    """The ages (years) ``text`` says of someone: "72 saal", "19 year old", "my father is 68" (:data:`AGE_PHRASE`,
-    :data:`ELDER_AGE`)."""
-    return [int(m.group(1)) for m in AGE_PHRASE.finditer(text)] + [int(m.group(1)) for m in ELDER_AGE.finditer(text)]
+    """The ages (years) ``text`` says of someone: "72 saal", "19 year old", "my father is 68", "I am 62"
+    (:data:`AGE_PHRASE`, :data:`ELDER_AGE`, :data:`SELF_AGE`)."""
+    return [int(m.group(1)) for pattern in (AGE_PHRASE, ELDER_AGE, SELF_AGE) for m in pattern.finditer(text)]
 _TERMINATORS = ".!?।॥"
 _CLOSERS = "\"'”’)]»"
 

@@ -326,6 +326,21 @@ def test_small_talk_during_an_interview_asks_again_without_using_up_the_question
     assert replies[0].text == "Your message was long, so I used only its first 1000 characters to search."
 
 
+def test_more_during_an_interview_says_the_check_waits_and_asks_again(bundled_index):
+    """A trial: "more" while a check's question waited got "Sorry, I could not understand that." and counted as a
+    wrong answer (three of them skip the question)."""
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    first = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-more", text="/eligibility")).replies[-1]
+    # ("more" itself is in no language: the reply stays in the one the user last wrote)
+    for text, lang in (("more", "en"), ("MORE", "en"), ("aur dikhao", "hinglish"), ("more", "hinglish")):
+        again = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-more", text=text)).replies
+        assert again[0].text == t("more_during_check", lang) and again[1].field == first.field == "state"
+    assert e.handle_turn(InboundMessage(channel="telegram", user_id="iv-more", text="Bihar")).replies[-1].field != "state"
+
+
 def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
     from conversations.eligibility_flow import EligibilityFlow
     from conversations.rulebook import build_rulebook

@@ -519,6 +519,20 @@ def test_eligibility_command_with_a_kind_checks_that_kind_and_notes_nothing_from
            "https://www.myscheme.gov.in/schemes/ignwps#eligibility\n" in verdict.text
 
 
+def test_eligibility_command_followed_by_facts_about_the_user_notes_them(bundled_engine):
+    """A trial: "/eligibility I am 62 from Bihar" asked for the state again (the words after the command were read as a
+    scheme's name only, and "I don't know a scheme called ..." would have followed)."""
+    from conversations.store import UserKey
+
+    replies = say(bundled_engine, "/eligibility I am 62 from Bihar", user="command-facts")
+    assert replies[0].text == "Noted: age 62, state Bihar."
+    assert not any("I don't know a scheme" in r.text for r in replies)
+    assert replies[-1].kind == "question" and replies[-1].field not in ("state", "age")
+    state = bundled_engine.store.load(UserKey("telegram", "command-facts", bundled_engine.secret))
+    assert (state.profile["age"].value, state.profile["state"].value) == (62, "Bihar")
+    assert state.interview.mode == "screening" and not state.interview.kind
+
+
 @pytest.mark.parametrize("pick,index", [("2", 1), ("the first one", 0), ("documents of the second one", 1)])
 def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
     """A newcomer trial: "2" after a screening verdict was searched as a question and declined."""

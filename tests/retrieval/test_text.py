@@ -1,6 +1,8 @@
 """Normalisation and sentence splitting."""
 
-from retrieval.text import normalize, sentences, split_sentences
+import pytest
+
+from retrieval.text import normalize, personal_ages, sentences, split_sentences
 
 
 def test_normalize_nfc_and_zero_width():
@@ -64,3 +66,27 @@ def test_offsets_round_trip():
 def test_empty_and_punctuation_only():
     assert split_sentences("") == []
     assert split_sentences("---\n\n***") == []
+
+
+@pytest.mark.parametrize("text,ages", [
+    ("I am 62, what documents do I need for old age pension?", [62]),
+    ("meri umar 62 hai, vridha pension kitna milta hai?", [62]),
+    ("मेरी उम्र 62 है", [62]),
+    ("main 45 saal ka kisan hu", [45]),
+    ("my mother is 72 years old", [72]),
+    ("I am 5 months pregnant", []),  # a count of months, not an age
+    ("rajasthan vidhwa pension 75 saal se upar wali mahila ko kitna", []),  # a limit asked about, a word of the page
+    ("pension above 60 years", []),
+])
+def test_personal_ages_are_the_ages_a_person_is_not_the_limits_asked_about(text, ages):
+    # a person's age is a fact about the user, left out of the search words; a limit is searched
+    assert personal_ages(text) == ages
+
+
+def test_a_stated_age_is_no_search_word_but_a_limit_is():
+    from retrieval.query import VocabularyMatcher, analyze_query
+
+    vocabulary = {w: i for i, w in enumerate(["62", "75", "old", "age", "pension", "document", "saal", "vidhwa", "widow"])}
+    matcher = VocabularyMatcher(vocabulary)
+    assert "62" not in analyze_query("I am 62, what documents do I need for old age pension?", vocabulary, matcher).weights
+    assert "75" in analyze_query("vidhwa pension 75 saal se upar", vocabulary, matcher).weights
