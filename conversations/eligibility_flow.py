@@ -675,13 +675,16 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)])
         stated = stated_facts(text, found_mentions) if read_facts else {}
         replies: list[Reply] = []
-        if mentions and mentions[0] not in self.book.rules:
-            sid = mentions[0]
-            scheme = engine.answerer.index.schemes[sid]
-            answer = engine.answerer.ask(text, standalone_query=f"eligibility {scheme.name}", focus=[sid])
+        def without_rules(sid: str) -> TurnResult:
+            """A scheme with no rule to check: said so, and its eligibility quoted."""
             from conversations.engine import answer_reply
 
+            scheme = engine.answerer.index.schemes[sid]
+            answer = engine.answerer.ask(text, standalone_query=f"eligibility {scheme.name}", focus=[sid])
             return TurnResult([Reply(kind="info", text=t("no_rules", lang, scheme=scheme.name)), answer_reply(answer, lang)])
+
+        if mentions and mentions[0] not in self.book.rules:
+            return without_rules(mentions[0])
         named = NAMED_SCHEME.search(text) if not mentions and not THIS_SCHEME.search(text) and not family else None
         name = (named.group(1) or named.group(2) or named.group(3)).strip() if named else family
         if not name and named_as and not mentions:
@@ -698,6 +701,15 @@ class EligibilityFlow:
             # "/eligibility asdf qwer 123": words no scheme uses name no kind of scheme: said so, and every scheme checked
             # (a break-it trial: "I checked 8 schemes for "asdf qwer 123"")
             kind, unknown_name = False, True
+        if unknown_name and not mentions and not family:
+            # a part of a long official name, as people say it ("am I eligible for Post-Matric Scholarship for OBC
+            # Students?" for the "Centrally Sponsored Scheme of ..." one): the one scheme whose name holds its words
+            by_words = engine.answerer.searcher.named_by_words(name, self._profile(state).get("state"))
+            if by_words is not None:
+                if by_words not in self.book.rules:
+                    return without_rules(by_words)
+                mentions, unknown_name, kind = [by_words], False, False
+                replies.append(Reply(kind="info", text=t("checking_named", lang, said=name[:60], scheme=engine.names.get(by_words, by_words))))
         if not mentions and not unknown_name and not family and not kind and text.strip() and state.scheme_id in self.book.rules and (
                 THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
             # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme (not

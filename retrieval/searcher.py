@@ -660,6 +660,27 @@ class Searcher:
             out.unknown_name = self.unknown_name(own_words, order[0])
         return out
 
+    def named_by_words(self, name: str, state: str | None = None) -> str | None:
+        """The one scheme whose name holds every word of ``name`` (a part of a long official name, as people say it:
+        "Post-Matric Scholarship for OBC Students" for "Centrally Sponsored Scheme of Post-Matric Scholarship for OBC
+        Students for studying in India"), or ``None``: fewer than two words of ``name`` that are not generic
+        (:data:`GENERIC_NAME_WORDS`, a state's name), or several schemes hold them all and neither the national one
+        nor ``state``'s own is alone among them."""
+        idx = self.index
+        words = {w for w in analyze(name) if w not in _generic_name_terms() and not w.isdigit()} - state_words(name)
+        if len(words) < 2:
+            return None
+        found = [sid for sid, terms in self._name_terms.items() if words <= terms]
+        if len(found) > 1:
+            found = [sid for sid in found if idx.schemes[sid].level == "central"] or \
+                [sid for sid in found if state is not None and (idx.schemes[sid].state or "").casefold() == state.casefold()]
+        return found[0] if len(found) == 1 else None
+
+    @cached_property
+    def _name_terms(self) -> dict[str, frozenset[str]]:
+        """Scheme id -> the analysed words of its name."""
+        return {sid: frozenset(analyze(s.name)) for sid, s in self.index.schemes.items()}
+
     def unknown_name(self, text: str, top: str) -> str | None:
         """The scheme name ``text`` gives ("tell me about PM Free Laptop Yojana 2024" -> "PM Free Laptop
         Yojana") when the first-ranked scheme ``top`` is not it: the words before "yojana" / "scheme" /

@@ -533,6 +533,24 @@ def test_eligibility_command_followed_by_facts_about_the_user_notes_them(bundled
     assert state.interview.mode == "screening" and not state.interview.kind
 
 
+def test_a_scheme_named_by_part_of_its_long_official_name_is_the_one_checked(pages_engine):
+    """A trial: "am I eligible for Post-Matric Scholarship for OBC Students?" got "I don't know a scheme called ..." and
+    the whole screening; the page is "Centrally Sponsored Scheme of Post-Matric Scholarship for OBC Students for studying
+    in India", the only scheme whose name holds those words."""
+    from conversations.store import UserKey
+
+    replies = say(pages_engine, "am I eligible for Post-Matric Scholarship for OBC Students?", user="obc-part-name")
+    assert replies[0].text == ('I take "Post-Matric Scholarship for OBC Students" to be Centrally Sponsored Scheme of Post-Matric '
+                               'Scholarship for OBC Students for studying in India: I will check that scheme.')
+    assert not any("I don't know a scheme" in r.text for r in replies)
+    state = pages_engine.store.load(UserKey("telegram", "obc-part-name", pages_engine.secret))
+    assert (state.interview.mode, state.interview.scheme_id) == ("scheme", "csspostmsossi")
+    assert replies[-1].kind == "question" and replies[-1].field == "social_category"
+    # a name no scheme holds is still said to be unknown
+    other = say(pages_engine, "am I eligible for Free Laptop Yojana?", user="laptop-part-name")
+    assert other[0].text.startswith('I don\'t know a scheme called "Free Laptop Yojana"')
+
+
 @pytest.mark.parametrize("pick,index", [("2", 1), ("the first one", 0), ("documents of the second one", 1)])
 def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
     """A newcomer trial: "2" after a screening verdict was searched as a question and declined."""
