@@ -727,6 +727,11 @@ class EligibilityFlow:
             current = self._question(state.interview.field, lang)
             note = Reply(kind="info", text=t("checking_already", lang, scheme=engine.names.get(state.interview.scheme_id or "", "")))
             return TurnResult(replies + [note] + ([current] if current is not None else []))
+        running = state.interview
+        if mode == "scheme" and running is not None and not running.finished and running.mode == "screening" and running.field:
+            # "am I eligible for pm kisan?" while the check of all schemes waits for an answer: that scheme now, said so
+            # (a trial: the running check had been replaced without a word)
+            replies.append(Reply(kind="info", text=t("switched_check", lang, scheme=engine.names.get(mentions[0], mentions[0]))))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
         if mode == "screening" and kind:
             # "am I eligible for old age pension?": the schemes of that kind only, not every scheme (a trial: eight

@@ -341,6 +341,22 @@ def test_more_during_an_interview_says_the_check_waits_and_asks_again(bundled_in
     assert e.handle_turn(InboundMessage(channel="telegram", user_id="iv-more", text="Bihar")).replies[-1].field != "state"
 
 
+def test_a_schemes_check_asked_for_during_the_check_of_all_schemes_says_it_leaves_that_one(bundled_index):
+    """A trial: "am I eligible for pm kisan?" while the check of all schemes waited replaced it without a word."""
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    e.handle_turn(InboundMessage(channel="telegram", user_id="iv-switch", text="/eligibility"))
+    e.handle_turn(InboundMessage(channel="telegram", user_id="iv-switch", text="Bihar"))
+    replies = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-switch", text="am I eligible for pm kisan?")).replies
+    assert replies[0].text == t("switched_check", "en", scheme="Pradhan Mantri Kisan Samman Nidhi")
+    assert replies[-1].kind == "question" and replies[-1].field == "owns_cultivable_land"
+    # a scheme's check asked for with no check running says nothing of the kind
+    first = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-switch-2", text="am I eligible for pm kisan?")).replies
+    assert not any(r.text.startswith("I left the check") for r in first)
+
+
 def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
     from conversations.eligibility_flow import EligibilityFlow
     from conversations.rulebook import build_rulebook
