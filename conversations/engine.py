@@ -25,6 +25,7 @@ from conversations.rewrite import ATTRIBUTE_WORDS, OWN_NEED, TOPIC_WORDS, Contex
 from conversations.state import ProfileValue, StateVersionError, UserState
 from conversations.store import StateStore, StoreError, UserKey, update
 from retrieval.life_events import LifeEvent, life_event, life_events
+from retrieval.chunking import SECTION_ORDER_INDEX
 from conversations.long_message import Focus, focus
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import mask_numbers, without_number_clauses
@@ -989,6 +990,11 @@ class Engine:
             # another state's scheme is no longer the one talked about: the question is asked anew for the user's state
             # ("I live in Kerala" after Tamil Nadu's old age pension had answered Tamil Nadu's again, a break-it trial)
             state.scheme_id = state.scheme_name = None
+        event = next((e for e in life_events() if e.search == without_states(query[:-len(f" in {chosen}")])), None)
+        told = self._life_event(event.search, event, state, lang, chosen) if event is not None else None
+        if told is not None:
+            # the state asked for a life event's schemes ("beti ki shadi hai" then "Bihar"): that event's list for the state
+            return told
         result = self.question(query, state, lang, user_text=query)
         at = next((i for i, r in enumerate(result.replies) if r.kind == "answer"), None)
         cited = [c.scheme_id for c in result.replies[at].citations] if at is not None else []
@@ -1098,6 +1104,25 @@ class Engine:
             need = f"{' '.join(need.split())} {TOPIC_WORDS.get(state.topic, state.topic)}"
         return need
 
+    def _life_event_state_question(self, text: str, event: LifeEvent, state: UserState, lang: str) -> TurnResult | None:
+        """No central scheme serves the event, but states' own schemes do ("beti ki shadi hai, madad chahiye": marriage aid
+        is run by each state): which state, naming some of them; "Bihar" next lists the event's schemes for Bihar
+        (:meth:`answer_for_state`). ``None`` when no state's scheme serves it either."""
+        from retrieval.answer import list_fits
+
+        index = self.answerer.index
+        found, _ = self.answerer.retrieve(event.queries[0], user_text=text)
+        own = set(analyze(event.search)) - _life_event_generic()
+        states = [index.schemes[x.scheme_id].state for x in list_fits(found, lambda sid: index.schemes[sid].level == "state")
+                  if any(index.scheme_has_term(t, x.scheme_id) for t in own) and _speaks_of(index, x, event.required)]
+        states = list(dict.fromkeys(st for st in states if st))
+        if not states:
+            return None
+        state.pending, state.pending_query = "state", event.search
+        state.last_standalone = event.search
+        asked = t("which_state_event", lang, event=event.labels.get(lang, event.labels["en"]), examples=", ".join(states[:4]))
+        return TurnResult([Reply(kind="question", field="state", text=asked[:1].upper() + asked[1:])], event.search)
+
     def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
         """The schemes that serve a life event the message states ("my husband died"): a list from the
         event's search within central schemes and the user's state (central ones only when no state is
@@ -1135,12 +1160,17 @@ class Engine:
         if event.required:
             # ... and each word the event marks as its own: a daughter's marriage lists schemes that speak of marriage,
             # not fellowships that say "daughter" (a newcomer trial in Maharashtra, which has no marriage aid for all)
-            fits = [x for x in fits if all(index.scheme_has_term(t, x.scheme_id) for t in event.required)]
+            # (in the passage that ranked the scheme, not anywhere on its page: a veteran artists' allowance whose page
+            # names an unmarried daughter's marriage among its rules had been listed for "beti ki shadi hai")
+            fits = [x for x in fits if all(index.scheme_has_term(t, x.scheme_id) for t in event.required)
+                    and _speaks_of(index, x, event.required)]
         if self.eligibility is not None:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
             # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)
             out = self.eligibility.ruled_out([x.scheme_id for x in fits], state, known)
             fits = [x for x in fits if x.scheme_id not in out] or fits
+        if not fits and known is None:
+            return self._life_event_state_question(text, event, state, lang)
         if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
@@ -1222,6 +1252,20 @@ def _old_enough(state: UserState) -> bool:
 
     age = state.profile.get("age")
     return age is not None and isinstance(age.value, (int, float)) and age.value >= OLD_AGE
+
+
+#: the sections that say what a scheme is for and gives (not its rules, documents or FAQs)
+_WHAT_IT_IS = frozenset(SECTION_ORDER_INDEX[s] for s in ("details", "benefits") if s in SECTION_ORDER_INDEX)
+
+
+def _speaks_of(index, ranked, terms: list[str]) -> bool:
+    """Whether a scheme speaks of every analysed term of ``terms`` where it says what it is for: in the passages that
+    ranked it (``ranked``: a :class:`~retrieval.searcher.RankedScheme`, its best match and the passage to quote) or in
+    its details and benefits (not only in its rules: a journalists' insurance covering "daughters until marriage")."""
+    lo, hi = index.chunk_range(ranked.scheme_id)
+    chunks = {ranked.match.chunk, ranked.hit.chunk} | {c for c in range(lo, hi) if int(index.chunk_section[c]) in _WHAT_IT_IS}
+    held = frozenset().union(*(index.chunk_term_ids(c) for c in chunks))
+    return all(index.vocabulary.get(term, -1) in held for term in terms)
 
 
 def other_script(text: str) -> bool:

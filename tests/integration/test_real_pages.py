@@ -242,6 +242,18 @@ def test_a_states_scheme_sharing_only_common_words_is_not_boosted_over_the_natio
     assert ans.citations[0].text.startswith("A pension of Rs.300/- per month is provided to Widows")
 
 
+def test_a_life_event_only_states_serve_asks_the_state_then_lists_that_states_schemes(engine, pages_index):
+    # a trial: "beti ki shadi hai, madad chahiye" with no state known quoted Chandigarh's aid for the daughters of SC
+    # widows (no central scheme gives marriage aid; the states' own do)
+    asked = say(engine, "beti ki shadi hai, madad chahiye", user="marriage")
+    assert len(asked) == 1 and asked[0].kind == "question" and asked[0].field == "state"
+    assert asked[0].text.startswith("Beti ki shadi ke liye har rajya ki apni yojanayein hain (jaise ")
+    replies = say(engine, "Bihar", user="marriage")
+    listed = answer_of(replies)
+    assert listed.citations[0].scheme_id == "mkvy" and "marriage of the girl child" in listed.citations[0].text
+    assert {pages_index.schemes[c.scheme_id].state for c in listed.citations} <= {"Bihar", None}
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
