@@ -15,6 +15,8 @@ import math
 import re
 import unicodedata
 
+from retrieval.text import stated_ages
+
 #: decimal digits of the scripts people in India type numbers in, as ASCII: Devanagari, Bengali, Gurmukhi,
 #: Gujarati, Odia, Tamil, Telugu, Kannada, Malayalam, Arabic-Indic and Extended Arabic-Indic (Urdu)
 _DIGITS = {zero + d: ord("0") + d for zero in (0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0660, 0x06F0)
@@ -135,6 +137,12 @@ _BOUND = re.compile(r"\b(?:more|less|above|below|over|under|upto|up to|atleast|a
 _YEARLY = re.compile(r"(per|a|/|every|each)\s*(year|yr|annum)\b|yearly|annual|saal|sal\b|salana|वार्षिक|सालाना|साल", re.IGNORECASE)
 
 
+#: words that make a number a sum of money (beside an age-like phrase: "1 lakh saal ka" is an income)
+_MONEY_WORD = re.compile(r"₹|\b(?:rs|inr|rupees?|rupaye|rupay|lakh|lac|lakhs|hazar|hazaar|thousand|k|income|aay|aamdani|kamai|kamata|"
+                         r"kamati|salary|tankhwah|earn\w*|per\s+month|mahina|mahine)\b|रुपये|रुपया|लाख|हज़ार|हजार|आय|कमाई|आमदनी|वेतन|महीना",
+                         re.IGNORECASE)
+
+
 def parse_money(text: str) -> int | None:
     """An amount in INR from ``text`` (see the module docstring); ``None`` if none, or if it is a bare
     number from 1 to 99 ("2.5", "5": lakh or thousand? the interview asks again). Parts add up ("2 lakh
@@ -144,6 +152,8 @@ def parse_money(text: str) -> int | None:
     t = normalise(text).replace("\u2212", "-")
     if _NO_INCOME.search(t):
         return 0
+    if stated_ages(t) and not _MONEY_WORD.search(t):
+        return None  # "I am 150 years old", "150 years", "age 62" given to the income question: an age, not INR 150 a year
     if _DAILY_WEEKLY.search(t) or _BOUND.search(t):
         return None  # "500 per day", "more than 8 lakh": not a yearly amount; the interview asks again
     if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d|\d\s*(\^|\*\*)\s*\d", t):

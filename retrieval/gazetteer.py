@@ -47,6 +47,9 @@ GENERIC = frozenset(
 #: Other Backward Classes (OBC)") would make "I am OBC" name that scheme
 GROUP_WORDS = frozenset("""sc st obc obcs ews bpl apl pwd pwds divyang minority minorities sebc sbc ebc mbc nt dnt vjnt
     shg shgs fpo fpos msme msmes ner ner's dalit adivasi""".split())
+#: a word standing alone for a one-word name it does not spell exactly is this similar to it at least (rapidfuzz
+#: ratio, 0-100: "kaliya" for "KALIA" 91; "around" for "Arunodoi" 71 is another word)
+ONE_WORD_NEAR = 80
 #: the first word of a longer name names the scheme alone from this many letters on (see ``_variants``)
 SINGLE_WORD_NAME = 7
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f])+")
@@ -307,9 +310,11 @@ class Gazetteer:
                     continue
                 end = _match(cand.tokens, ws, i, romanised)
                 if end == i + 1 and len(cand.tokens) == 1 and glide.get(i) != cand.tokens[0] and (
-                        skeleton(ws[i]) != skeleton(cand.tokens[0]) or not _same(ws[i], cand.tokens[0])):
+                        skeleton(ws[i]) != skeleton(cand.tokens[0]) or not _same(ws[i], cand.tokens[0])
+                        or (ws[i] != cand.tokens[0] and fuzz.ratio(ws[i], cand.tokens[0]) < ONE_WORD_NEAR)):
                     # one word for a one-word name, near only in letters ("parivar", family, is not "Parivarik"), or only
-                    # in another spelling of its sounds ("फसल", crop, alone is not "Fasal Bima Yojana")
+                    # in another spelling of its sounds ("फसल", crop, alone is not "Fasal Bima Yojana"), or sharing only
+                    # its consonants ("around" is not "Arunodoi", Assam's Orunodoi: a break-it trial got a decline)
                     continue
                 if end > i:
                     found.append(Mention(cand.scheme_id, cand.surface, i, end, cand.indexed, float(sum(map(len, ws[i:end]))),

@@ -463,3 +463,15 @@ def test_an_age_corrected_in_the_same_sentence_is_the_corrected_one():
 
     assert extract("I am 45, no 54") == {"age": 54}  # a break-it trial kept 45
     assert extract("actually I am 62, from Bihar") == {"age": 62, "state": "Bihar"}
+
+
+@pytest.mark.parametrize("text", ["I am 150 years old", "150 years", "age 200", "meri umar 62 hai", "62 saal"])
+def test_an_age_given_to_the_income_question_is_no_income(text):
+    # a break-it trial: "I am 150 years old" to the income question was noted as an income of INR 150 a year, which passed
+    # every income limit ("likely eligible" for a scholarship)
+    assert parse_money(text) is None
+
+
+@pytest.mark.parametrize("text,value", [("1 lakh saal ka", 100_000), ("60 hazar saal ki kamai", 60_000)])
+def test_a_yearly_income_said_with_saal_is_still_an_income(text, value):
+    assert parse_money(text) == value

@@ -535,3 +535,13 @@ def test_a_scheme_named_for_another_social_category_is_for_another_group():
     assert not for_another_group(st, "scholarship for ST students")
     assert not for_another_group(st, "post matric scholarship")  # no category asked: nothing assumed
     assert not for_another_group("Post Matric Scholarship For Scheduled Caste", "अनुसूचित जाति के लिए छात्रवृत्ति")
+
+
+@pytest.mark.parametrize("question", ["how much pension do widows get around 60 years", "I earn around 5000, which schemes can help"])
+def test_an_english_word_sharing_a_names_consonants_names_no_scheme(bundled_index, question):
+    """A break-it trial: "around" was read as "Arunodoi" (Assam's Orunodoi, known by name only) and the question declined
+    with "I know of Orunodoi, but I do not have its documents"."""
+    from retrieval.searcher import Searcher
+
+    assert "aos" not in [m.scheme_id for m in Searcher(bundled_index).mentions(question)]
+    assert [m.scheme_id for m in Searcher(bundled_index).mentions("arunodoi scheme kya hai")] == ["aos"]  # its own spelling still names it
