@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
 
@@ -127,14 +127,18 @@ _EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "deg
 CLAUSE_END = re.compile(r"[?!;\n।]|,(?!\d)|(?<!\d),|\.(?=\s|$)|\b(?:and|aur|but|lekin|magar|while|whereas)\b|और|लेकिन|मगर")
 _POSSESSIVE = r"(?:my|our|mera|meri|mere|hamara|hamari|hamare|humara|humari|humare|apna|apni|apne|मेरा|मेरी|मेरे|हमारा|हमारी|हमारे|अपना|अपनी|अपने)"
 #: "my son", "meri choti beti", "मेरे पति": the clause from here on is about someone else
-_RELATIVE = re.compile(rf"\b{_POSSESSIVE}\s+(?:\w+\s+)?{_KIN}\b|{_POSSESSIVE}\s+(?:\S+\s+)?{_KIN_HI}(?![\u0900-\u097f])")
+_RELATIVE = re.compile(rf"\b{_POSSESSIVE}\s+(?:\w+\s+)?{_KIN}\b|{_POSSESSIVE}\s+(?:\S+\s+)?{_KIN_HI}(?![\u0900-\u097f])"
+                       # a clause that opens with a relative, with or without "my": "Badi beti 16 saal ki hai aur 10th me
+                       # padhti hai" (a newcomer trial had the daughter's schooling noted as the widow's own)
+                       rf"|^\s*(?:(?:the|badi|bada|bade|chhoti|chhota|chhote|choti|chota|chote|elder|eldest|younger|youngest)\s+)?{_KIN}\b"
+                       rf"|^\s*(?:(?:बड़ी|बड़ा|बड़े|छोटी|छोटा|छोटे)\s+)?{_KIN_HI}(?![\u0900-\u097f])")
 #: a clause that goes on about that person ("my son is 25, he is a student")
 _PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah|uski|uska|uske|unki|unka|unke)\b"
                             r"|^\s*(?:वह|वो|उसकी|उसका|उसके|उनकी|उनका|उनके)(?![\u0900-\u097f])")
 
 
-#: a clause in which the speaker talks of themselves
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|me|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम")
+#: a clause in which the speaker talks of themselves (not "me": in Romanized Hindi it is "in", "10th me padhti hai")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम")
 
 
 #: what is said of whom the speaker is kin to: "the son of a widow", "the widow of a farmer", "a farmer's son" (the
@@ -185,6 +189,16 @@ def _other_or_negated(text: str, m: re.Match) -> bool:
 #: "how much pension ... if I join at age 30" noted as the user's age
 _HYPOTHETICAL_AGE = re.compile(r"\b(?:if|agar|suppose|supposing|when\s+i\s+(?:join|start|turn)|join\w*|invest\w*|enrol\w*|subscrib\w*)\b[^.;?!]*$",
                                re.IGNORECASE)
+
+
+#: words saying the speaker does not know ("pata nahi", "not sure", "BPL hai ya nahi", "पता नहीं")
+_UNSURE = re.compile(r"\b(?:pata\s+nahi\w*|pta\s+nahi\w*|malum\s+nahi\w*|maloom\s+nahi\w*|don'?t\s+know|do\s+not\s+know|not\s+sure|unsure|"
+                     r"no\s+idea|ya\s+nahi\w*|or\s+not|whether)\b|पता\s+नहीं|मालूम\s+नहीं|या\s+नहीं", re.IGNORECASE)
+
+
+def _unsure_of(text: str, subject: str) -> bool:
+    """Whether ``text`` says, in the sentence naming ``subject`` (a pattern), that the speaker does not know it."""
+    return any(re.search(subject, part, re.IGNORECASE) and _UNSURE.search(part) for part in re.split(r"[.?!;\n।]", text))
 
 
 def extract(text: str) -> dict[str, Any]:
@@ -254,6 +268,11 @@ def extract(text: str) -> dict[str, Any]:
     if gender:
         out["gender"] = gender
     occupation = _first(_OCCUPATIONS, padded)
+    if occupation == "unemployed" and re.search(r"\b(?:sarkari|government|govt)\s+(?:naukri|job|service)|सरकारी\s+नौकरी", t):
+        occupation = None  # "sarkari naukri nahi hai", no government job: not out of work (a newcomer trial noted "unemployed")
+    if occupation == "government_employee" and re.search(r"\b(?:no|not|nahi|nahin|never)\b[^.,;]{0,12}\b(?:government|govt|sarkari)\b"
+                                                         r"|\b(?:government|govt|sarkari)\s+(?:naukri|job|employee|service)\s+(?:nahi|nahin|not)\b", t):
+        occupation = None  # "I have no government job": says what the work is not
     if occupation:
         out["occupation"] = occupation
         if occupation == "student":
@@ -289,7 +308,9 @@ def extract(text: str) -> dict[str, Any]:
     if education:
         out["education_level"] = education
     bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|बीपीएल|गरीबी रेखा) ", family_padded)]
-    if re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t) or (
+    if _unsure_of(t, r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा"):
+        pass  # "pata nahi BPL hai ya nahi", "I don't know if I have a BPL card": unknown, so asked (a newcomer trial had yes and no)
+    elif re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t) or (
             bpl_said and all(negated(family_padded, m.start(1), m.end(1)) for m in bpl_said)):
         out["is_bpl"] = False  # ("I don't have a BPL card", "we have not got a BPL card")
     elif re.search(r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा", t):
@@ -303,15 +324,22 @@ def extract(text: str) -> dict[str, Any]:
     religion = _RELIGION.search(t)
     if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
+    land_unsure = _unsure_of(t, r"\b(?:land|zameen|jameen|khet)\b|ज़मीन|जमीन")
     kin_owns = re.search(rf"\b(?:my|our)\s+{_KIN}\s+(?:does|has|owns|have)\b|{_KIN}['’]s\s+name", t)
-    if kin_owns and re.search(r"\b(?:do not|don'?t|not)\s+own\b", t):
+    if land_unsure:
+        pass  # "zameen hai ya nahi pata nahi": unknown
+    elif kin_owns and re.search(r"\b(?:do not|don'?t|not)\s+own\b", t):
         out["owns_cultivable_land"] = True  # "I do not own land, my father does": the household's land, as schemes count it
+    elif IN_KINS_NAME.search(t) and re.search(r"\b(?:land|zameen|jameen|khet)\b|ज़मीन|जमीन|खेत", t):
+        out["owns_cultivable_land"] = True  # "meri zameen nahi hai, papa ke naam hai": the family's land
     elif re.search(r"\b(no|don'?t (?:have|own)|do not (?:have|own)|does not (?:have|own)|not (?:own|have)|without|landless|nahi|nahin"
                    r"|none of (?:us|my family|our family|the family)\s+(?:has|have|owns?))\b[^.]{0,12}\b(land|zameen|jameen|khet)|(zameen|jameen|khet)\s+(nahi|nahin)|ज़मीन नहीं|जमीन नहीं|भूमिहीन|\b0+(?:\.0+)?\s*(?:acre|acres|hectare|hectares|bigha)\b", t):
         out["owns_cultivable_land"] = False
-    elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b(?!0+(?:\.0+)?\s)\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
+    elif re.search(r"\b(own|have|has|hai|meri|mere|hamari)\b[^.]{0,20}\b(land|zameen|jameen|khet)\b|\b(?:zameen|jameen|khet)\s+(?:hai|he|h)\b|\b(?!0+(?:\.0+)?\s)\d+(\.\d+)?\s*(acre|acres|hectare|hectares|bigha)\b|ज़मीन है|जमीन है", t):
         out["owns_cultivable_land"] = True
-    if re.search(r"\b(don'?t|do not|never|no|not|nahi|nahin)\b[^.]{0,15}income ?tax|income ?tax[^.]{0,15}\b(nahi|nahin|not)\b", t):
+    if _unsure_of(t, r"income ?tax"):
+        pass
+    elif re.search(r"\b(don'?t|do not|never|no|not|nahi|nahin)\b[^.]{0,15}income ?tax|income ?tax[^.]{0,15}\b(nahi|nahin|not)\b", t):
         out["is_income_tax_payer"] = False
     elif re.search(r"\b(pay|paid|pays|bharta|bharte|bhara)\b[^.]{0,15}income ?tax|income ?tax\s+(payer|bharta|bharte|deta|dete)", t):
         out["is_income_tax_payer"] = True

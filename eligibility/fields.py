@@ -510,12 +510,18 @@ _register(FieldSpec(
     options=(("never_married", "Never married", "अविवाहित"), ("married", "Married", "विवाहित"), ("widowed", "Widowed", "विधवा/विधुर"),
              ("divorced_separated", "Divorced / separated", "तलाकशुदा/अलग")),
 ))
+#: land said to be in a family member's name ("papa ke naam hai", "in my father's name", "पिता के नाम पर"): the family's
+#: land, as the question asks (a newcomer trial: "meri zameen nahi hai, papa ke naam hai" was read as no land)
+IN_KINS_NAME = re.compile(rf"\b{KIN}\s+(?:ke|ki|ka)\s+naam\b|\b(?:in|on|under)\s+(?:my|our|the)\s+{KIN}['’]?s?\s+name\b|{KIN}['’]s\s+name\b"
+                          rf"|{KIN_HI}\s+(?:के|की|का)\s+नाम", re.IGNORECASE)
+
+
 _register(FieldSpec(
     "owns_cultivable_land", "bool", None,
     {"en": "Does your family own farm land (cultivable land) in its name?", "hi": "क्या आपके परिवार के नाम पर खेती की ज़मीन है?"},
     {"en": "yes or no", "hi": "हाँ या नहीं"},
     {"en": "Farmer income support needs land in the family's name.", "hi": "किसान आय सहायता के लिए परिवार के नाम पर ज़मीन चाहिए।"},
-    parse_yes_no, options=_yn_options(),
+    lambda text: True if IN_KINS_NAME.search(normalise(text)) else parse_yes_no(text), options=_yn_options(),
 ))
 _register(FieldSpec(
     "is_income_tax_payer", "bool", None,

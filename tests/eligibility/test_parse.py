@@ -475,3 +475,30 @@ def test_an_age_given_to_the_income_question_is_no_income(text):
 @pytest.mark.parametrize("text,value", [("1 lakh saal ka", 100_000), ("60 hazar saal ki kamai", 60_000)])
 def test_a_yearly_income_said_with_saal_is_still_an_income(text, value):
     assert parse_money(text) == value
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a newcomer trial's 836-character message from a widow in Bihar: "pata nahi BPL hai ya nahi" had been noted as a BPL card
+    # (and as none on the bundled corpus), her daughter's class 10 as her own schooling
+    ("main Bihar ke Gaya zile se hoon. Mere pati ki maut ho gayi. Ration card hai lekin pata nahi BPL hai ya nahi. "
+     "Badi beti 16 saal ki hai aur 10th me padhti hai",
+     {"state": "Bihar", "marital_status": "widowed", "gender": "female"}),
+    ("I don't know if I have a BPL card", {}),
+    ("BPL card hai ya nahi pata nahi", {}),
+    ("we have a BPL card", {"is_bpl": True}),
+    ("zameen hai ya nahi pata nahi", {}),
+    ("sarkari naukri nahi hai", {}),  # no government job is not "unemployed"
+    ("I have no government job", {}),
+    ("naukri nahi hai", {"occupation": "unemployed"}),
+    ("actually haan, zameen hai", {"owns_cultivable_land": True}),
+    ("meri zameen nahi hai, papa ke naam hai", {"owns_cultivable_land": True}),  # the family's land, as the question asks
+    ("zameen nahi hai", {"owns_cultivable_land": False}),
+])
+def test_what_the_speaker_does_not_know_or_says_of_a_relative_is_not_noted(text, expected):
+    assert extract(text) == expected
+
+
+@pytest.mark.parametrize("text,value", [("papa ke naam hai", True), ("meri zameen nahi hai, papa ke naam hai", True),
+                                        ("in my father's name", True), ("zameen nahi hai", False), ("zameen hai", True)])
+def test_land_in_a_relatives_name_is_the_familys_land(text, value):
+    assert FIELDS["owns_cultivable_land"].read(text) is value
