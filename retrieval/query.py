@@ -53,6 +53,10 @@ TYPO_RATIO = 84
 
 #: "how do I get it", "kaise milega", "कैसे मिलेगा": the way to get a scheme, not its amount
 GET_HOW = re.compile(r"\bhow (do|can|will|should) (i|we|one) get\b|\b(kaise|kese|kaisey)\s+(mil|le|pa|paa)\w*|कैसे\s+(मिल|ले|पा)\S*")
+#: whether someone gets a scheme, in Romanized Hindi and Hindi: "kya sarkari karmchari ko pm kisan milta hai", "क्या किसान को
+#: ... मिलता है" (yes or no, to a group named before "ko"/"को")
+WHO_GETS = re.compile(r"^\s*(?:kya|kyaa)\b.{1,60}?\b(?:ko|k)\b.{1,60}?\bmil(?:ta|ti|te|ega|egi|enge|\s+sakta|\s+sakti|\s+sakte)\b"
+                      r"|^\s*क्या.{1,60}?(?<![\u0900-\u097f])को(?![\u0900-\u097f]).{1,60}?मिल(?:ता|ती|ते|ेगा|ेगी|ेंगे|\s+सकता|\s+सकती)")
 #: words that do ask for the amount, even beside "kaise milega"
 AMOUNT = re.compile(r"\bhow much\b|\bamount\b|\bkitn[aei]\b|कितन[ाीे]|राशि|\bpaise?a?\b|पैस[ाे]")
 
@@ -62,7 +66,7 @@ AMOUNT = re.compile(r"\bhow much\b|\bamount\b|\bkitn[aei]\b|कितन[ाी�
 SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "benefits": re.compile(
         r"\bhow much\b|\bamount\b|\bbenefit|\bmoney\b|\bwhat (?:help |support )?(?:can|could|will|do|would) (?:i|we) get\b|\bkitn[aei]\b(?!\s+(umr|umar|umra|aayu|ayu|age)\b)|\bpaise?a?\b"
-        r"|\bmil(ta|ti|te|ega|egi|enge)\b"
+        r"|\bmil(ta|ti|te|ega|egi|enge)\b|\bmil\s+sak(ta|ti|te|enge)\b"
         r"|\binterest( rate)?\b|\bbyaj\b|\bpension amount\b|\bsubsidy\b|\blaa?bh\b|\bfaa?[iy]d[ae]\b"
         r"|कितन[ाीे](?!\s+(उम्र|उमर|आयु))|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)|बेन[ेि]फ़?ि?ट"),
     # (English words in Devanagari too: "डॉक्यूमेंट्स", "एलिजिबिलिटी", "अप्लाई")
@@ -438,6 +442,11 @@ def section_intents(text: str) -> list[str]:
         # neither for the amount nor, in "who cannot apply", for the steps
         found = [n for n in found if n not in ("benefits", "application_process")] if "exclusions" in found else \
             [n for n in found if n != "benefits" or AMOUNT.search(folded)]
+    if WHO_GETS.search(folded) and "benefits" in found and not AMOUNT.search(folded):
+        # "kya sarkari karmchari ko pm kisan milta hai" asks whether that group gets it, not what it gives (a newcomer
+        # trial was quoted the Rs. 6000 a year, the exclusion of government employees never said)
+        found = [n for n in found if n != "benefits"]
+        found += [] if "eligibility" in found else ["eligibility"]
     if INTEREST.search(folded) and "details" not in found:
         found.append("details")  # a savings scheme's interest rate is often stated in its details
     return found

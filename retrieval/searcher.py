@@ -615,6 +615,22 @@ class Searcher:
                 alt = idx.section_chunk(sid, asked, weights_of(sid), query.figures)
                 if alt is not None:
                     best[sid] = replace(h, chunk=alt)
+            if "eligibility" in asked or "exclusions" in asked:
+                # who can or cannot get it: the exclusions answer "who is not eligible for pm kisan" (the page's
+                # eligibility says who is), and "can a government employee get pm kisan" where they speak of the question's
+                # words more than the eligibility passage does (a newcomer trial was quoted "All landholding farmers'
+                # families ... are eligible", the exclusion of government employees never said)
+                for sid in order[:MAX_QUOTED]:
+                    h = best[sid]
+                    ex = idx.section_chunk(sid, ["exclusions"], weights_of(sid))
+                    if ex is None or ex == h.chunk:
+                        continue
+                    # (the words that ask, "apply", "eligible", "get", not counted: "उज्ज्वला ... कौन आवेदन कर सकता है" is
+                    # answered by who can apply, not by "A man cannot apply for PMUY")
+                    terms = {t: w for t, w in weights_of(sid).items() if t not in _ASKING_TERMS()}
+                    held = lambda c: sum(w for t, w in terms.items() if idx.vocabulary.get(t, -1) in idx.chunk_term_ids(c))
+                    if "exclusions" in asked or held(ex) > held(h.chunk):
+                        best[sid] = replace(h, chunk=ex)
         elif not query.intents:
             # "widow pension in Bihar" asks what there is: a scheme whose best-matching chunk is its
             # exclusions ("pension will be discontinued in case of remarriage of widow") is quoted from
@@ -746,6 +762,13 @@ _NAME_HEAD = re.compile(r"\b(?:yojana|yojna|yojanaa|yojona|scheme|abhiyan|abhiya
 GENERIC_NAME_WORDS = ("pm pradhan mantri pradhanmantri prime minister mukhyamantri mukhya cm chief sarkari government govt "
                       "central state new naya nayi navi free muft mufti muqt national rashtriya bharat india indian yojana "
                       "scheme abhiyan प्रधानमंत्री प्रधान मंत्री मुख्यमंत्री सरकारी सरकार नई नया मुफ्त मुफ़्त फ्री फ़्री पीएम सीएम राष्ट्रीय भारत योजना")
+
+
+@lru_cache(maxsize=1)
+def _ASKING_TERMS() -> frozenset[str]:
+    """Analysed words that ask about eligibility rather than name who asks ("apply", "eligible", "get", "avail")."""
+    return frozenset(analyze("apply applying applied application applicant avail get getting join eligible eligibility "
+                             "qualify qualified benefit benefits claim register registration allowed can"))
 
 
 @lru_cache(maxsize=1)

@@ -254,6 +254,26 @@ def test_a_life_event_only_states_serve_asks_the_state_then_lists_that_states_sc
     assert {pages_index.schemes[c.scheme_id].state for c in listed.citations} <= {"Bihar", None}
 
 
+@pytest.mark.parametrize("question,words", [
+    ("can a government employee get pm kisan", "All serving or retired officers and employees of Central/ State Government"),
+    ("kya sarkari karmchari ko pm kisan milta hai", "All serving or retired officers and employees of Central/ State Government"),
+    ("who is not eligible for pm kisan", "shall not be eligible for benefit under the scheme"),
+    ("pm kisan ke liye kaun eligible nahi hai", "shall not be eligible for benefit under the scheme"),
+])
+def test_who_cannot_get_a_scheme_is_quoted_from_its_exclusions(answerer, pages_index, question, words):
+    # a newcomer trial: each was quoted "All landholding farmers' families ... are eligible" (or the Rs. 6000), so a
+    # government employee read that he qualifies; the page excludes him
+    ans = answerer.ask(question)
+    top = ans.citations[0]
+    assert (ans.status, top.scheme_id, top.section) == ("answered", "pm-kisan", "exclusions") and words in top.text
+    assert verify(pages_index, ans)
+
+
+def test_who_can_apply_is_still_quoted_from_eligibility(answerer):
+    top = answerer.ask("who is eligible for pm kisan").citations[0]
+    assert (top.scheme_id, top.section) == ("pm-kisan", "eligibility")
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
