@@ -842,6 +842,10 @@ class EligibilityFlow:
             q = self._question(pending, lang)
             q.text = t("age_out_of_range", lang, low=MIN_AGE, high=MAX_AGE, value=raw, question=FIELDS["age"].question.get(lang, FIELDS["age"].question["en"]))
             return TurnResult([q])
+        if not question_like and pending and life_event(text) is not None and not found:
+            # "beti ki shadi hai", "I lost my job" while a question waits: the schemes for it, then the question again (on
+            # the pages the bare event is no confident search, and it had been "could not understand", a break-it trial)
+            question_like = True
         if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
             # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
             # (answered, then the interview's question again) rather than "could not understand"

@@ -1184,9 +1184,10 @@ class Engine:
         replies = [Reply(kind="info", text=t("life_event", lang, event=event.labels.get(lang, event.labels["en"]))), answer_reply(answer, lang)]
         if known is None:
             replies.append(Reply(kind="info", text=t("life_event_state", lang)))
-        replies.append(Reply(kind="info", text=t("offer_check", lang)))
-        if state.pending is None:
-            state.pending = "check_offer"  # a "yes" next starts the check offered
+        if state.interview is None or state.interview.finished:  # (not while a check runs: it goes on after this list)
+            replies.append(Reply(kind="info", text=t("offer_check", lang)))
+            if state.pending is None:
+                state.pending = "check_offer"  # a "yes" next starts the check offered
         self._listed(state, answer.citations)
         state.topic, state.topic_state, state.last_standalone = None, known, event.search
         state.remember(text, event.search, None)

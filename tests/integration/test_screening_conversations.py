@@ -551,6 +551,18 @@ def test_a_scheme_named_by_part_of_its_long_official_name_is_the_one_checked(pag
     assert other[0].text.startswith('I don\'t know a scheme called "Free Laptop Yojana"')
 
 
+def test_a_life_event_said_while_a_question_waits_gets_its_schemes_then_the_question(pages_engine):
+    """A break-it trial on the pages: "beti ki shadi hai" to "how old are you?" got "could not understand" and counted as a
+    wrong answer (a bare event is no confident search there)."""
+    say(pages_engine, "/eligibility", user="event-mid-check")
+    assert say(pages_engine, "UP", user="event-mid-check")[-1].field == "age"
+    replies = say(pages_engine, "beti ki shadi hai", user="event-mid-check")
+    listed = next(r for r in replies if r.kind == "answer")
+    assert listed.citations[0].scheme_id == "jpsky" and "₹51,000/-" in listed.citations[0].text
+    assert replies[-1].kind == "question" and replies[-1].field == "age"
+    assert not any("/eligibility" in r.text for r in replies)  # no offer of the check that is running
+
+
 @pytest.mark.parametrize("pick,index", [("2", 1), ("the first one", 0), ("documents of the second one", 1)])
 def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
     """A newcomer trial: "2" after a screening verdict was searched as a question and declined."""
