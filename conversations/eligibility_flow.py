@@ -201,8 +201,12 @@ def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
     Bihar", "45 saal", "yes, BPL card hai"."""
     from retrieval.states import without_states
 
+    from retrieval.query import KIND_OF_HELP
+
     words = [w for w in _analyze(without_states(text)) if not w.isdigit() and w not in _ANSWER_WORDS]
-    return len(words) >= 2
+    # (or one word that names a kind of help: "old age pension in punjab" to "which state?" asks of Punjab's pension; a
+    # break-it trial had Punjab noted and the question dropped)
+    return len(words) >= 2 or any(KIND_OF_HELP.fullmatch(w) for w in re.findall(r"[\w\u0900-\u097f]+", text.casefold()))
 
 
 #: words of plain interview answers that ask nothing (in analysed form)

@@ -563,6 +563,17 @@ def test_a_life_event_said_while_a_question_waits_gets_its_schemes_then_the_ques
     assert not any("/eligibility" in r.text for r in replies)  # no offer of the check that is running
 
 
+def test_a_kind_of_help_named_with_the_state_asked_for_is_answered_and_the_state_noted(pages_engine):
+    """A break-it trial: "old age pension in punjab" to "which state?" noted Punjab and asked the age; the pension was
+    never answered ("old" and "age" are words of plain answers, and one word left had not been enough to ask)."""
+    say(pages_engine, "/eligibility", user="pension-to-state")
+    replies = say(pages_engine, "old age pension in punjab", user="pension-to-state")
+    assert replies[0].text == "Noted: state Punjab."
+    top = next(r for r in replies if r.kind == "answer").citations[0]
+    assert top.scheme_id == "oapsp" and "₹ 1,500/- per month" in top.text
+    assert replies[-1].kind == "question" and replies[-1].field == "age"
+
+
 @pytest.mark.parametrize("pick,index", [("2", 1), ("the first one", 0), ("documents of the second one", 1)])
 def test_a_verdicts_numbered_schemes_can_be_picked(bundled_engine, pick, index):
     """A newcomer trial: "2" after a screening verdict was searched as a question and declined."""
