@@ -516,7 +516,8 @@ class Engine:
                 too_long = Focus(text[: self.max_message_chars], "start")
             else:
                 too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
-                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None)
+                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None,
+                                 lambda s: life_event(s) is not None)
             whole, text = text, too_long.text
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if means(text, "forget"):

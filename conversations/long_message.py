@@ -9,7 +9,8 @@ characters of such a message finds the story, not the question. :func:`focus` pi
    exclamation or courtesy such as "What a year it has been" or "How are you sir");
 2. when that sentence names no scheme, the scheme named in the nearest earlier sentence that names one is
    put before it (a story that names "PM-KISAN" and ends "what documents do I need?" is searched as
-   "PM-KISAN: what documents do I need?");
+   "PM-KISAN: what documents do I need?"); with no scheme named, the first sentence stating the user's
+   situation (a life event) is;
 3. with no question-like sentence, the last sentence that names a scheme or a section (documents,
    eligibility, benefits, how to apply);
 4. a message whose last sentence is too long to be one (a story typed without full stops, the question
@@ -72,7 +73,8 @@ def sentences(text: str) -> list[str]:
 
 
 def focus(text: str, limit: int, scheme_named: Callable[[str], str | None],
-          own_subject: Callable[[str], bool] = lambda sentence: False) -> Focus:
+          own_subject: Callable[[str], bool] = lambda sentence: False,
+          situation: Callable[[str], bool] = lambda sentence: False) -> Focus:
     """The part of a message longer than ``limit`` characters to search with (see the module docstring).
 
     Args:
@@ -81,6 +83,9 @@ def focus(text: str, limit: int, scheme_named: Callable[[str], str | None],
         scheme_named: the scheme a sentence names, as written there, or ``None`` (the gazetteer's look-up).
         own_subject: whether a question has a subject of its own that no earlier scheme should be put
             before ("how do I get a ration card?", ``conversations.rewrite.OWN_NEED``).
+        situation: whether a sentence states the user's situation (a life event: "my husband died"); when no scheme
+            is named, the first such sentence is put before the question ("मुझे पेंशन कैसे मिलेगी?" after a widow's
+            story is searched with the death it follows).
     """
     parts = sentences(text)
     questions = [i for i, s in enumerate(parts) if is_question(s) and len(s) <= limit]
@@ -92,6 +97,10 @@ def focus(text: str, limit: int, scheme_named: Callable[[str], str | None],
             earlier = next((name for j in range(i - 1, -1, -1) if (name := scheme_named(parts[j]))), None)
             if earlier and len(earlier) + len(chosen) + 2 <= limit:
                 chosen = f"{earlier}: {chosen}"
+            elif not earlier:
+                said = next((parts[j] for j in range(i) if situation(parts[j])), None)
+                if said and len(said) + len(chosen) + 1 <= limit:
+                    chosen = f"{said} {chosen}"
         return Focus(chosen, "question")
     topical = [s for s in parts if len(s) <= limit and (section_intents(s) or scheme_named(s))]
     if topical:

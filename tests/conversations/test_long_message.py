@@ -33,3 +33,14 @@ def test_a_story_typed_without_full_stops_is_searched_by_its_end():
     assert len(got.text.split()) == 30  # TAIL_WORDS: the end, not the first characters
     got = focus(story, 1000, names)  # an end that asks and names nothing: the start, as before
     assert (got.text, got.how) == (story[:1000], "start")
+
+
+def test_a_question_after_a_story_takes_the_first_sentence_of_the_situation_when_no_scheme_is_named():
+    # a break-it trial: a widow's story of 1,900 characters, then "मुझे पेंशन कैसे मिलेगी?", was searched as the question
+    # alone and declined; now as the death it follows, which the life events read
+    from retrieval.life_events import life_event
+
+    story = "मेरे पति का देहांत हो गया है और घर में कोई कमाने वाला नहीं है। " * 30 + "मुझे पेंशन कैसे मिलेगी?"
+    found = focus(story, 1000, names, situation=lambda s: life_event(s) is not None)
+    assert (found.text, found.how) == ("मेरे पति का देहांत हो गया है और घर में कोई कमाने वाला नहीं है। मुझे पेंशन कैसे मिलेगी?", "question")
+    assert focus(story, 1000, names).text == "मुझे पेंशन कैसे मिलेगी?"  # (without the reading of situations, as before)
