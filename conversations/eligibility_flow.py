@@ -435,6 +435,40 @@ def life_event_said(unchecked: list[str], said: str) -> bool:
     return any(_event_said(u, said) for u in unchecked)
 
 
+#: what a scheme's beneficiary does or is that no field asks, and the words in which a user would say it: a professorship,
+#: a research fellowship, an ex-serviceman's widow's grant, a journalists' insurance (trials: an AICTE visiting professorship
+#: and the widows of ex-servicemen's training grant were "likely eligible" to a 67-year-old widow on her state and widowhood)
+ROLES = (
+    (re.compile(r"\b(?:professors?|professorships?|faculty|teachers?|lecturers?)\b", re.IGNORECASE),
+     re.compile(r"professor|faculty|teacher|lecturer|shikshak|adhyapak|शिक्षक|अध्यापक|प्रोफेसर", re.IGNORECASE)),
+    (re.compile(r"\b(?:researchers?|scientists?|research\s+(?:fellows?|scholars?|projects?)|ph\.?\s?d)\b|\bscience\s+and\s+engineering\s+research\b",
+                re.IGNORECASE),
+     re.compile(r"research|scientist|ph\.?\s?d|शोध|वैज्ञानिक", re.IGNORECASE)),
+    (re.compile(r"\b(?:ex-?servicem[ae]n|ESMs?|defence\s+personnel|armed\s+forces)\b", re.IGNORECASE),
+     re.compile(r"ex-?servicem|army|fauj|sainik|soldier|defence|veteran|सैनिक|फौज|सेना", re.IGNORECASE)),
+    (re.compile(r"\b(?:journalists?|media\s+(?:persons?|representatives?)|accredited\s+correspondents?)\b", re.IGNORECASE),
+     re.compile(r"journalist|patrakar|media|reporter|पत्रकार", re.IGNORECASE)),
+    (re.compile(r"\b(?:advocates?|lawyers?)\b", re.IGNORECASE), re.compile(r"advocate|lawyer|vakil|वकील", re.IGNORECASE)),
+    (re.compile(r"\b(?:artists?|artistes?|musicians?|performers?)\b", re.IGNORECASE),
+     re.compile(r"artist|kalakar|musician|singer|dancer|performer|कलाकार", re.IGNORECASE)),
+    (re.compile(r"\b(?:sportspersons?|sportsm[ae]n|athletes?|players?)\b", re.IGNORECASE),
+     re.compile(r"sport|athlete|player|khiladi|खिलाड़ी", re.IGNORECASE)),
+)
+
+
+def role_unsaid(o: Outcome, said: str) -> str | None:
+    """The first of the scheme's name, its met conditions' sentences and its unchecked ones that names a role of
+    :data:`ROLES` (a professor, an ex-serviceman) the user has not spoken of in ``said``, or ``None``: such a scheme
+    is "if this applies to you", not "likely"."""
+    for sentence in [o.scheme_name, *(c.text for c in o.reasons), *o.requiring]:
+        # (and starting a business, said in a condition met: "The scheme is for entrepreneurs of the Scheduled Caste
+        # Category" had made SC entrepreneurs' credit schemes "likely eligible" to an elderly SC widow, a break-it trial)
+        for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
+            if in_sentence.search(sentence) and not in_user.search(said):
+                return sentence
+    return None
+
+
 def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
     """The first unchecked sentence that turns on a life event (pregnancy, a death, a marriage) the
     user has not spoken of, or ``None``. Such a scheme is "if this applies to you", not "likely"."""
@@ -458,8 +492,19 @@ def _says_who(c: Criterion) -> bool:
 
 
 def _met_positively(o: Outcome) -> set[str]:
-    """Fields of the conditions ``o`` meets that say who the scheme is for (:func:`_says_who`)."""
-    return {c.field for c in o.reasons if _says_who(c)}
+    """Fields of the conditions ``o`` meets that say who the scheme is for (:func:`_says_who`); an old-age condition met
+    counts as ``old_age`` (:func:`for_the_old`)."""
+    return {"old_age" if for_the_old(c) else c.field for c in o.reasons if _says_who(c)}
+
+
+def for_the_old(c: Criterion) -> bool:
+    """Whether ``c`` is an age condition from :data:`OLD_AGE` years up ("60 years or above"): unlike an adult age, meeting
+    it says the scheme is meant for the user, as a widowhood does (a trial: Bihar's old-age pension was never shown to a
+    67-year-old widow, its conditions met being only the state and the age)."""
+    if c.field != "age":
+        return False
+    low = c.value[0] if c.op == "between" and isinstance(c.value, (list, tuple)) else c.value if c.op == "gte" else None
+    return isinstance(low, (int, float)) and low >= OLD_AGE
 
 
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
@@ -484,7 +529,7 @@ def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = No
 
 #: how much meeting a scheme's condition on a field says the scheme is meant for the user: what a person
 #: is (a widow, disabled, a farmer, a student) over what many share (a category, an income under a limit)
-_FIELD_WEIGHT = {"marital_status": 3.0, "disability_percent": 3.0, "occupation": 3.0, "is_student": 2.0, "owns_cultivable_land": 2.0,
+_FIELD_WEIGHT = {"marital_status": 3.0, "old_age": 0.5, "disability_percent": 3.0, "occupation": 3.0, "is_student": 2.0, "owns_cultivable_land": 2.0,
                  "is_bpl": 2.0, "education_level": 1.5, "social_category": 1.0, "is_minority": 1.0, "residence": 0.5,
                  "annual_family_income": 0.5, "is_income_tax_payer": 0.25}
 
@@ -1083,7 +1128,7 @@ class EligibilityFlow:
         if isinstance(disability, (int, float)) and disability > 0:
             said += " disabled"  # (a percentage answered is a disability said)
         likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
-        applies = [(o, life_event_unsaid(o.requiring, said)) for o in likely]
+        applies = [(o, life_event_unsaid(o.requiring, said) or role_unsaid(o, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
@@ -1096,7 +1141,9 @@ class EligibilityFlow:
 
         implausible = {o.scheme_id for o, _ in applies if not plausible(o)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
-        gated = [(o, ev) for o, ev in applies if ev]
+        # (a life event she has not spoken of before a role she has not: a widow is shown the breadwinner's death benefit
+        # before the veteran artists' pension)
+        gated = sorted(((o, ev) for o, ev in applies if ev), key=lambda p: life_event_unsaid(p[0].requiring, said) is None)
         likely = [o for o, ev in applies if not ev]
         asked = next((o for o in outcomes if o.scheme_id == state.scheme_id), None)
         if asked is not None:
@@ -1232,7 +1279,8 @@ class EligibilityFlow:
         if rules is None:
             return 0
         met = {c.field for c in criteria(rules.rule)
-               if c.field in profile and c.field not in _GENERIC_FIELDS and c.op not in ("not_in", "is_false") and c.holds(profile[c.field])}
+               if c.field in profile and (c.field not in _GENERIC_FIELDS or for_the_old(c)) and c.op not in ("not_in", "is_false")
+               and c.holds(profile[c.field])}
         return len(met)
 
     def _one_line(self, o: Outcome, lang: str) -> str:

@@ -93,3 +93,29 @@ def test_a_scheme_named_for_women_is_beyond_a_man(name, gender, beyond):
     from conversations.eligibility_flow import for_another_gender
 
     assert for_another_gender(name, {"gender": gender} if gender else {}) is beyond
+
+
+def _likely(name: str, reasons: list[tuple[str, str, object, str]], unchecked: list[str] = ()) -> Outcome:
+    return Outcome("x", name, "https://www.myscheme.gov.in/schemes/x", "likely_eligible",
+                   [Criterion(field=f, op=op, value=v, text=t) for f, op, v, t in reasons], unchecked=list(unchecked))
+
+
+@pytest.mark.parametrize("outcome,said,gated", [
+    # trials: a 67-year-old widow was told these were "likely eligible" on her state, widowhood or category alone
+    (_likely("AICTE - INAE Distinguished Visiting Professorship", [("state", "in", ["Bihar"], "Open to residents of all states.")]),
+     "67 year old widow Bihar", True),
+    (_likely("RMEWF-Financial Assistance For Vocational Training Of Widows Of Ex-Servicemen",
+             [("marital_status", "eq", "widowed", "Applicant must be widow of an ESM of rank up to Havildar/equiv.")]), "widow", True),
+    (_likely("Credit Based Scheme For SC", [("social_category", "in", ["sc"], "The scheme is for entrepreneurs of the Scheduled Caste Category")]),
+     "SC widow 67", True),
+    (_likely("Credit Based Scheme For SC", [("social_category", "in", ["sc"], "The scheme is for entrepreneurs of the Scheduled Caste Category")]),
+     "SC, I want to start a business", False),  # said: likely
+    (_likely("Scheme For Financial Assistance For Veteran Artists", [("age", "gte", 60, "The applicant must be 60 or older.")]),
+     "I am a folk artist, 67", False),
+    (_likely("Indira Gandhi National Widow Pension Scheme", [("marital_status", "eq", "widowed", "The applicant must be a widow.")]),
+     "widow", False),
+])
+def test_a_scheme_for_a_role_the_user_never_spoke_of_is_if_this_applies(outcome, said, gated):
+    from conversations.eligibility_flow import role_unsaid
+
+    assert (role_unsaid(outcome, said) is not None) is gated
