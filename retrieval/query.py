@@ -520,13 +520,17 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
             for form in (tok, *forms):  # ("ड्राइवरों": "ड्राइवर", driver)
                 if not fixed:
                     fixed = matcher.transliterations(form) or [w for w in [matcher.loanword(form, df)] if w]
+            glossed: list[str] = []
             for fix in fixed:
                 fixes.append(fix)
                 add(fix, CORRECTION_WEIGHT)
                 for t in lex.get(fix, ()):
                     if t in vocabulary and t != fix:
                         add(t, SYNONYM_WEIGHT)
-            mapped = mapped or fixed
+                        glossed.append(t)
+            # (a spelling mended to a Romanized word resolves to its English too: "vidva" is "vidhva" and so "widow", which
+            # the gate looks for in the passage; a newcomer trial's "vidva pension bihar" had been declined)
+            mapped = mapped or list(dict.fromkeys(fixed + glossed))
         if mapped:
             out.resolved.setdefault(tok, mapped)
         elif not known and not tok.replace(".", "").isdigit() and tok not in stop:

@@ -840,7 +840,12 @@ def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], li
     place = place_and_age_words(r.user_query_text)
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
     unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
-    alts = [[w, *q.resolved.get(w, []), *reverse_expansions().get(w, ())] for w in content]
+    rev = reverse_expansions()
+    # (and, for a word resolved to English, the Romanized Hindi words that mean the same: "बुढ़ापा" is "old age", and so
+    # "vriddhjan" in the name "Mukhyamantri Vriddhjan Samman Pension Yojana")
+    alts = [list(dict.fromkeys([w, *q.resolved.get(w, []), *rev.get(w, ()),
+                                *(h for r in q.resolved.get(w, []) if has_devanagari(w) for h in rev.get(r, ()) if not has_devanagari(h))]))
+            for w in content]
     idf, vocab, max_idf = index.tfidf_idf, index.vocabulary, index.max_idf
     weights = [max((float(idf[vocab[t]]) for t in a if t in vocab), default=max_idf) for a in alts]
     return content, unknown, alts, weights

@@ -274,6 +274,18 @@ def test_who_can_apply_is_still_quoted_from_eligibility(answerer):
     assert (top.scheme_id, top.section) == ("pm-kisan", "eligibility")
 
 
+@pytest.mark.parametrize("question,scheme", [
+    ("vidva pension bihar", {"ignwps", "lbsspy"}),  # "vidva" mended to "vidhva", and so "widow"
+    ("vidva pensan bihar me kitna milta h", {"ignwps", "lbsspy"}),
+    ("बुढ़ापा पेंशन राजस्थान में कितनी है", {"mvspy", "nsap-ignoaps", "ignvpyr"}),  # "बुढ़ापा" is old age, as "vriddhjan" is
+    ("राजस्थान में बुढ़ापा पेंशन कितनी मिलती है", {"mvspy", "nsap-ignoaps", "ignvpyr"}),
+])
+def test_a_pension_asked_in_a_misspelling_or_in_hindi_is_answered(answerer, pages_index, question, scheme):
+    # a newcomer trial: each was declined, though the same question in other words was answered
+    ans = answerer.ask(question)
+    assert ans.status == "answered" and ans.citations[0].scheme_id in scheme and verify(pages_index, ans)
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
