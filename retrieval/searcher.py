@@ -529,6 +529,8 @@ class Searcher:
         top_raw = max(total.values(), default=0.0)
         leader = min((s for s in total if total[s] == top_raw), default=None)
 
+        state_terms = frozenset(analyze(state)) if state is not None else frozenset()
+
         def covered(sid: str) -> float:
             """IDF-weighted weight of the question's words, but the state's name, found in the scheme's best-matching
             chunk (a rare word counts more: Kerala's Viswakarma pension holds "pension amount", the national widow
@@ -538,7 +540,6 @@ class Searcher:
             return sum(w * float(idx.tfidf_idf[i]) for t, w in query.weights.items()
                        if t not in state_terms and (i := idx.vocabulary.get(t, -1)) in held)
 
-        state_terms = frozenset(analyze(state)) if state is not None else frozenset()
         leader_cover = covered(leader) if state is not None and leader is not None else 0.0
         for sid in total:
             sch = idx.schemes[sid]
@@ -627,7 +628,7 @@ class Searcher:
                         continue
                     # (the words that ask, "apply", "eligible", "get", not counted: "उज्ज्वला ... कौन आवेदन कर सकता है" is
                     # answered by who can apply, not by "A man cannot apply for PMUY")
-                    terms = {t: w for t, w in weights_of(sid).items() if t not in _ASKING_TERMS()}
+                    terms = {t: w for t, w in weights_of(sid).items() if t not in _asking_terms()}
                     held = lambda c: sum(w for t, w in terms.items() if idx.vocabulary.get(t, -1) in idx.chunk_term_ids(c))
                     if "exclusions" in asked or held(ex) > held(h.chunk):
                         best[sid] = replace(h, chunk=ex)
@@ -765,7 +766,7 @@ GENERIC_NAME_WORDS = ("pm pradhan mantri pradhanmantri prime minister mukhyamant
 
 
 @lru_cache(maxsize=1)
-def _ASKING_TERMS() -> frozenset[str]:
+def _asking_terms() -> frozenset[str]:
     """Analysed words that ask about eligibility rather than name who asks ("apply", "eligible", "get", "avail")."""
     return frozenset(analyze("apply applying applied application applicant avail get getting join eligible eligibility "
                              "qualify qualified benefit benefits claim register registration allowed can"))

@@ -50,6 +50,7 @@ SELF_AGE = re.compile(r"(?<![^\W\d_])(?:i am|i'm|im|age|aged|umar|umr|उम्�
                       r"hectares?|children|kids|bacch|रुपये|लाख|महीने|हफ्ते|दिन|बच्चे))", re.IGNORECASE)
 
 
+#: the words just before an age that make it a person's ("I am 45 years", "meri umar 62 saal", "main 45 saal ka hu")
 _SAID_OF_A_PERSON = re.compile(r"(?:\b(?:i am|i'm|im|main|mai|mein|my|meri|mera|umar|umr|age|aged)\b|मैं|मेरी|मेरा|उम्र|आयु)\W*(?:\w+\W+){0,1}$",
                                re.IGNORECASE)
 
@@ -65,6 +66,8 @@ def stated_ages(text: str) -> list[int]:
     """The ages (years) ``text`` says of someone: "72 saal", "19 year old", "my father is 68", "I am 62"
     (:data:`AGE_PHRASE`, :data:`ELDER_AGE`, :data:`SELF_AGE`)."""
     return [int(m.group(1)) for pattern in (AGE_PHRASE, ELDER_AGE, SELF_AGE) for m in pattern.finditer(text)]
+
+
 _TERMINATORS = ".!?।॥"
 _CLOSERS = "\"'”’)]»"
 
