@@ -1,9 +1,9 @@
 """What a message must not leave behind: identity numbers, and the words that ask to delete one's data.
 
 - :func:`mask_numbers` finds an Aadhaar number (12 digits, however grouped), an Indian mobile number
-  (10 digits starting 6-9, the National Numbering Plan, with or without +91 or 0) and a bank account
+  (10 digits starting 6-9, the National Numbering Plan, with or without +91 or 0), a bank account
   number (any other run of 9 to 18 digits, the lengths Indian banks use), written with spaces, dashes,
-  dots or brackets between groups, and blanks them, so that they are
+  dots or brackets between groups, a PAN ("ABCDE1234F") and a voter ID ("ABC1234567"), and blanks them, so that they are
   neither searched nor kept in the conversation's history; the engine then warns the user not to send
   them. Incomes, ages, years and PIN codes (at most 8 digits), lists of amounts or years ("2000 2000
   2000", "60000-80000"), round amounts and toll-free numbers are left alone. Digits of any script count
@@ -21,11 +21,15 @@ import unicodedata
 #: a run of digit groups joined by at most three spaces, dashes, dots, slashes, underscores or brackets
 #: ("2345 6789 0123", "+91 (98765) 43210", "98 76 54 32 10", "1234-5678-901")
 _DIGIT_RUN = re.compile(r"(?<![\d])\+?\(?\d+\)?(?:[ \-./_()]{1,3}\d+\)?)*(?![\d])")
-KINDS = ("aadhaar", "phone", "account")
+KINDS = ("aadhaar", "phone", "account", "pan", "voter_id")
+#: identity numbers with letters: a PAN (five letters, four digits, a letter: Income Tax Department's format,
+#: "ABCDE1234F") and a voter ID / EPIC number (three letters, seven digits: Election Commission's, "ABC1234567")
+_LETTERED = (("pan", re.compile(r"(?<![^\W_])[A-Za-z]{5}\d{4}[A-Za-z](?![^\W_])")),
+             ("voter_id", re.compile(r"(?<![^\W_])[A-Za-z]{3}\d{7}(?![^\W_])")))
 #: words that only introduce the number ("my aadhaar no. is", "mera mobile number"): what is left of a
 #: message made of these asks nothing
 _ABOUT_THE_NUMBER = re.compile(
-    r"\b(my|mine|is|it|its|it's|here|the|number|no|num|aadhaar|aadhar|adhar|uid|account|acc|a/c|bank|ifsc|phone|mobile|"
+    r"\b(my|mine|is|it|its|it's|here|the|number|no|num|aadhaar|aadhar|adhar|uid|account|acc|a/c|bank|ifsc|phone|mobile|pan|card|voter|id|epic|and|"
     r"contact|call|me|on|at|mera|meri|mere|hai|ka|ki|ke|yeh|ye|nambar|namber|khata)\b|मेरा|मेरी|मेरे|नंबर|नम्बर|आधार|खाता|"
     r"फ़ोन|फोन|मोबाइल|है|का|की|के|यह|[.:,;#\-]", re.IGNORECASE)
 
@@ -63,6 +67,10 @@ def mask_numbers(text: str) -> tuple[str, list[str]]:
         groups = re.findall(r"\d+", m.group())
         kind = _kind("".join(groups), groups)
         if kind is not None:
+            spans.append(m.span())
+            found.add(kind)
+    for kind, pattern in _LETTERED:
+        for m in pattern.finditer(plain):
             spans.append(m.span())
             found.add(kind)
     if not spans:

@@ -65,8 +65,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "hi": "माफ़ कीजिए, मैं केवल लिखे हुए संदेश पढ़ सकता हूँ। कृपया अपना सवाल लिखकर भेजें, जैसे: \"पीएम किसान के दस्तावेज़\"।",
     },
     "private_number": {
-        "en": "Please do not send Aadhaar, bank account or phone numbers here: I never need them. I did not keep the number you sent.",
-        "hi": "कृपया यहाँ आधार, बैंक खाता या फ़ोन नंबर न भेजें: मुझे इनकी ज़रूरत नहीं है। आपका भेजा नंबर मैंने नहीं रखा।",
+        "en": "Please do not send Aadhaar, PAN, voter ID, bank account or phone numbers here: I never need them. I did not keep the number you sent.",
+        "hi": "कृपया यहाँ आधार, पैन, वोटर आईडी, बैंक खाता या फ़ोन नंबर न भेजें: मुझे इनकी ज़रूरत नहीं है। आपका भेजा नंबर मैंने नहीं रखा।",
     },
     "privacy_notice": {
         "en": "I keep what you tell me about yourself for {period} to check schemes for you; send /forget (or DELETE) any time to delete it.",
@@ -323,7 +323,7 @@ HINGLISH: dict[str, str] = {
     "unknown_command": "Yeh command mujhe nahi pata. /help try karein.",
     "empty_text": "Aapka message khaali pahuncha. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
     "non_text": "Maaf kijiye, main sirf likhe hue message padh sakta hoon. Apna sawal likhiye, jaise: \"PM-KISAN ke documents\".",
-    "private_number": "Kripya yahan Aadhaar, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
+    "private_number": "Kripya yahan Aadhaar, PAN, voter ID, bank khata ya phone number na bhejein: mujhe inki zaroorat nahi hai. Aapka bheja number maine nahi rakha.",
     "privacy_notice": "Yojanayein jaanchne ke liye aapki batayi jaankari main {period} tak rakhta hoon; ise kabhi bhi mitane ke liye /forget (ya DELETE) bhejein.",
     "privacy_notice_sms": "Aapki batayi jaankari {period} rakhunga; mitane ke liye DELETE bhejein.",
     "rate_limited": "Aap bahut jaldi-jaldi message bhej rahe hain. Kripya ek minute rukkar apna sawal phir bhejein.",

@@ -35,6 +35,9 @@ def say(engine, text, user="u1", channel="telegram"):
     ("+91 (98765) 43210", ["phone"], ""),
     ("98 76 54 32 10", ["phone"], ""),
     ("my account 1234-5678-901 x", ["account"], "my account x"),
+    # a break-it trial: a PAN and a voter ID were kept in the stored history word for word
+    ("PAN ABCDE1234F and voter id ABC1234567", ["pan", "voter_id"], "PAN and voter id"),
+    ("my pan is abcde1234f, pm kisan documents?", ["pan"], "my pan is , pm kisan documents?"),
 ])
 def test_identity_numbers_are_blanked(text, kinds, kept):
     masked, found = mask_numbers(text)
@@ -42,7 +45,7 @@ def test_identity_numbers_are_blanked(text, kinds, kept):
     assert " ".join(masked.split()) == " ".join(kept.split())
 
 
-@pytest.mark.parametrize("text", ["income 85000", "born in 1985, income 1,50,000", "pin code 110001", "age 67", "₹2,50,000 a year",
+@pytest.mark.parametrize("text", ["PMKSY scheme", "MGNREGA2023 job", "class 10 ABC", "income 85000", "born in 1985, income 1,50,000", "pin code 110001", "age 67", "₹2,50,000 a year",
                                   "PM Kisan mein 2000 2000 2000 teen kisht", "installments of 2022 2023 2024",
                                   "family income 60000-80000", "salary 75000 80000", "loan of 100000000", "helpline 18001801551"])
 def test_incomes_ages_years_and_pin_codes_are_not_identity_numbers(text):
@@ -62,12 +65,16 @@ def test_a_number_is_warned_about_and_never_stored(answerer):
     engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
     only = say(engine, "my aadhaar number is 2345 6789 0123").replies
     assert [r.text for r in only] == [
-        "Please do not send Aadhaar, bank account or phone numbers here: I never need them. I did not keep the number you sent."]
+        "Please do not send Aadhaar, PAN, voter ID, bank account or phone numbers here: I never need them. I did not keep the number you sent."]
     both = say(engine, "mera mobile 9876543210 hai, pm kisan kitna milta hai").replies
     assert both[0].text.startswith("Kripya yahan Aadhaar")  # in the user's language, then the answer
     assert both[1].citations[0].scheme_id == "pm-kisan"
     raw = b"".join(engine.store.client.hvals(UserKey("telegram", "u1", engine.secret).key))
     assert b"9876543210" not in raw and b"2345" not in raw and b"pm kisan" in raw
+    ids = say(engine, "PAN ABCDE1234F and voter id ABC1234567").replies
+    assert len(ids) == 1 and ids[0].text.startswith("Please do not send Aadhaar, PAN, voter ID")
+    raw = b"".join(engine.store.client.hvals(UserKey("telegram", "u1", engine.secret).key))
+    assert b"ABCDE1234F" not in raw and b"ABC1234567" not in raw
 
 
 def test_a_question_beside_a_number_is_still_answered(answerer):
