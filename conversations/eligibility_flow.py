@@ -121,6 +121,16 @@ def schemes_count(n: int, lang: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+#: a family's income a year below this (INR) is asked about before it is noted: per month or per year? (a yearly family
+#: income under ₹12,000 is below any poverty line; a month's pay of that size is common)
+SMALL_YEARLY_INCOME = 12_000
+#: an answer that is only an amount ("5000", "₹ 5,000", "Rs 5000/-")
+BARE_AMOUNT = re.compile(r"\s*(?:₹|rs\.?|inr)?\s*\d[\d,]*\s*(?:/-)?\s*", re.IGNORECASE)
+#: "per month", "mahina", "महीना" ... and "per year", "saal", "साल"
+PER_MONTH = re.compile(r"\bmonth|\bmonthly\b|\bmahin[ae]\b|\bmaheen[ae]\b|\bmasik\b|महीन[ाे]|मासिक", re.IGNORECASE)
+PER_YEAR = re.compile(r"\byear|\byearly\b|\bannual|\bsaal\b|\bsal\b|\bsalana\b|\bvarsh|साल|वर्ष|वार्षिक", re.IGNORECASE)
+
+
 def indian_grouping(amount: int) -> str:
     """``amount`` (whole rupees) with Indian digit grouping, as amounts are written on scheme pages and
     read by users: the last three digits, then pairs (150000 -> "1,50,000"; 12000000 -> "1,20,00,000")."""
@@ -815,6 +825,15 @@ class EligibilityFlow:
             state.interview = None
             return TurnResult([Reply(kind="info", text=t("stopped", lang))])
         pending = iv.field
+        if pending == "annual_family_income" and iv.income_to_confirm is not None:
+            # the answer to "is ₹5,000 for a month or for the whole year?"
+            amount, iv.income_to_confirm = iv.income_to_confirm, None
+            number = text.strip().rstrip(".)")  # (the options by number, as SMS shows them)
+            period = "month" if PER_MONTH.search(text) or number == "1" else "year" if PER_YEAR.search(text) or number == "2" else None
+            if period is not None:
+                noted = self._record({pending: amount * 12 if period == "month" else amount}, state, text, lang)
+                iv.field, iv.invalid = None, 0
+                return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
         if pending and pending in state.profile and means(text, "yes"):
             # "Earlier you told me category: SC. Is that still right?" "yes": keep it
             iv.field, iv.invalid = None, 0
@@ -867,6 +886,14 @@ class EligibilityFlow:
             money = parse_money(text)
             if money is not None:
                 found["annual_family_income"] = money
+        amount = found.get("annual_family_income") if pending == "annual_family_income" else None
+        if isinstance(amount, (int, float)) and 0 < amount < SMALL_YEARLY_INCOME and BARE_AMOUNT.fullmatch(text):
+            # "5000" (or "150") to the family's yearly income: most likely a month's pay, and any limit would pass on it (a
+            # break-it trial): which one, asked before it is noted
+            iv.income_to_confirm = int(amount)
+            options = [Option(value="per month", label=t("per_month", lang)), Option(value="per year", label=t("per_year", lang))]
+            return TurnResult([Reply(kind="question", field=pending, options=options,
+                                     text=t("income_period", lang, amount=indian_grouping(int(amount))))])
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0

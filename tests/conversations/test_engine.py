@@ -357,6 +357,29 @@ def test_a_schemes_check_asked_for_during_the_check_of_all_schemes_says_it_leave
     assert not any(r.text.startswith("I left the check") for r in first)
 
 
+@pytest.mark.parametrize("said,period,income", [("per month", "month", 60_000), ("1", "month", 60_000), ("saal ki", "year", 5_000),
+                                                 ("2 lakh", None, 200_000)])
+def test_a_bare_small_amount_given_as_the_yearly_income_is_asked_per_month_or_per_year(bundled_index, said, period, income):
+    """A break-it trial: "5000" (or "150") to the yearly family income was noted as it stood, and every income limit passed."""
+    from conversations.store import UserKey
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    user = "income-" + said
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+    say_("am I eligible for NMMSS scholarship?")
+    assert say_("8th")[-1].field == "annual_family_income"
+    asked = say_("5000")
+    assert len(asked) == 1 and asked[0].text == t("income_period", "en", amount="5,000") and asked[0].field == "annual_family_income"
+    assert [o.value for o in asked[0].options] == ["per month", "per year"]
+    state = e.store.load(UserKey("telegram", user, e.secret))
+    assert "annual_family_income" not in state.profile  # nothing noted until it is known which
+    after = say_(said)
+    state = e.store.load(UserKey("telegram", user, e.secret))
+    assert state.profile["annual_family_income"].value == income and after[-1].field != "annual_family_income"
+
+
 def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
     from conversations.eligibility_flow import EligibilityFlow
     from conversations.rulebook import build_rulebook
