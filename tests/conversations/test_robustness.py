@@ -112,7 +112,7 @@ def test_a_button_of_an_earlier_question_changes_nothing_and_the_current_questio
     assert press("owns_cultivable_land", "yes").replies[-1].field == "is_income_tax_payer"
     old = press("owns_cultivable_land", "no")  # the earlier question's other button
     assert [r.kind for r in old.replies] == ["info", "question"]
-    assert old.replies[0].text == "That button belongs to an earlier question, so I did not use it."
+    assert old.replies[0].text == "That button belongs to an earlier question, so I did not use it. Type your question, or the name or number of the scheme you mean."
     assert old.replies[1].field == "is_income_tax_payer"
     profile = engine.store.load(UserKey("telegram", "u", engine.secret)).profile
     assert profile["owns_cultivable_land"].value is True and "is_income_tax_payer" not in profile

@@ -281,7 +281,7 @@ def test_full_interview_by_buttons(stack):
     again = {**press, "update_id": uid(), "callback_query": {**press["callback_query"], "id": "cb2"}}
     assert post_tg(stack, again).status_code == 200
     stale = stack["tg"].wait_sent(chat, 4)[-1]
-    assert stale["text"] == "That button belongs to an earlier question, so I did not use it."
+    assert stale["text"] == "That button belongs to an earlier question, so I did not use it. Type your question, or the name or number of the scheme you mean."
 
 
 # ----------------------------------------------------------------------------------------- WhatsApp
