@@ -383,7 +383,12 @@ class Engine:
             else:
                 # no privacy notice (nothing is kept) and no pages for "MORE" (they could not be kept):
                 # the channel's pager is applied below, to the notice and the answer together
-                result, _ = self.process(text, UserState(notice_given=True), "stateless")
+                fresh = UserState(notice_given=True)
+                result, _ = self.process(text, fresh, "stateless")
+                if fresh.interview is not None and not fresh.interview.finished:
+                    # a check's question whose answer could not be kept: not asked (a break-it trial over SMS paid for
+                    # "Which state?" and then got "I cannot keep what you tell me"); what else was said stays
+                    result.replies = [r for r in result.replies if r.kind != "question"] + [Reply(kind="info", text=t("stateless_check", result.lang))]
                 # "Noted: state Bihar" would claim to keep what cannot be kept now: said instead
                 kept = [r for r in result.replies if not (r.kind == "info" and r.text.startswith(_noted_heads(result.lang)))]
                 if len(kept) < len(result.replies):

@@ -124,6 +124,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "I cannot keep what you tell me about yourself this moment: please tell me again in a few minutes, or ask me about a scheme.",
         "hi": "अभी मैं आपके बारे में बताई बातें रख नहीं सकता: कृपया कुछ मिनट बाद फिर बताएँ, या किसी योजना के बारे में पूछें।",
     },
+    "stateless_check": {
+        "en": "I cannot keep your answers this moment, so I cannot run the eligibility check now: please send /eligibility again in a few minutes, or ask me about a scheme.",
+        "hi": "अभी मैं आपके जवाब रख नहीं सकता, इसलिए पात्रता जाँच अभी नहीं हो सकती: कृपया कुछ मिनट बाद /eligibility फिर भेजें, या किसी योजना के बारे में पूछें।",
+    },
     "stateless_forget": {
         "en": "I cannot reach my records this moment, so nothing was deleted yet. Please send /forget again in a few minutes.",
         "hi": "अभी मैं अपने रिकॉर्ड तक नहीं पहुँच पा रहा, इसलिए अभी कुछ नहीं मिटा। कृपया कुछ मिनट बाद /forget फिर भेजें।",
@@ -345,6 +349,7 @@ HINGLISH: dict[str, str] = {
     "stateless": "Meri yaaddasht abhi thodi der ke liye band hai, isliye main is message ka jawab alag se de raha hoon: uske lautne tak main baatcheet yaad nahi rakh sakta, jaanch aage nahi badha sakta, na MORE wale page bhej sakta hoon.",
     "stateless_yes_no": "Abhi main apne record tak nahi pahunch pa raha, isliye mujhe nahi pata ki yeh kis baat ka jawab hai. Agar aap jaankari mitane ki pushti kar rahe the, to abhi kuch nahi mita: kripya kuch minute baad /forget phir bhejein.",
     "stateless_not_kept": "Abhi main aapke baare mein batayi baatein rakh nahi sakta: kripya kuch minute baad phir bataiye, ya kisi yojana ke baare mein poochhiye.",
+    "stateless_check": "Abhi main aapke jawab rakh nahi sakta, isliye patrata jaanch abhi nahi ho sakti: kripya kuch minute baad /eligibility phir bhejiye, ya kisi yojana ke baare mein poochhiye.",
     "stateless_forget": "Abhi main apne record tak nahi pahunch pa raha, isliye abhi kuch nahi mita. Kripya kuch minute baad /forget phir bhejein.",
     "stateless_reset": "Abhi main apne record tak nahi pahunch pa raha, isliye baatcheet abhi naye sire se shuru nahi hui. Kripya kuch minute baad /reset phir bhejein.",
     "error": "Maaf kijiye, meri taraf kuch gadbad hui. Thodi der mein phir koshish karein.",

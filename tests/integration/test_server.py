@@ -553,6 +553,10 @@ def test_redis_down_answers_without_state_on_every_channel_and_health_stays_up(s
         # facts about oneself cannot be kept now: never "Noted: state Bihar" (a break-it trial)
         told = messages(sms("I live in Bihar", sender).text)[0]
         assert "Noted" not in told and "I cannot keep what you tell me about yourself this moment" in told
+        # nor answers to a check: /eligibility says so, rather than ask "Which state?" for an answer it would lose (a
+        # break-it trial paid for that SMS round trip)
+        check = messages(sms("/eligibility", sender).text)[0]
+        assert "I cannot run the eligibility check now" in check and "Which state" not in check
         # WhatsApp, in Hindi: the notice in the user's language
         r = post_twilio({"url": srv.url}, "/twilio/whatsapp", wa_params("पीएम किसान में कितना पैसा मिलता है"))
         assert messages(r.text)[0].startswith("मेरी याददाश्त अभी")
