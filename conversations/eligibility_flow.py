@@ -776,6 +776,11 @@ class EligibilityFlow:
             # eligible for widow pension?", a kind of scheme: that kind is checked, a break-it trial had PM-KISAN checked)
             mentions = [state.scheme_id]
         mode = "scheme" if mentions else "screening"
+        if mode == "screening" and not unknown_name and not kind and not family and THIS_SCHEME.search(text) \
+                and not ACROSS_SCHEMES.search(text) and state.scheme_id is None:
+            # "am I eligible for it?" with no scheme talked about: said so, then every scheme (a break-it trial: the check
+            # of all schemes started without a word about "it")
+            replies.append(Reply(kind="info", text=t("no_scheme_this", lang)))
         if mode == "screening" and unknown_name:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))

@@ -380,6 +380,19 @@ def test_a_bare_small_amount_given_as_the_yearly_income_is_asked_per_month_or_pe
     assert state.profile["annual_family_income"].value == income and after[-1].field != "annual_family_income"
 
 
+def test_am_i_eligible_for_it_with_no_scheme_talked_about_says_so_before_checking_all(bundled_index):
+    """A break-it trial: "am I eligible for it?" as a first message started the check of all schemes without a word."""
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    first = e.handle_turn(InboundMessage(channel="telegram", user_id="it-1", text="am I eligible for it?")).replies
+    assert first[0].text == t("no_scheme_this", "en") and first[-1].kind == "question" and first[-1].field == "state"
+    e.handle_turn(InboundMessage(channel="telegram", user_id="it-2", text="what is pm kisan"))
+    after = e.handle_turn(InboundMessage(channel="telegram", user_id="it-2", text="am I eligible for it?")).replies
+    assert after[-1].field == "owns_cultivable_land" and not any(r.text == t("no_scheme_this", "en") for r in after)
+
+
 def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
     from conversations.eligibility_flow import EligibilityFlow
     from conversations.rulebook import build_rulebook
