@@ -532,9 +532,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("schemebot: several workers need SCHEMEBOT_REDIS_URL: without Redis each worker would keep its own "
               "conversations and users would be forgotten between messages", file=sys.stderr)
         return 2
-    if args.workers > 1 and settings.corpus:
+    if settings.corpus:
         # checked once here too: uvicorn restarts a worker that fails to load a damaged index, forever (a break-it
-        # trial: 60 s of tracebacks and no exit with --workers 2; one worker exits with the one-line message)
+        # trial: 60 s of tracebacks and no exit with --workers 2); with one worker, "serving on ..." had been printed
+        # before the damage was found (another)
         from retrieval.errors import CorpusFormatError, IndexMismatchError
         from retrieval.index import Index, is_index_folder
 

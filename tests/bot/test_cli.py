@@ -192,6 +192,11 @@ def test_serve_with_workers_refuses_a_damaged_index_before_starting_them(capsys,
     assert main(["serve", "--port", "1", "--workers", "2"]) == 2
     err = capsys.readouterr().err
     assert "arrays.npz changed after the index was built" in err and "serving on" not in err
+    # one worker alike: "serving on ..." had been printed before the damage was found (a break-it trial)
+    monkeypatch.delenv("SCHEMEBOT_REDIS_URL")
+    assert main(["serve", "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "arrays.npz changed after the index was built" in err and "serving on" not in err
 
 
 @pytest.mark.parametrize("argv,said", [(["--port", "99999"], "99999 is not a TCP port"), (["--port", "-1"], "-1 is not a TCP port"),
