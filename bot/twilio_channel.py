@@ -107,6 +107,8 @@ def inbound(channel: str, params: dict[str, str]) -> InboundMessage:
     except ValueError:
         media = 0
     kind = "text" if body.strip() or media == 0 else _media_kind(params.get("MediaContentType0", ""))
+    if kind == "text" and not body.strip() and params.get("Latitude") and params.get("Longitude"):
+        kind = "location"  # a WhatsApp location share (Twilio's Latitude/Longitude, no Body): typed messages only, said so
     return InboundMessage(channel=channel, user_id=params.get("From", ""), text=body, kind=kind, message_id=params.get("MessageSid"))
 
 

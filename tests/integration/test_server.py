@@ -380,6 +380,10 @@ def test_media_only_whatsapp_asks_to_type(stack):
     r = post_twilio(stack, "/twilio/whatsapp", wa_params("", NumMedia="1", MediaContentType0="audio/ogg",
                                                           MediaUrl0="https://api.twilio.com/media/1"))
     assert "type your question" in messages(r.text)[0]
+    # a location share has no Body and no media, only Latitude and Longitude: not "your message came through empty"
+    # (a break-it trial)
+    r = post_twilio(stack, "/twilio/whatsapp", wa_params("", Latitude="25.5941", Longitude="85.1376", Address="Patna"))
+    assert "type your question" in messages(r.text)[0]
 
 
 def test_long_whatsapp_answer_is_split_under_1600(stack):
