@@ -146,9 +146,12 @@ _LANGUAGE_REQUEST = re.compile(
 def _shown_part(message: str, used: str) -> str:
     """The part of a long ``message`` searched with (``used``), as the reply names it: at most 160 characters, its end kept
     (where the question is), and "..." before it when it starts inside a sentence of the message (a run-on message's last
-    words: a break-it trial read "I am a farme How much ..." as a question glued to a cut word)."""
-    shown = used if len(used) <= 160 else "..." + used[-157:].split(" ", 1)[-1]
+    words: a break-it trial read "I am a farme How much ..." as a question glued to a cut word); a link in it is shown
+    as "[link]"."""
     at = message.rfind(used)
+    # (a link the user wrote is not repeated: the bot's own message would carry it as a live link, a break-it trial)
+    used = re.sub(r"(?:https?://|www\.)\S+", "[link]", used, flags=re.IGNORECASE)
+    shown = used if len(used) <= 160 else "..." + used[-157:].split(" ", 1)[-1]
     before = message[:at].rstrip() if at > 0 else ""
     if before and not shown.startswith("...") and before[-1] not in ".?!\u0964\n":
         shown = "..." + shown
