@@ -182,7 +182,8 @@ _NOT_AN_AGE_AFTER = re.compile(
 #: a relative's age ("kids aged 5", "my son is 25")
 _NOT_AN_AGE_BEFORE = re.compile(
     r"(?:\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?|\b(?:under|below|less\s+than|more\s+than|above|over|upto|up\s+to|not|no\.?|"
-    r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here|in|after|will\s+be|would\s+be|turn|turning)\s+(?:\w+\s+)?)$"
+    r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here|in|after|will\s+be|would\s+be|turn|turning|"
+    r"was|were)\s+(?:\w+\s+)?)$"
     rf"|{KIN}\s+(?:is\s+|are\s+|aged\s+|ki\s+umar\s+|ki\s+umr\s+)?$|{KIN_HI}\s+(?:की\s+उम्र\s+)?$",
     re.IGNORECASE)
 #: a bound or a denial after the number ("40 से कम", "45 nahi", "30 se upar")

@@ -502,3 +502,9 @@ def test_what_the_speaker_does_not_know_or_says_of_a_relative_is_not_noted(text,
                                         ("in my father's name", True), ("zameen nahi hai", False), ("zameen hai", True)])
 def test_land_in_a_relatives_name_is_the_familys_land(text, value):
     assert FIELDS["owns_cultivable_land"].read(text) is value
+
+
+def test_an_age_in_the_past_is_not_the_age_now():
+    # a break-it trial: "i was 60 last year" was noted as age 60
+    assert "age" not in extract("i was 60 last year") and FIELDS["age"].read("i was 60 last year") is None
+    assert extract("I am 61")["age"] == 61
