@@ -401,6 +401,11 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 r"|किस्त\s+(?:की\s+)?(?:तारीख|तिथि|डेट)", re.IGNORECASE),
      ("date", "dates", "schedule")),
     (re.compile(r"\b(train|trains|ticket|tickets|pnr)\b|ट्रेन|टिकट", re.IGNORECASE), ("train", "ticket")),
+    # a helpline or contact number: quoted where the page gives one, else not stated (a newcomer trial's "helpline number
+    # kya hai" after Ujjwala got the scheme's launch history)
+    (re.compile(r"\bhelp ?lines?\b|\btoll[- ]?free\b|\bcustomer care\b|\bhelp ?desk\b|\bcontact (?:number|no|details)\b"
+                r"|\b(?:phone|mobile) (?:number|no) (?:of|for)\b|हेल्पलाइन|हेल्प लाइन|टोल फ्री", re.IGNORECASE),
+     ("helpline", "toll", "helpdesk", "contact")),
 )
 
 

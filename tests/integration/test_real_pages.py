@@ -286,6 +286,14 @@ def test_a_pension_asked_in_a_misspelling_or_in_hindi_is_answered(answerer, page
     assert ans.status == "answered" and ans.citations[0].scheme_id in scheme and verify(pages_index, ans)
 
 
+def test_a_helpline_is_quoted_where_the_page_gives_one_and_declined_where_it_does_not(answerer, pages_index):
+    # a newcomer trial: "helpline number kya hai" about Ujjwala got the scheme's launch history
+    none = answerer.ask("ujjwala helpline number kya hai")
+    assert (none.status, none.decline_reason) == ("declined", "not_stated")
+    given = answerer.ask("swanath scholarship helpline number")
+    assert given.status == "answered" and "helpdesk@nsp.gov.in" in given.citations[0].text and verify(pages_index, given)
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)
