@@ -466,6 +466,25 @@ ROLES = (
 )
 
 
+#: work the user said ("government employee", "sarkari teacher", "सरकारी कर्मचारी") and how a page's exclusion names it
+#: ("employees of Central/ State Government", "government servants"): PM-KISAN excludes them, with exceptions for Class IV
+#: and Group D staff that no field holds, so the sentence is shown, not decided (a newcomer trial: a government employee
+#: was told "LIKELY ELIGIBLE" for PM-KISAN, the exclusion hidden among "+3 more conditions")
+_SAID_GOVERNMENT_WORK = re.compile(r"\b(?:government|govt\.?)\s+(?:employee|job|service|servant|teacher|officer|naukri)|\bsarkari\s+"
+                                   r"(?:naukri|karmchari|karmachari|teacher|shikshak|employee|job|adhikari|mulazim)|सरकारी\s+(?:नौकरी|कर्मचारी|शिक्षक|अधिकारी)",
+                                   re.IGNORECASE)
+_PAGE_GOVERNMENT_WORK = re.compile(r"\bemployees?\s+of\s+(?:the\s+|an?\s+)?(?:central|state|union)\b|\b(?:government|govt\.?)\s+(?:employees?|servants?|service)\b"
+                                   r"|\bofficers?\s+(?:and|or)\s+employees?\s+of\b", re.IGNORECASE)
+
+
+def excluded_by_said(sentences: list[str], said: str) -> list[str]:
+    """The exclusion ``sentences`` (unchecked, from an exclusions section) that name what the user said of their work in
+    ``said`` (a government job), in order."""
+    if not _SAID_GOVERNMENT_WORK.search(said):
+        return []
+    return [u for u in sentences if _PAGE_GOVERNMENT_WORK.search(u)]
+
+
 def role_unsaid(o: Outcome, said: str) -> str | None:
     """The first of the scheme's name, its met conditions' sentences and its unchecked ones that names a role of
     :data:`ROLES` (a professor, an ex-serviceman) the user has not spoken of in ``said``, or ``None``: such a scheme
@@ -1383,6 +1402,8 @@ class EligibilityFlow:
                 rules = self.book.rules.get(o.scheme_id)
                 if key == "likely_eligible" and rules is not None and rules.source == "extracted":
                     key = "likely_eligible_text"  # read from the page, not from myScheme's filters
+                if o.status in ("eligible", "likely_eligible") and excluded_by_said(o.excluding, said):
+                    key = "excluded_by_said"  # the page excludes what the user told: said before anything else
                 closed = f"{t('closed_mark', lang)} " if o.scheme_id in self.book.closed else ""
                 lines.append(t(key, lang, scheme=closed + o.scheme_name))
             for c in o.reasons[:most]:
@@ -1393,7 +1414,10 @@ class EligibilityFlow:
             if len(o.reasons) > most:
                 lines.append(t("unchecked_more", lang, n=len(o.reasons) - most, url=o.eligibility_url))
             # conditions to meet, then those that rule the applicant out (an exclusions section), each under its own heading
-            for label, sentences, url in (("unchecked", o.requiring, o.eligibility_url), ("unchecked_excluding", o.excluding, o.exclusions_url)):
+            against = excluded_by_said(o.excluding, said)
+            # (an exclusion of what the user told comes first: it decides more than the others)
+            excluding = against + [u for u in o.excluding if u not in against]
+            for label, sentences, url in (("unchecked", o.requiring, o.eligibility_url), ("unchecked_excluding", excluding, o.exclusions_url)):
                 if sentences:
                     lines.append(t(label, lang))
                     few = min(3, most)
@@ -1401,7 +1425,8 @@ class EligibilityFlow:
                         # "I am pregnant" then "...should be ... a pregnant women.": still not checked, but not as if
                         # never said (a newcomer trial)
                         told = label == "unchecked" and bool(said) and _event_told(u, said)
-                        quote(u, url, min(200, clip_at or 200), t("event_told", lang) + " " if told else "")
+                        head = t("event_told", lang) + " " if told else t("you_said_this", lang) + " " if u in against else ""
+                        quote(u, url, min(200, clip_at or 200), head)
                     if len(sentences) > few:
                         lines.append(t("unchecked_more", lang, n=len(sentences) - few, url=url))
             if o.status in ("eligible", "likely_eligible"):

@@ -40,7 +40,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 25
+EXTRACTOR_VERSION = 26
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -903,6 +903,9 @@ def _occupation(unit: Unit, url: str, excluded: bool) -> Criterion | None:
             continue  # a name: "Farmers Producer Organization", "Unemployed Youth Employment Generation Programme (UYEGP)"
         if m and _ELIGIBLE_IF.match(text[m.end():m.end() + 60]):
             continue  # "The unemployed applicant should be eligible if their parents' income ...": what such applicants need
+        if m and re.match(r"['’]?s?['’]?\s+famil(?:y|ies)\b", text[m.end():m.end() + 12], re.IGNORECASE):
+            continue  # "landholding farmers' families": the household's work, not the applicant's (a homemaker of such a family
+            # applies for PM-KISAN; a newcomer trial had "NOT ELIGIBLE" quoting the land sentence for a government employee)
         if (m and not _about_other(text, m.start()) and not _NEGATION.search(text[max(0, m.start() - 30):m.start()])
                 and not _UNDER_CONDITION.search(text[max(0, m.start() - 50):m.start()])):
             values.append(value)

@@ -396,6 +396,22 @@ def test_am_i_eligible_for_it_with_no_scheme_talked_about_says_so_before_checkin
     assert after[-1].field == "owns_cultivable_land" and not any(r.text == t("no_scheme_this", "en") for r in after)
 
 
+def test_a_government_employee_is_shown_the_exclusion_of_government_employees_first(bundled_index):
+    """A newcomer trial: "am I eligible for pm kisan? I am a government employee and I own farm land" got "LIKELY ELIGIBLE",
+    the exclusion of government employees hidden among "+3 more conditions" (it has exceptions no field holds, so it is
+    shown, first, and the verdict says the page excludes what the user told)."""
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id="govt-kisan", text=text)).replies
+    say_("am I eligible for pm kisan? I am a government employee and I own farm land")
+    verdict = say_("no")[-1]
+    assert verdict.kind == "eligibility"
+    assert verdict.text.startswith("Pradhan Mantri Kisan Samman Nidhi: the conditions I can check are met, BUT the page excludes what you told me")
+    assert "[3] (you told me this) \u201cA family is excluded if any member is a serving or retired officer or employee of a Central or " \
+           "State Government office" in verdict.text
+
+
 def test_a_state_that_expired_mid_interview_says_so_and_starts_the_check_again(bundled_index, redis_available):
     from conversations.eligibility_flow import EligibilityFlow
     from conversations.rulebook import build_rulebook

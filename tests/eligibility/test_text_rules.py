@@ -292,9 +292,14 @@ def test_categories_of_beneficiaries_and_identification_criteria_are_alternative
     PM-GKAY's "AAY families are identified as per the criteria prescribed:" with its list of groups were
     read as conditions that must all hold: a BPL widow was told she was not eligible for free grain."""
     r = read("Category A | Families holding a yellow ration card (annual income up to \u20b9 1,00,000).\n"
-             "Category B | Farmer families from 14 distressed districts.")
+             "Category B | Farmers from 14 distressed districts.")
     assert len(r.rule.all) == 1 and isinstance(r.rule.all[0], AnyOf)
     assert outcome(r, {"is_bpl": False, "annual_family_income": 300000, "occupation": "farmer"}).status == "likely_eligible"
+    # "farmer families" names the household's work, not the applicant's (PM-KISAN's "landholding farmers' families": a
+    # homemaker of such a family applies): no field settles that category, so neither is settled
+    r = read("Category A | Families holding a yellow ration card (annual income up to \u20b9 1,00,000).\n"
+             "Category B | Farmer families from 14 distressed districts.")
+    assert crits(r.rule) == [] and len(r.unchecked) == 2
     r = read("Category A | Families holding a yellow ration card (annual income up to \u20b9 1,00,000).\n"
              "Category B | Journalists approved by the department.")
     assert crits(r.rule) == [] and len(r.unchecked) == 2  # a journalist is no field: nothing settles the choice
