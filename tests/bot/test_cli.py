@@ -23,6 +23,15 @@ def test_ask_json_shape(capsys):
     assert (c["n"], c["scheme_id"], c["section"]) == (1, "pm-kisan", "benefits")
 
 
+def test_ask_blanks_an_identity_number_before_the_search(capsys):
+    # a newcomer trial: `ask` searched a voter ID with the question, echoed it in the JSON, and declined
+    assert main(["ask", "my voter id is ABC1234567, how much money do farmers get under pm kisan", "--json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert "ABC1234567" not in out.out and data["status"] == "answered" and data["citations"][0]["scheme_id"] == "pm-kisan"
+    assert out.err.startswith("Please do not send Aadhaar, PAN, voter ID")
+
+
 def test_ask_plain_decline(capsys):
     assert main(["ask", "who won the cricket match yesterday"]) == 0
     out = capsys.readouterr().out

@@ -508,3 +508,9 @@ def test_an_age_in_the_past_is_not_the_age_now():
     # a break-it trial: "i was 60 last year" was noted as age 60
     assert "age" not in extract("i was 60 last year") and FIELDS["age"].read("i was 60 last year") is None
     assert extract("I am 61")["age"] == 61
+
+
+@pytest.mark.parametrize("text", ["meri umar asal mein 72 hai", "मेरी उम्र असल में 72 है", "actually I am 72"])
+def test_a_correction_word_inside_an_age_statement_still_states_the_age(text):
+    # a newcomer trial: "मेरी उम्र असल में 72 है" after "I am 70" was searched as a question and declined
+    assert extract(text)["age"] == 72
