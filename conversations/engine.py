@@ -35,7 +35,7 @@ from eligibility.fields import FIELDS
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, SECTION_INTENTS, detect_language, expansions, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -524,7 +524,9 @@ class Engine:
                 too_long = Focus(text[: self.max_message_chars], "start")
             else:
                 too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
-                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None,
+                                 # (a question naming a kind of help, "kya mujhe vidhwa pension mil sakti hai", has its own
+                                 # subject: a scheme named earlier in the story, "Ayushman card", is not put before it)
+                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None or KIND_OF_HELP.search(s.casefold()) is not None,
                                  lambda s: life_event(s) is not None)
             whole, text = text, too_long.text
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)

@@ -90,6 +90,11 @@ def test_a_long_message_is_searched_by_its_question_not_its_first_characters(eng
     result = say(engine, "I am a farmer " * 330 + "How much money does PM Kisan give?", user="u3")
     note = result.replies[0].text
     assert note.startswith('Your message was long, so I searched with this part of it: "...') and note.endswith('How much money does PM Kisan give?"')
+    # a question naming a kind of help has its own subject: a scheme named earlier in the story is not put before it (a
+    # newcomer trial: "Ayushman card: ... kya mujhe vidhwa pension mil sakti hai" was declined)
+    result = say(engine, "Pichhle mahine maine Ayushman card banwaya tha. " + "Hamare gaon mein bahut garibi hai. " * 40
+                 + "To mera sawal yeh hai ki kya mujhe vidhwa pension mil sakti hai?", user="u5")
+    assert result.replies[0].text.endswith('"To mera sawal yeh hai ki kya mujhe vidhwa pension mil sakti hai?"')
     # a link in the part searched is not repeated, live, in the bot's own message (a break-it trial)
     result = say(engine, "We grow rice and wheat on our small land every season. " * 25 + "Is www.evil.example the pm kisan site?", user="u4")
     assert "www.evil.example" not in result.replies[0].text and "[link]" in result.replies[0].text
