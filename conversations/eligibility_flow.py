@@ -908,6 +908,13 @@ class EligibilityFlow:
                 MONEY_WORDS.search(text) or (bare_amount and pending and FIELDS[pending].type in ("choice", "bool"))):
             # "1 lakh" (or a bare "80000" to a question with options) while asked about work: the income
             money = parse_money(text)
+            if money is not None and bare_amount and 0 < money < SMALL_YEARLY_INCOME:
+                # "5000" to the category question: an income, but a month's or a year's? asked as the income question would
+                # (a newcomer trial had it noted as ₹5,000 a year)
+                iv.field, iv.invalid, iv.income_to_confirm = "annual_family_income", 0, int(money)
+                options = [Option(value="per month", label=t("per_month", lang)), Option(value="per year", label=t("per_year", lang))]
+                return TurnResult([Reply(kind="question", field="annual_family_income", options=options,
+                                         text=t("income_period", lang, amount=indian_grouping(int(money))))])
             if money is not None:
                 found["annual_family_income"] = money
         amount = found.get("annual_family_income") if pending == "annual_family_income" else None

@@ -401,6 +401,25 @@ def test_am_i_eligible_for_it_with_no_scheme_talked_about_says_so_before_checkin
     assert after[-1].field == "owns_cultivable_land" and not any(r.text == t("no_scheme_this", "en") for r in after)
 
 
+def test_a_bare_small_amount_given_to_another_question_is_asked_per_month_or_per_year(bundled_index):
+    """A newcomer trial: "5000" to the category question was noted as a yearly income of ₹5,000."""
+    from conversations.store import UserKey
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id="income-elsewhere", text=text)).replies
+    say_("/eligibility")
+    say_("Bihar")
+    waiting = say_("60")[-1]
+    assert waiting.field not in ("annual_family_income", "age", "state")
+    asked = say_("5000")
+    assert asked[-1].text == t("income_period", "en", amount="5,000") and asked[-1].field == "annual_family_income"
+    after = say_("per month")
+    assert e.store.load(UserKey("telegram", "income-elsewhere", e.secret)).profile["annual_family_income"].value == 60_000
+    assert after[-1].field == waiting.field  # the question that was waiting, asked again
+
+
 def test_a_government_employee_is_shown_the_exclusion_of_government_employees_first(bundled_index):
     """A newcomer trial: "am I eligible for pm kisan? I am a government employee and I own farm land" got "LIKELY ELIGIBLE",
     the exclusion of government employees hidden among "+3 more conditions" (it has exceptions no field holds, so it is
