@@ -131,6 +131,15 @@ PER_MONTH = re.compile(r"\bmonth|\bmonthly\b|\bmahin[ae]\b|\bmaheen[ae]\b|\bmasi
 PER_YEAR = re.compile(r"\byear|\byearly\b|\bannual|\bsaal\b|\bsal\b|\bsalana\b|\bvarsh|साल|वर्ष|वार्षिक", re.IGNORECASE)
 
 
+def _period_question(iv: InterviewState, amount: int, lang: str) -> Reply:
+    """"Is ₹5,000 your family's income for a month, or for the whole year?" with its two buttons; ``amount`` (INR, as
+    said) waits in ``iv.income_to_confirm`` for the answer."""
+    iv.income_to_confirm = amount
+    options = [Option(value="per month", label=t("per_month", lang)), Option(value="per year", label=t("per_year", lang))]
+    return Reply(kind="question", field="annual_family_income", options=options,
+                 text=t("income_period", lang, amount=indian_grouping(amount)))
+
+
 def indian_grouping(amount: int) -> str:
     """``amount`` (whole rupees) with Indian digit grouping, as amounts are written on scheme pages and
     read by users: the last three digits, then pairs (150000 -> "1,50,000"; 12000000 -> "1,20,00,000")."""
@@ -911,20 +920,15 @@ class EligibilityFlow:
             if money is not None and bare_amount and 0 < money < SMALL_YEARLY_INCOME:
                 # "5000" to the category question: an income, but a month's or a year's? asked as the income question would
                 # (a newcomer trial had it noted as ₹5,000 a year)
-                iv.field, iv.invalid, iv.income_to_confirm = "annual_family_income", 0, int(money)
-                options = [Option(value="per month", label=t("per_month", lang)), Option(value="per year", label=t("per_year", lang))]
-                return TurnResult([Reply(kind="question", field="annual_family_income", options=options,
-                                         text=t("income_period", lang, amount=indian_grouping(int(money))))])
+                iv.field, iv.invalid = "annual_family_income", 0
+                return TurnResult([_period_question(iv, int(money), lang)])
             if money is not None:
                 found["annual_family_income"] = money
         amount = found.get("annual_family_income") if pending == "annual_family_income" else None
         if isinstance(amount, (int, float)) and 0 < amount < SMALL_YEARLY_INCOME and BARE_AMOUNT.fullmatch(text):
             # "5000" (or "150") to the family's yearly income: most likely a month's pay, and any limit would pass on it (a
             # break-it trial): which one, asked before it is noted
-            iv.income_to_confirm = int(amount)
-            options = [Option(value="per month", label=t("per_month", lang)), Option(value="per year", label=t("per_year", lang))]
-            return TurnResult([Reply(kind="question", field=pending, options=options,
-                                     text=t("income_period", lang, amount=indian_grouping(int(amount))))])
+            return TurnResult([_period_question(iv, int(amount), lang)])
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
