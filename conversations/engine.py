@@ -1182,6 +1182,14 @@ class Engine:
             fits = [x for x in fits if x.scheme_id not in out] or fits
         if not fits and known is None:
             return self._life_event_state_question(text, event, state, lang)
+        if not fits and event.required:
+            # none of the central schemes nor the state's own speaks of it: said so, with the official search, rather than
+            # a search that quotes whatever it finds (a newcomer trial in Odisha got an education grant and an artists'
+            # pension for "beti ki shadi hai, madad chahiye")
+            from retrieval.answer import MYSCHEME_SEARCH
+
+            said = t("life_event_none", lang, event=event.labels.get(lang, event.labels["en"]), state=state_label(known, lang), link=MYSCHEME_SEARCH)
+            return TurnResult([Reply(kind="decline", text=said[:1].upper() + said[1:], links=[MYSCHEME_SEARCH])], event.search)
         if not fits:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband

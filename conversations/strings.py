@@ -202,6 +202,8 @@ STRINGS: dict[str, dict[str, str]] = {
                   "hi": "इसमें बहुत सी योजनाएँ आती हैं: किसके लिए, या आपको क्या चाहिए? जैसे \"बिहार में किसानों के लिए योजनाएँ\", "
                         "\"एससी छात्रों के लिए छात्रवृत्ति\", \"विधवा पेंशन\", \"व्यवसाय के लिए लोन\"। "
                         "आपको कौन सी मिल सकती हैं, यह जानने के लिए /eligibility भेजें।"},
+    "life_event_none": {"en": "I could not find a scheme for {event} among the central schemes or those of {state} that I can quote with confidence. The official search may have more: {link}",
+                        "hi": "{event} के लिए केंद्र की या {state} की ऐसी कोई योजना नहीं मिली जिसे मैं भरोसे से quote कर सकूँ। आधिकारिक खोज में और हो सकती हैं: {link}"},
     "which_state_event": {"en": "For {event}, each state has its own schemes (for example {examples}). Which state do you live in?",
                           "hi": "{event} के लिए हर राज्य की अपनी योजनाएँ हैं (जैसे {examples})। आप किस राज्य में रहते हैं?"},
     "which_state": {"en": "Each state runs this scheme its own way (for example {examples}). Which state do you live in?",
@@ -394,6 +396,7 @@ HINGLISH: dict[str, str] = {
     "too_broad": "Ismein bahut si yojanayein aati hain: kiske liye, ya aapko kya chahiye? Jaise \"Bihar mein kisanon ke liye yojana\", "
                  "\"SC chhatron ke liye scholarship\", \"vidhwa pension\", \"business ke liye loan\". "
                  "Aapko kaun si mil sakti hain, yeh jaanne ke liye /eligibility bhejiye.",
+    "life_event_none": "{event} ke liye kendra ki ya {state} ki aisi koi yojana nahi mili jise main bharose se quote kar sakun. Official search mein aur ho sakti hain: {link}",
     "which_state_event": "{event} ke liye har rajya ki apni yojanayein hain (jaise {examples}). Aap kis rajya mein rehte hain?",
     "which_state": "Har rajya yeh yojana apne tareeke se chalata hai (jaise {examples}). Aap kis rajya mein rehte hain?",
     "state_dropped": "Theek hai, nahi poochhunga. Kuch aur poochhiye, ya sawal mein apne rajya ka naam likhiye.",

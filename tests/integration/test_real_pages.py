@@ -252,6 +252,13 @@ def test_a_life_event_only_states_serve_asks_the_state_then_lists_that_states_sc
     listed = answer_of(replies)
     assert listed.citations[0].scheme_id == "mkvy" and "marriage of the girl child" in listed.citations[0].text
     assert {pages_index.schemes[c.scheme_id].state for c in listed.citations} <= {"Bihar", None}
+    # a state none of whose schemes (nor a central one) serves it: said so, with the official search (a newcomer trial in
+    # Odisha got an education grant and an artists' pension quoted)
+    say(engine, "I live in Ladakh", user="marriage-ladakh")
+    none = say(engine, "beti ki shadi hai, madad chahiye", user="marriage-ladakh")
+    assert [r.kind for r in none] == ["decline"] and none[0].text.startswith(
+        "Beti ki shadi ke liye kendra ki ya Ladakh ki aisi koi yojana nahi mili jise main bharose se quote kar sakun.")
+    assert none[0].links == ["https://www.myscheme.gov.in/search"]
 
 
 @pytest.mark.parametrize("question,words", [
