@@ -46,14 +46,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
     """``schemebot ask "QUESTION" [--json] [--corpus PATH]``: one stateless answer."""
     from retrieval.answer import Answerer
 
-    from conversations.privacy import mask_numbers, without_number_clauses
+    from conversations.privacy import blank_numbers
 
     answerer = Answerer(_open_index(_corpus(args)))
     # an Aadhaar, phone, account, PAN or voter-ID number is blanked before the search, as the chat does (a newcomer trial:
     # the number was searched, echoed in the JSON and the question declined)
-    question, private = mask_numbers(args.question)
+    question, private = blank_numbers(args.question)
     if private:
-        question = without_number_clauses(" ".join(question.split()))
         from conversations.strings import t
         from retrieval.query import reply_language
 

@@ -1406,6 +1406,7 @@ class EligibilityFlow:
 
         for o in shown:
             lines.append("")
+            against = excluded_by_said(o.excluding, said)
             if o.status == "need_more_info":  # its reasons: the conditions still to check
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
             else:
@@ -1413,7 +1414,7 @@ class EligibilityFlow:
                 rules = self.book.rules.get(o.scheme_id)
                 if key == "likely_eligible" and rules is not None and rules.source == "extracted":
                     key = "likely_eligible_text"  # read from the page, not from myScheme's filters
-                if o.status in ("eligible", "likely_eligible") and excluded_by_said(o.excluding, said):
+                if o.status in ("eligible", "likely_eligible") and against:
                     key = "excluded_by_said"  # the page excludes what the user told: said before anything else
                 closed = f"{t('closed_mark', lang)} " if o.scheme_id in self.book.closed else ""
                 lines.append(t(key, lang, scheme=closed + o.scheme_name))
@@ -1425,7 +1426,6 @@ class EligibilityFlow:
             if len(o.reasons) > most:
                 lines.append(t("unchecked_more", lang, n=len(o.reasons) - most, url=o.eligibility_url))
             # conditions to meet, then those that rule the applicant out (an exclusions section), each under its own heading
-            against = excluded_by_said(o.excluding, said)
             # (an exclusion of what the user told comes first: it decides more than the others)
             excluding = against + [u for u in o.excluding if u not in against]
             for label, sentences, url in (("unchecked", o.requiring, o.eligibility_url), ("unchecked_excluding", excluding, o.exclusions_url)):

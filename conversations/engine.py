@@ -28,7 +28,7 @@ from retrieval.life_events import LifeEvent, life_event, life_events
 from retrieval.chunking import SECTION_ORDER_INDEX
 from conversations.long_message import Focus, focus
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
-from conversations.privacy import mask_numbers, without_number_clauses
+from conversations.privacy import blank_numbers
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
 from eligibility.fields import FIELDS
@@ -189,8 +189,8 @@ def _masked(msg: InboundMessage) -> tuple[str, bool]:
     """The message's text (or pressed option) with any Aadhaar, phone or account number blanked and the
     clauses that only introduced it dropped, and whether there was one: such a number is neither searched
     nor kept (:mod:`conversations.privacy`)."""
-    text, private = mask_numbers((msg.option or msg.text or "").strip())
-    return (without_number_clauses(" ".join(text.split())) if private else text), private
+    text, private = blank_numbers((msg.option or msg.text or "").strip())
+    return text, bool(private)
 
 
 def state_answer(text: str) -> str | None:
@@ -987,6 +987,7 @@ class Engine:
         # (a state the earlier question named is not asked about now: "... kitna milta hai Uttar Pradesh" then
         # "and in Haryana?" had searched Uttar Pradesh's schemes)
         query = without_states(query)
+        event = next((e for e in life_events() if e.search == query), None)  # (a life event's search, asked for a state)
         known = state.profile.get("state")
         what_if = (known is None or known.value != chosen) and WHAT_IF.search(text) is not None
         # the question with the state's name, as the user might have asked it at once ("widow pension amount" then "Bihar" had been
@@ -1001,7 +1002,6 @@ class Engine:
             # another state's scheme is no longer the one talked about: the question is asked anew for the user's state
             # ("I live in Kerala" after Tamil Nadu's old age pension had answered Tamil Nadu's again, a break-it trial)
             state.scheme_id = state.scheme_name = None
-        event = next((e for e in life_events() if e.search == without_states(query[:-len(f" in {chosen}")])), None)
         told = self._life_event(event.search, event, state, lang, chosen) if event is not None else None
         if told is not None:
             # the state asked for a life event's schemes ("beti ki shadi hai" then "Bihar"): that event's list for the state
@@ -1173,8 +1173,7 @@ class Engine:
             # not fellowships that say "daughter" (a newcomer trial in Maharashtra, which has no marriage aid for all)
             # (in the passage that ranked the scheme, not anywhere on its page: a veteran artists' allowance whose page
             # names an unmarried daughter's marriage among its rules had been listed for "beti ki shadi hai")
-            fits = [x for x in fits if all(index.scheme_has_term(t, x.scheme_id) for t in event.required)
-                    and _speaks_of(index, x, event.required)]
+            fits = [x for x in fits if _speaks_of(index, x, event.required)]
         if self.eligibility is not None:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
             # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)

@@ -92,3 +92,11 @@ def without_number_clauses(rest: str) -> str:
     number is" -> "widow pension in Bihar"), so what is left is read as the question it was."""
     clauses = re.split(r"(?<=[,;.।!?])\s*", rest)
     return " ".join(c for c in clauses if c.strip() and not only_about_the_number(c)).strip(" ,;")
+
+
+def blank_numbers(text: str) -> tuple[str, list[str]]:
+    """``(text, kinds)``: ``text`` with its identity numbers blanked (:func:`mask_numbers`) and, when there were any, the
+    clauses that only introduced them dropped (:func:`without_number_clauses`); ``kinds`` as :func:`mask_numbers` gives
+    them. What the chat, the webhooks and ``schemebot ask`` search and keep."""
+    masked, kinds = mask_numbers(text)
+    return (without_number_clauses(" ".join(masked.split())) if kinds else masked), kinds
