@@ -531,25 +531,47 @@ class Searcher:
 
         state_terms = frozenset(analyze(state)) if state is not None else frozenset()
 
+        # each word of the question once (the state's name left out: the state is a filter already), with the index
+        # terms that stand for it (itself, its spelling repairs and glossary words both ways) and its weight, the IDF of the word
+        # itself or, for a word the index lacks, of the best of its stand-ins
+        lex, reverse = expansions(), reverse_expansions()
+        word_groups: list[tuple[frozenset[int], float]] = []
+        for tok in query.content:
+            if tok in state_terms:
+                continue
+            ids = {i for t in (tok, *query.resolved.get(tok, ()), *lex.get(tok, ()), *reverse.get(tok, ())) if (i := idx.vocabulary.get(t, -1)) >= 0}
+            own = idx.vocabulary.get(tok, -1)
+            weight = float(idx.tfidf_idf[own]) if own >= 0 else max((float(idx.tfidf_idf[i]) for i in ids), default=0.0)
+            if ids:
+                word_groups.append((frozenset(ids), weight))
+
         def covered(sid: str) -> float:
-            """IDF-weighted weight of the question's words, but the state's name, found in the scheme's best-matching
-            chunk (a rare word counts more: Kerala's Viswakarma pension holds "pension amount", the national widow
-            pension "widow pension", and "widow pension amount in Kerala" had boosted the first over the second; the
-            state is a filter already)."""
-            held = idx.chunk_term_ids(match[sid].chunk)
-            return sum(w * float(idx.tfidf_idf[i]) for t, w in query.weights.items()
-                       if t not in state_terms and (i := idx.vocabulary.get(t, -1)) in held)
+            """IDF-weighted share of the question's words (the state's name left out) that the scheme's best-matching
+            chunk holds, a word counting once whether the chunk holds it or a word standing for it (a rare word counts
+            more: Kerala's Viswakarma pension holds "pension amount", the national widow pension "widow pension", and
+            "widow pension amount in Kerala" had boosted the first over the second). The scheme's name counts as part
+            of its chunk, as a reader sees the passage under it; and a glossary word does not count beside the word it
+            stands for: Kerala's glucometer scheme for "elderly diabetic ... old age persons", holding "old", "age",
+            "elderly" and "senior", had been boosted over the national "Old Age Pension" scheme, whose benefits chunk
+            says only "a monthly pension", and "old age pension amount in Kerala" was declined."""
+            sch = idx.schemes[sid]
+            held = idx.chunk_term_ids(match[sid].chunk) | frozenset(
+                i for t in analyze(sch.name) if (i := idx.vocabulary.get(t, -1)) >= 0)
+            return sum(weight for ids, weight in word_groups if ids & held)
 
         leader_cover = covered(leader) if state is not None and leader is not None else 0.0
+        said = question if user_text is None else f"{question} {user_text}"
         for sid in total:
             sch = idx.schemes[sid]
             if state is not None and sch.level == "state" and (sch.state or "").casefold() == state.casefold():
                 # only a state scheme that matches nearly as well as the best, and holds as many of the
                 # question's words (weighted by IDF) as the leader: a state with no widow pension of its own gets
                 # the national one, not its pilgrimage scheme or its old-age pension (which shares only "pension")
-                # (a short page has one strong chunk where a long one has two: its best chunk counts too)
+                # (a short page has one strong chunk where a long one has two: its best chunk counts too); nor one
+                # reserved for a group the question does not name, unless it leads: "हरियाणा में विकलांग पेंशन कितनी है"
+                # is asked by anyone, not by the construction workers' board's members
                 near = total[sid] >= BOOST_FLOOR * top_raw or scores[sid][0] >= BOOST_FLOOR * scores[leader][0]
-                if near and (sid == leader or covered(sid) >= leader_cover - 1e-9):
+                if near and (sid == leader or (covered(sid) >= leader_cover - 1e-9 and not for_another_group(sch.name, said))):
                     total[sid] *= STATE_BOOST
                     out.state_boosted.add(sid)
             elif state is None and sch.level == "central":
@@ -571,7 +593,6 @@ class Searcher:
             # a scheme reserved for a group the question does not name (a construction workers' board's
             # widow pension, for "widow pension in Haryana") yields the lead to a scheme for everyone
             # scoring nearly as well
-            said = question if user_text is None else f"{question} {user_text}"
             top = sorted(total, key=lambda s: (-total[s], s))[:GROUP_TOP]
             # (by the name only: a scheme whose rule alone names the group, Jharkhand's construction workers' "Cycle
             # Sahayata Yojana", is what a question in its own words asks for, not the schemes beside it)

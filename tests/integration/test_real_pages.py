@@ -242,6 +242,16 @@ def test_a_states_scheme_sharing_only_common_words_is_not_boosted_over_the_natio
     assert ans.citations[0].text.startswith("A pension of Rs.300/- per month is provided to Widows")
 
 
+def test_a_states_scheme_holding_only_synonyms_of_the_words_is_not_boosted_over_the_one_named_by_them(answerer, pages_index):
+    # Kerala has no old-age pension of its own; its glucometer scheme for "elderly diabetic ... old age persons" held
+    # "old", "age" and the glossary's "elderly" and "senior" besides, outweighed the national scheme's benefits chunk ("a
+    # monthly pension"), took the state's boost, and the question was declined
+    ans = answerer.ask("old age pension amount in Kerala")
+    assert ans.status == "answered" and ans.state == "Kerala" and verify(pages_index, ans)
+    assert ans.ranked_scheme_ids[0] == "nsap-ignoaps"
+    assert ans.citations[0].text == "A monthly pension of ₹ 200 up to 79 years and ₹ 500 thereafter."
+
+
 def test_a_life_event_only_states_serve_asks_the_state_then_lists_that_states_schemes(engine, pages_index):
     # a trial: "beti ki shadi hai, madad chahiye" with no state known quoted Chandigarh's aid for the daughters of SC
     # widows (no central scheme gives marriage aid; the states' own do)
