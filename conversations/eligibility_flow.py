@@ -343,7 +343,7 @@ def _event_told(sentence: str, said: str) -> bool:
 
 
 #: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")
-STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|fellowship|chhatravritti|\bschool|\bhostel|"
+STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|\bstudies\b|\beducational\s+loans?\b|fellowship|chhatravritti|\bschool|\bhostel|"
                             r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha|\binternships?\b", re.IGNORECASE)
 
 
@@ -1248,15 +1248,22 @@ class EligibilityFlow:
         # the undecided schemes meant for the user (a particular fact met: a widow's pension for a widow), first by how
         # telling: what they hang on is worth a line (a trial: a Bihar widow who did not know her income saw Bihar's
         # widow pension only as one of "80 undecided", said to need studying and education)
+        # (not one hanging on a field not asked of this person: "could be yours ... (studying)" had offered a 67-year-old
+        # farmer the OBC students' interest subsidy on loans for overseas studies)
+        pointless = not_to_ask(profile)
+        # (a scheme whose name says it is for what the user is counts as met: PM-KISAN for a farmer who skipped the land
+        # question, which a trial's 67-year-old Rajasthan farmer never saw beside three irrigation subsidies)
+        def meant(o: Outcome) -> int:
+            return self._met_specific(o.scheme_id, profile) + named_for(o.scheme_name, profile)
+
         pending = sorted((o for o in outcomes if o.status == "need_more_info" and o is not asked and o.reasons
-                          and self._met_specific(o.scheme_id, profile) >= 1 and plausible(o)),
-                         key=lambda o: (-self._met_specific(o.scheme_id, profile), _specificity(o, said, profile)))[:2]
+                          and meant(o) >= 1 and plausible(o) and not set(o.missing_fields) & pointless),
+                         key=lambda o: (-meant(o), _specificity(o, said, profile)))[:2]
         counts = []
         if failed:
             counts.append(t("screen_not_count", lang, count=schemes_count(len(failed), lang)))
         if rest:
-            need: dict[str, int] = {}
-            pointless = not_to_ask(profile)  # ("most need: studying, education" had been said to a 67-year-old widow)
+            need: dict[str, int] = {}  # (not a field pointless to ask: "most need: studying, education" had been said to a 67-year-old widow)
             for o in rest:
                 for f in o.missing_fields:
                     if f not in pointless:
@@ -1331,8 +1338,9 @@ class EligibilityFlow:
             kind="eligibility",
             text=text,
             links=list(dict.fromkeys(o.url for o in listed)),
+            # (the undecided ones the text names as "could be yours" first, then the first others)
             outcomes=[self._reply_outcome(o, o.scheme_id in gated_ids) for o in listed]
-            + [self._reply_outcome(o) for o in rest[:20]],
+            + [self._reply_outcome(o) for o in (pending + [o for o in rest if o not in pending])[:20]],
         )
 
     def _met_specific(self, scheme_id: str, profile: dict[str, Any]) -> int:

@@ -42,6 +42,18 @@ def bundled_engine(bundled_index):
     return flow_engine(bundled_index)
 
 
+def test_an_old_farmer_who_skips_is_told_pm_kisan_could_be_his_not_a_students_loan(pages_engine):
+    # a trial: a 67-year-old OBC farmer in Rajasthan who skipped every question saw, as "could be yours", the OBC students'
+    # interest subsidy on loans for overseas studies ("studying", never asked of him) and not PM-KISAN (hanging on land)
+    asked, verdict = until_verdict(pages_engine, "which schemes can I get? I am 67, a farmer in Rajasthan, income 1 lakh, OBC", user="farmer67")
+    assert "is_student" not in asked and "occupation" not in asked and "state" not in asked
+    pending = verdict.text.split("Could be yours, depending on what I do not know yet:\n", 1)[1].split("\n\n")[0].splitlines()
+    assert any(line.startswith("- Pradhan Mantri Kisan Samman Nidhi (farm land): \u201cAll landholding farmers' families") for line in pending)
+    assert not any("Overseas Studies" in line for line in pending)
+    kisan = next(o for o in verdict.outcomes if o.scheme_id == "pm-kisan")
+    assert kisan.status == "need_more_info" and "owns_cultivable_land" in kisan.missing_fields
+
+
 def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_maternity(pages_engine, pages_index):
     asked, verdict = until_verdict(pages_engine, WIDOW, user="widow")
     said = {"age", "state", "marital_status", "gender", "residence", "is_bpl", "annual_family_income"}
