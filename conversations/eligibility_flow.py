@@ -210,6 +210,9 @@ def _words_besides_place_and_age(clause: str) -> int:
 RECHECK_AFTER_TURNS = 2
 #: the age from which a question says what old age brings (the national old age pension's 60 years: NSAP's IGNOAPS page)
 OLD_AGE = 60
+#: the lowest age bound that says a scheme is for the old: Rajasthan's pension for elderly small farmers starts at 55 for
+#: women and 58 for men (its myScheme page, slesvkspy), as many states' farmers' and workers' pensions do
+OLD_AGE_BOUND = 55
 #: words that already say old age
 OLD_AGE_WORDS = re.compile(r"\bold\b|\bsenior\b|\belderly\b|\bbudh|\bvridh|\bvriddh|वृद्ध|बुढ़ाप|बुजुर्ग|\bbujurg", re.IGNORECASE)
 
@@ -299,7 +302,7 @@ def implausible_event(sentence: str, profile: dict[str, Any]) -> bool:
 #: to them ("I am pregnant" makes "the first live birth" a said event, not an "if this applies")
 EVENT_KINDS = (
     (MATERNITY, re.compile(r"pregnan|expecting|garbh|गर्भ|delivery|prasav|प्रसव|baby due|lactating|breastfeed", re.IGNORECASE)),
-    (re.compile(r"\b(death|died|dies|deceased|demise|passed away|killed)\b", re.IGNORECASE),
+    (DEATH := re.compile(r"\b(death|died|dies|deceased|demise|passed away|killed)\b", re.IGNORECASE),
      re.compile(r"died|death|passed away|expired|no more|dehant|dehaant|maut|mrityu|guzar|gujar|देहांत|मृत्यु|मौत|गुज़र|गुजर|निधन", re.IGNORECASE)),
     (re.compile(r"\b(marriage|wedding)\b|\b(?:be|get)\s+married\b", re.IGNORECASE),
      re.compile(r"marriage|wedding|getting married|get married|\bshadi\b|\bshaadi\b|\bvivah\b|\bvivaah\b|शादी|विवाह(?!ित)", re.IGNORECASE)),
@@ -532,22 +535,24 @@ def _says_who(c: Criterion) -> bool:
 def _met_positively(o: Outcome) -> set[str]:
     """Fields of the conditions ``o`` meets that say who the scheme is for (:func:`_says_who`); an old-age condition met
     counts as ``old_age`` (:func:`for_the_old`)."""
-    return {"old_age" if for_the_old(c) else c.field for c in o.reasons if _says_who(c)}
+    return {"old_age" if for_the_old(c) else c.field for c in (o.met or o.reasons) if _says_who(c)}
 
 
 def for_the_old(c: Criterion) -> bool:
-    """Whether ``c`` is an age condition from :data:`OLD_AGE` years up ("60 years or above"): unlike an adult age, meeting
+    """Whether ``c`` is an age condition from :data:`OLD_AGE_BOUND` years up ("60 years or above"): unlike an adult age, meeting
     it says the scheme is meant for the user, as a widowhood does (a trial: Bihar's old-age pension was never shown to a
     67-year-old widow, its conditions met being only the state and the age)."""
     if c.field != "age":
         return False
     low = c.value[0] if c.op == "between" and isinstance(c.value, (list, tuple)) else c.value if c.op == "gte" else None
-    return isinstance(low, (int, float)) and low >= OLD_AGE
+    return isinstance(low, (int, float)) and low >= OLD_AGE_BOUND
 
 
 #: facts that place a person rather than single out a scheme's beneficiaries: a scheme met only on
 #: these (a state scheme for adults of that state) says little about whether it is meant for the user
 _GENERIC_FIELDS = {"state", "age", "gender"}
+#: the user's money facts: an income under a scheme's limit (or no income tax paid) is met by most people who ask
+_INCOME_FIELDS = frozenset({"annual_family_income", "is_income_tax_payer"})
 
 
 def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = None) -> tuple:
@@ -567,7 +572,7 @@ def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = No
 
 #: how much meeting a scheme's condition on a field says the scheme is meant for the user: what a person
 #: is (a widow, disabled, a farmer, a student) over what many share (a category, an income under a limit)
-_FIELD_WEIGHT = {"marital_status": 3.0, "old_age": 0.5, "disability_percent": 3.0, "occupation": 3.0, "is_student": 2.0, "owns_cultivable_land": 2.0,
+_FIELD_WEIGHT = {"marital_status": 3.0, "old_age": 2.0, "disability_percent": 3.0, "occupation": 3.0, "is_student": 2.0, "owns_cultivable_land": 2.0,
                  "is_bpl": 2.0, "education_level": 1.5, "social_category": 1.0, "is_minority": 1.0, "residence": 0.5,
                  "annual_family_income": 0.5, "is_income_tax_payer": 0.25}
 
@@ -631,6 +636,14 @@ class EligibilityFlow:
                 state.interview.finished = False
                 state.interview.field = None
                 noted = self._record(found, state, text, lang)
+                return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
+            added = self._told_after_verdict(engine, text, state) if not mentions(text, "start_check") else {}
+            if added:
+                # "rural", "I have 2 acres of land in my name" after a verdict that said what most schemes need: a fact
+                # the check can use, noted and the check run again with it (a trial: both were searched and declined)
+                state.interview.finished = False
+                state.interview.field = None
+                noted = self._record(added, state, text, lang)
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
             if not mentions(text, "start_check"):
                 return None  # the finished check stays, so that a later correction can reopen it
@@ -706,6 +719,23 @@ class EligibilityFlow:
         if mentions(text, "start_check"):  # a new check replaces a running one
             return self.start(engine, text, state, lang)
         return None
+
+    def _told_after_verdict(self, engine: Engine, text: str, state: UserState) -> dict[str, Any]:
+        """The facts a message after a finished check tells about the user that the profile lacks or holds otherwise
+        (``{}`` for a question, a message naming a scheme or a kind of benefit, a state alone, which asks for that
+        state's schemes, or a long message that does not speak of the user)."""
+        if ASKING.search(text) or QUESTIONISH.search(text) or section_intents(text):
+            return {}
+        from conversations.engine import BENEFIT_KIND
+
+        found_mentions = engine.answerer.searcher.mentions(text)
+        if BENEFIT_KIND.search(text) or any(m.indexed for m in found_mentions):
+            return {}
+        facts = {k: v for k, v in stated_facts(text, found_mentions).items()
+                 if valid_value(k, v) and (k not in state.profile or state.profile[k].value != v)}
+        if not facts or set(facts) == {"state"}:
+            return {}
+        return facts if is_about_self(text, facts) or len(text.split()) <= 3 else {}
 
     def start_command(self, engine: Engine, rest: str, state: UserState, lang: str) -> TurnResult:
         """``/eligibility [scheme]``: a scheme's check, or a screening (with a note when ``rest`` names
@@ -1205,7 +1235,11 @@ class EligibilityFlow:
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]
         # (a life event she has not spoken of before a role she has not: a widow is shown the breadwinner's death benefit
         # before the veteran artists' pension)
-        gated = sorted(((o, ev) for o, ev in applies if ev), key=lambda p: life_event_unsaid(p[0].requiring, said) is None)
+        # (and for a widow, a death in the family before the other events: her husband's death may be the breadwinner's, where
+        # a daughter's marriage is a guess; a trial had shown her the marriage grant first)
+        widowed = profile.get("marital_status") == "widowed"
+        gated = sorted(((o, ev) for o, ev in applies if ev),
+                       key=lambda p: (life_event_unsaid(p[0].requiring, said) is None, not (widowed and DEATH.search(p[1]))))
         likely = [o for o, ev in applies if not ev]
         asked = next((o for o in outcomes if o.scheme_id == state.scheme_id), None)
         if asked is not None:
@@ -1253,8 +1287,9 @@ class EligibilityFlow:
         pointless = not_to_ask(profile)
         # (a scheme whose name says it is for what the user is counts as met: PM-KISAN for a farmer who skipped the land
         # question, which a trial's 67-year-old Rajasthan farmer never saw beside three irrigation subsidies)
+        # (an income under a limit met is no sign: an artisans' insurance "could be" a 67-year-old widow's on her income)
         def meant(o: Outcome) -> int:
-            return self._met_specific(o.scheme_id, profile) + named_for(o.scheme_name, profile)
+            return self._met_specific(o.scheme_id, profile, _INCOME_FIELDS) + named_for(o.scheme_name, profile)
 
         pending = sorted((o for o in outcomes if o.status == "need_more_info" and o is not asked and o.reasons
                           and meant(o) >= 1 and plausible(o) and not set(o.missing_fields) & pointless),
@@ -1320,9 +1355,11 @@ class EligibilityFlow:
         # never a cut one
         open_likely = sum(o.scheme_id not in self.book.closed for o in likely)  # (closed ones come after the broad)
         most = min(VERDICT_SCHEMES, open_likely or len(likely) or len(broad))
-        # (the undecided schemes give way first: each step keeps one if it fits, else shows what it showed without them)
-        for after in (tail(2, 2, 2), tail(2, 2, 1), tail(2, 2), tail(2, 1, 1), tail(2, 1), tail(1, 1, 1), tail(1, 1),
-                      tail(1, 0, 1), tail(1, 0), tail(0, 0, 1), tail(0, 0)):
+        # (the second undecided scheme gives way first, then the second "if this applies" and the close misses, before the
+        # first undecided one: a 67-year-old Bihar widow who did not know her income had lost "Bihar's widow pension hangs
+        # on your income" to an ex-servicemen's widows' training course "if this applies")
+        for after in (tail(2, 2, 2), tail(2, 2, 1), tail(2, 1, 1), tail(1, 1, 1), tail(1, 0, 1), tail(2, 2), tail(2, 1), tail(1, 1),
+                      tail(1, 0), tail(0, 0, 1), tail(0, 0)):
             shown = most
             while shown > 1 and len(compose(shown, after)) > VERDICT_CHARS:
                 shown -= 1
@@ -1343,13 +1380,15 @@ class EligibilityFlow:
             + [self._reply_outcome(o) for o in (pending + [o for o in rest if o not in pending])[:20]],
         )
 
-    def _met_specific(self, scheme_id: str, profile: dict[str, Any]) -> int:
-        """How many of the user's particular facts (not state, age or gender) a scheme's criteria accept."""
+    def _met_specific(self, scheme_id: str, profile: dict[str, Any], besides: frozenset[str] = frozenset()) -> int:
+        """How many of the user's particular facts (not state, age or gender, nor the fields ``besides``) a scheme's
+        criteria accept."""
         rules = self.book.rules.get(scheme_id)
         if rules is None:
             return 0
         met = {c.field for c in criteria(rules.rule)
-               if c.field in profile and (c.field not in _GENERIC_FIELDS or for_the_old(c)) and c.op not in ("not_in", "is_false")
+               if c.field in profile and c.field not in besides and (c.field not in _GENERIC_FIELDS or for_the_old(c))
+               and c.op not in ("not_in", "is_false")
                and c.holds(profile[c.field])}
         return len(met)
 

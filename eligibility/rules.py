@@ -239,6 +239,9 @@ class Outcome:
     unchecked: list[str] = field(default_factory=list)
     #: those of ``unchecked`` that rule the applicant out when they apply (from the exclusions section)
     excluding: list[str] = field(default_factory=list)
+    #: for a met rule, every condition met, two of one sentence both ("the female applicant's age should be more than 55
+    #: years": a gender and an age), where ``reasons`` quotes each sentence once
+    met: list[Criterion] = field(default_factory=list)
 
     @property
     def exclusions_url(self) -> str:
@@ -272,9 +275,9 @@ def outcome(rules: SchemeRules, profile: dict[str, Any], order: list[str] | None
         verified = all(c.verified for c in ev.support) and rules.source == "hand" and not rules.unchecked
         # each sentence once; one listed as not checked ("must be a pregnant woman", of which only
         # "woman" is a field) is shown there, not also as met
-        met = [c for c in _distinct(ev.support) if c.text not in rules.unchecked]
-        return Outcome(status="eligible" if verified else "likely_eligible", reasons=met, unchecked=list(rules.unchecked),
-                       excluding=[u for u in rules.excluding if u in rules.unchecked], **base)
+        met = [c for c in ev.support if c.text not in rules.unchecked]
+        return Outcome(status="eligible" if verified else "likely_eligible", reasons=_distinct(met), unchecked=list(rules.unchecked),
+                       excluding=[u for u in rules.excluding if u in rules.unchecked], met=met, **base)
     if ev.value is False:
         return Outcome(status="not_eligible", reasons=ev.failing[:1], **base)
     missing = list(dict.fromkeys(c.field for c in ev.unknown))

@@ -74,15 +74,16 @@ def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_materni
     # (the last line may end with how many more there are: "(+1)")
     assert any(line.startswith("- National Family Benefit Scheme: \u201cThe primary breadwinner of the applicant's family must have "
                                "been deceased.\u201d https://www.myscheme.gov.in/schemes/nfbs#eligibility") for line in applies)
-    # her two widow pensions lead the list: the national one, whose name says it is for widows, and Bihar's
+    # her two widow pensions lead the list: the national one, whose name says it is for widows, and Bihar's (which checks
+    # her income too: it comes first)
     entries = [line for line in verdict.text.splitlines() if re.match(r"\d+\. ", line)]
-    assert {e.split(":")[0] for e in entries[:2]} == {"1. Indira Gandhi National Widow Pension Scheme", "2. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)"}
+    assert [e.split(":")[0] for e in entries[:2]] == ["1. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar)", "2. Indira Gandhi National Widow Pension Scheme"]
     assert len(verdict.text) <= VERDICT_CHARS
     pages = sms_pages([verdict], "en", 3)
     assert all(sms_fits(page, 3) for page in pages)
     # on SMS: whole entries, straight quote marks (GSM-7, three times the room of UCS-2), at most 5 pages
     assert len(pages) <= 5 and "\u201c" not in "".join(pages)
-    assert pages[0].startswith("Here is what I found from your answers.\n\n1. Indira Gandhi National Widow Pension Scheme: likely eligible\n")
+    assert pages[0].startswith("Here is what I found from your answers.\n\n1. Lakshmi Bai Samajik Suraksha Pension Yojana (Bihar): likely eligible\n")
     # the next schemes come on MORE, numbered on from the first page
     shown = len(re.findall(r"^\d+\. ", verdict.text, re.MULTILINE))
     assert 1 <= shown <= 5
