@@ -54,6 +54,23 @@ def test_an_old_farmer_who_skips_is_told_pm_kisan_could_be_his_not_a_students_lo
     assert kisan.status == "need_more_info" and "owns_cultivable_land" in kisan.missing_fields
 
 
+def test_facts_told_after_a_verdict_are_noted_and_the_check_run_again(pages_engine):
+    # a trial: "rural" and "I have 2 acres of land in my name" after a verdict were searched and declined
+    user = "farmer-after"
+    until_verdict(pages_engine, "which schemes can I get? I am 67, a farmer in Rajasthan, income 1 lakh, OBC", user=user)
+    land = say(pages_engine, "I have 2 acres of land in my name", user)
+    assert land[0].kind == "info" and land[0].text == "Noted: farm land yes."
+    assert land[-1].kind == "eligibility"
+    male = say(pages_engine, "male", user)
+    assert male[0].text == "Noted: gender Male." and male[-1].kind == "eligibility"
+    # Rajasthan's pension for elderly small farmers (women from 55, men from 58) now leads: a farmer's scheme for the old
+    entries = [line for line in male[-1].text.splitlines() if re.match(r"\d+\. ", line)]
+    assert entries[0] == "1. Suraksha Laghu Evan Simant Vriddhajan Krishak Samman Pension Yojana (Rajasthan): likely eligible"
+    # a question after a verdict is still a question
+    asked = say(pages_engine, "how to apply for pm kisan", user)
+    assert any(r.kind == "answer" for r in asked)
+
+
 def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_maternity(pages_engine, pages_index):
     asked, verdict = until_verdict(pages_engine, WIDOW, user="widow")
     said = {"age", "state", "marital_status", "gender", "residence", "is_bpl", "annual_family_income"}
