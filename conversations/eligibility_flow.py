@@ -30,7 +30,7 @@ from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_
 from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
-from eligibility.parse import NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
+from eligibility.parse import _MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT
 from retrieval.gazetteer import blank_mentions
@@ -235,7 +235,11 @@ def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
 _ANSWER_WORDS = frozenset(w for word in """live living stay resident from village city town rural urban gaon gaanv shahar
     year years old age saal sal umar umr yes haan nahi no card bpl apl ration income kamai aay lakh hazar thousand rupee rupees
     rs family parivar male female man woman mahila purush ladka ladki widow widowed married unmarried single student farmer
-    work kaam job percent disability viklang category caste sc st obc general ews""".split() for w in _analyze(word))
+    work kaam job percent disability viklang category caste sc st obc general ews
+    per month monthly mahina mahine mahiney masik yearly annual annually salana daily weekly about around approx lagbhag
+    रुपये रुपया रुपए महीना महीने मासिक सालाना वार्षिक साल आय कमाई आमदनी लाख हज़ार हजार लगभग""".split() for w in _analyze(word))
+#: (the period and money words: "Rs 3000 per month" to the income question had also been searched, and Bihar's widow pension of
+#: Rs 300 a month quoted to a widow answering a question; "2000 रुपये महीना" quoted PM-KISAN's instalments, a newcomer trial)
 
 
 def stated_facts(text: str, mentions: list) -> dict[str, Any]:
@@ -962,7 +966,9 @@ class EligibilityFlow:
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
-            replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 else []
+            # (an income given by the month is shown as the year's it was noted as: "3000 रुपये महीना" is ₹36,000 a year)
+            by_month = pending == "annual_family_income" and "annual_family_income" in found and _MONTHLY.search(normalise(text)) is not None
+            replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 or by_month else []
             if not question_like and pending and _asks_more_than(text, found):
                 # "fishermen insurance kerala" to "which state?": Kerala is noted, and the question it carries
                 # answered too (it was noted and dropped), then the check goes on

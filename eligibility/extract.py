@@ -205,6 +205,11 @@ def _unsure_of(text: str, subject: str) -> bool:
 _FILLER = re.compile(r"\b(?:asal\s+(?:me|mein|main)|dar\s*asal|actually|really|exactly|sahi\s+mein)\b|असल\s+में|दरअसल|सच\s+में", re.IGNORECASE)
 
 
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding ``text[at]`` starts: after the last ",", ";", ".", "!", "?", "।" or line break before it."""
+    return max((text.rfind(ch, 0, at) for ch in ",;.!?\n\u0964"), default=-1) + 1
+
+
 def extract(text: str) -> dict[str, Any]:
     """Field name -> value for every field the message states (see the module docstring).
 
@@ -235,7 +240,14 @@ def extract(text: str) -> dict[str, Any]:
         out["annual_family_income"] = 0
     else:
         after = _INCOME_AFTER.search(t)
-        money = next((v for v in (parse_money(x.group(1)) for x in (m, after) if x) if v is not None), None)
+        # the amount read with the words of its clause before it: "my monthly income is 20000" is 2,40,000 a year (a
+        # break-it trial had noted 20,000 a year, and a UP widow's pension "likely eligible" on it)
+        said = [t[_clause_start(t, m.start()):m.end()]] if m else []
+        money = next((v for v in (parse_money(x) for x in said + ([after.group(1)] if after else [])) if v is not None), None)
+        fixed = _SELF_CORRECTION.search(t, m.start()) if m and money is not None else None
+        if fixed is not None:
+            # "my income is 1 lakh, actually 2 lakh": the amount after the correction (as for the age)
+            money = next((v for v in [parse_money(t[fixed.end():])] if v is not None), money)
         if money is not None:
             out["annual_family_income"] = money
     state = _first(_STATES, padded)

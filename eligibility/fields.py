@@ -171,9 +171,13 @@ class FieldSpec:
 #: ("5 year old daughter", "65 saal ki maa")
 _NOT_AN_AGE_AFTER = re.compile(
     r"\s*(?:months?|mahin[ae]|mahine|weeks?|hafte|days?|din|kgs?|kilo|cm|feet|ft|people|persons|members|log|sadasya|"
-    r"children|kids|bachch?e|acres?|bigha|hectares?|lakh|lac|hazaar|hazar|thousand|rupees?|rs)\b"
-    r"|\s*(?:महीन[ेा]|हफ़?्त[ेा]|दिन|लोग|सदस्य|बच्चे|किलो|लाख|हज़ार|हजार|रुपये)"
-    r"|\s*(?:years?|yrs?|saal|sal|varsh)\s+(?:se|of|ho\s+gaye|hogaye|ho\s+gye)\b|\s*(?:साल|वर्ष)\s+(?:से|हो\s+गए)"
+    r"children|kids|bachch?e|acres?|bighas?|hectares?|lakh|lac|hazaar|hazar|thousand|rupees?|rs|"
+    # (a break-it trial: "I got 65 marks", "65%", "I work 8 hours a day", "we have 3 cows" had been read as ages)
+    r"marks?|percent|per\s+cent|hours?|hrs?|ghante|minutes?|cows?|buffalo(?:es)?|goats?|sheep|animals?|cattle|pashu|"
+    r"times|items?|pieces?|km|kilometers?|kilometres?|gm|grams?|litres?|liters?)\b|\s*%"
+    r"|\s*(?:महीन[ेा]|हफ़?्त[ेा]|दिन|लोग|सदस्य|बच्चे|किलो|लाख|हज़ार|हजार|रुपये|अंक|प्रतिशत|घंटे|गाय|भैंस|बकरी)"
+    # ("I retired 5 years ago", "10 saal pehle": a time past, not the age)
+    r"|\s*(?:years?|yrs?|saal|sal|varsh)\s+(?:se|of|ho\s+gaye|hogaye|ho\s+gye|ago|back|pehle|pahle|baad)\b|\s*(?:साल|वर्ष)\s+(?:से|हो\s+गए|पहले|बाद)"
     rf"|\s*(?:years?|yrs?|saal|sal|varsh)?(?:[- ]old)?\s+(?:ka|ki|ke|ka\s+hai|ki\s+hai)?\s*{KIN}\b"
     rf"|\s*(?:साल|वर्ष)\s+(?:का|की|के)\s+{KIN_HI}",
     re.IGNORECASE)
@@ -183,7 +187,12 @@ _NOT_AN_AGE_AFTER = re.compile(
 _NOT_AN_AGE_BEFORE = re.compile(
     r"(?:\b(?:for|since)\s+(?:the\s+(?:last|past)\s+)?|\b(?:under|below|less\s+than|more\s+than|above|over|upto|up\s+to|not|no\.?|"
     r"number|house|flat|room|ward|class|std|standard|married|living|working|farming|here|in|after|will\s+be|would\s+be|turn|turning|"
-    r"was|were)\s+(?:\w+\s+)?)$"
+    r"was|were|at)\s+(?:\w+\s+)?)$"
+    # a sum or a score named before it ("my family income is 70", "income 65", "my pension is 500", "I earn 300 daily", "got
+    # 65 marks"): a break-it trial had each noted as the age
+    r"|\b(?:income|salary|pension|earn\w*|wages?|kamai|kamata|kamati|aay|aamdani|amdani|marks|score|percentage|rent|loan|"
+    r"bill|fees?|price|cost)\b(?:\s+(?:is|was|of|about|around|hai|ki|ka|:|-))*\s*(?:rs\.?|₹)?\s*$"
+    r"|(?:आय|आमदनी|कमाई|पेंशन|वेतन|अंक)(?:\s+(?:है|की|का|:))*\s*(?:₹)?\s*$"
     rf"|{KIN}\s+(?:is\s+|are\s+|aged\s+|ki\s+umar\s+|ki\s+umr\s+)?$|{KIN_HI}\s+(?:की\s+उम्र\s+)?$",
     re.IGNORECASE)
 #: a bound or a denial after the number ("40 से कम", "45 nahi", "30 se upar")

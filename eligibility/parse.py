@@ -198,13 +198,18 @@ def parse_money(text: str) -> int | None:
         elif unit == 1 and 0 < num < 100:
             return None
         value = num * unit
-        # "2 lakh 50 hazar", "1 lakh 20000": a smaller part right after adds to it
-        while unit > 1 and last + 1 < len(tokens) and (part := number_at(last + 1)) is not None:
-            part_unit = unit_of(last + 2)
+        # "2 lakh 50 hazar", "1 lakh 20000": a smaller part right after adds to it; not across a clause ("1 lakh, 5
+        # members" had been read as 1,00,005, a break-it trial); a bare number under 100 after lakh counts thousands,
+        # as it is said ("1 lakh 20" is 1,20,000)
+        while unit > 1 and last + 1 < len(tokens) and (part := number_at(last + 1)) is not None \
+                and not re.search(r"[,;!?\n\u0964]|\.(?!\d)", t[found[last].end():found[last + 1].start()]):
+            part_unit = said_unit = unit_of(last + 2)
+            if part_unit == 1 and unit == 100_000 and part < 100:
+                part_unit = 1_000
             if part * part_unit >= unit:
                 break
             value += part * part_unit
-            last += 1 + (part_unit > 1)
+            last += 1 + (said_unit > 1)
             unit = part_unit
         break
     if value is None or not math.isfinite(value) or value > 1e15:

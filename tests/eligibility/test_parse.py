@@ -514,3 +514,29 @@ def test_an_age_in_the_past_is_not_the_age_now():
 def test_a_correction_word_inside_an_age_statement_still_states_the_age(text):
     # a newcomer trial: "मेरी उम्र असल में 72 है" after "I am 70" was searched as a question and declined
     assert extract(text)["age"] == 72
+
+
+@pytest.mark.parametrize("text", ["I retired 5 years ago at 60", "my family income is 70", "I got 65 marks", "65%", "income 65",
+                                  "I have 65 bighas of land", "I work 8 hours a day", "we have 3 cows", "my pension is 500",
+                                  "I earn 300 daily"])
+def test_a_number_that_is_a_sum_a_score_a_count_or_a_time_past_is_no_age(text):
+    # a break-it trial: each had been noted as the age (5, 70, 65 ...), and verdicts built on it
+    assert FIELDS["age"].read(text) is None
+    assert "age" not in extract(text)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("My monthly income is 20000", 240_000),  # (had been noted as 20,000 a year: a period word before the amount)
+    ("meri masik aay 15000 hai", 180_000), ("मासिक आय 8000", 96_000), ("महीने की कमाई 8000", 96_000),
+    ("I am a 45 year old widow in Uttar Pradesh. My monthly income is 20000. Am I eligible?", 240_000),
+    ("my income is 1 lakh, actually 2 lakh", 200_000),  # a correction inside the message, as for the age
+    ("income 1 lakh, 5 members", 100_000),  # (not 1,00,005: the 5 is in another clause)
+    ("income 1 lakh 20", 120_000),  # as it is said: one lakh twenty thousand
+    ("family income 36000 a year", 36_000),
+])
+def test_an_income_stated_in_a_message_is_read_with_its_period_and_parts(text, value):
+    assert extract(text)["annual_family_income"] == value
+
+
+def test_a_weekly_income_is_not_taken_as_a_yearly_one():
+    assert "annual_family_income" not in extract("weekly income 2000")

@@ -71,6 +71,20 @@ def test_facts_told_after_a_verdict_are_noted_and_the_check_run_again(pages_engi
     assert any(r.kind == "answer" for r in asked)
 
 
+@pytest.mark.parametrize("answer,noted", [("Rs 3000 per month", "Noted: family income ₹36,000 a year."),
+                                           ("3000 रुपये महीना", "नोट किया: परिवार की आय ₹36,000 सालाना।")])
+def test_a_monthly_income_answer_is_noted_by_the_year_and_not_searched(pages_engine, answer, noted):
+    # a newcomer trial: "Rs 3000 per month" to the income question was noted and also searched, and Bihar's widow pension of
+    # "Rs. 300/- per month" was quoted to the widow between two questions ("2000 रुपये महीना" quoted PM-KISAN's instalments)
+    user = f"monthly-{len(answer)}"
+    for text in ("I am a 67 year old widow in Bihar", "am I eligible for widow pension?", "yes"):
+        replies = say(pages_engine, text, user)
+    assert replies[-1].kind == "question" and replies[-1].field == "annual_family_income"
+    replies = say(pages_engine, answer, user)
+    assert replies[0].text == noted
+    assert not any(r.kind == "answer" for r in replies) and replies[-1].kind in ("question", "eligibility")
+
+
 def test_the_bihar_widow_gets_her_pension_and_nothing_of_other_states_or_maternity(pages_engine, pages_index):
     asked, verdict = until_verdict(pages_engine, WIDOW, user="widow")
     said = {"age", "state", "marital_status", "gender", "residence", "is_bpl", "annual_family_income"}
