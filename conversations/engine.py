@@ -344,7 +344,10 @@ class Engine:
                 held = self.store.load(key) if count == limit + 1 or _yes_or_no(text) is not None else None
                 if held is None or held.pending != "forget" or _yes_or_no(text) is None:
                     # one polite reply when the limit is passed, then nothing until the minute is over
-                    return TurnResult([Reply(kind="info", text=t("rate_limited", held.language))] if count == limit + 1 else [])
+                    # (in the conversation's language, the one set or the one it is held in: a break-it trial's Hindi
+                    # WhatsApp conversation got it in English)
+                    lang = held.language or held.auto_language if held is not None else None
+                    return TurnResult([Reply(kind="info", text=t("rate_limited", lang))] if count == limit + 1 else [])
             if private:
                 return self._private(msg, key, text)
             return self._handle(msg, key, text)
@@ -436,6 +439,10 @@ class Engine:
             # said to someone who typed, a break-it trial)
             return TurnResult([Reply(kind="info", text=t("non_text" if msg.kind != "text" else "empty_text", state.language))],
                               lang=state.language or "en")
+        if (means(text, "forget") or _is_command(text, "forget")) and msg.channel in LINKED_CHANNELS:
+            asked = self._forget_linked(msg, key)
+            if asked is not None:
+                return asked
         deleted: list[bool] = []
         done: list[TurnResult] = []  # this message's result, from an attempt whose save may have gone through
         message_id = (msg.message_id or "")[:200] or None
@@ -466,6 +473,29 @@ class Engine:
         if result.standalone_query is not None:
             log.debug("standalone query: %s", result.standalone_query)
         return result
+
+    def _forget_linked(self, msg: InboundMessage, key: UserKey) -> TurnResult | None:
+        """/forget (or DELETE) from a number with nothing stored on this channel but something on its linked one
+        (:data:`LINKED_CHANNELS`: SMS and WhatsApp of one number are one person, whose deletion on either deletes
+        both): the deletion is asked to be confirmed here, naming the other channel, as for this channel's own data
+        (a break-it trial: SMS "DELETE" said "nothing stored" and deleted the WhatsApp conversation unasked). ``None``
+        when this channel holds the user's state, or the linked one holds none (handled as usual)."""
+        if self.store.load(key).version:
+            return None
+        kept = self.store.load(UserKey(LINKED_CHANNELS[msg.channel], msg.user_id, self.secret))
+        if not kept.version:
+            return None
+        lang = kept.language or kept.auto_language or detect_language(msg.text or "") or "en"
+        lang = lang if lang in LANGUAGES else "en"
+
+        def ask(state: UserState) -> tuple[TurnResult, bool]:
+            state.pending, state.language, state.notice_given = "forget", kept.language, True
+            state.auto_language = kept.auto_language
+            other = {"whatsapp": "WhatsApp", "sms": "SMS"}[LINKED_CHANNELS[msg.channel]]
+            return TurnResult([Reply(kind="question", text=t("forget_confirm_other", lang, other=other), field="confirm_forget",
+                                     options=_yes_no(lang))], lang=lang), True
+
+        return update(self.store, key, ask)
 
     def _asking(self, state: UserState, name: str) -> bool:
         """True when ``name`` is the question the conversation waits for (the /forget confirmation, or
@@ -1300,6 +1330,10 @@ def _as_page(replies: list[Reply], page: str) -> Reply:
     last = replies[-1]
     return Reply(kind=last.kind, text=page, field=last.field, options=last.options,
                  citations=[c for r in replies for c in r.citations])
+
+
+#: channels whose user ids are one person's: a phone number's SMS and WhatsApp (Twilio); /forget on one deletes both
+LINKED_CHANNELS = {"sms": "whatsapp", "whatsapp": "sms"}
 
 
 def _yes_no(lang: str) -> list[Option]:

@@ -193,6 +193,25 @@ def test_a_question_instead_of_the_forget_confirmation_is_answered_and_nothing_d
         say(engine, "pm kisan kya hai", "u7")
 
 
+def test_delete_by_sms_with_only_whatsapp_data_asks_before_deleting_it(engine):
+    # a break-it trial: SMS "DELETE" from a number whose WhatsApp conversation was kept said "I have nothing stored about
+    # you" while the Twilio layer deleted the WhatsApp data unasked
+    number = "+919800000052"
+    say(engine, "pm kisan kya hai", f"whatsapp:{number}", "whatsapp")
+    kept = UserKey("whatsapp", f"whatsapp:{number}", engine.secret)
+    assert engine.store.load(kept).scheme_id == "pm-kisan"
+    asked = say(engine, "DELETE", number, "sms")
+    assert not asked.forgotten and asked.replies[0].kind == "question" and asked.replies[0].field == "confirm_forget"
+    # (in the language the WhatsApp conversation was held in)
+    assert asked.replies[0].text == "Is number se WhatsApp par aapne jo bataya woh mere paas rakha hai. Kya woh sab mita doon? Haan ya nahi likhein."
+    assert engine.store.load(kept).scheme_id == "pm-kisan"  # nothing deleted yet
+    done = say(engine, "haan", number, "sms")
+    assert done.forgotten and done.replies[0].text.startswith("Mita diya.")  # (the Twilio layer deletes the WhatsApp state with it)
+    # a number with nothing kept on either channel: nothing to delete, as before
+    none = say(engine, "DELETE", "+919800000053", "sms")
+    assert none.replies[0].text == "I have nothing stored about you, so there is nothing to delete."
+
+
 def test_forget_leaves_no_key_in_real_redis(answerer, redis_available):
     client = redis_client()
     secret = uuid.uuid4().bytes

@@ -127,7 +127,8 @@ def test_a_user_over_the_rate_limit_gets_one_polite_reply_and_nothing_more(answe
         for _ in range(3):
             assert say(engine, "pm kisan kya hai", user="rl1").replies[0].kind == "answer"
         over = say(engine, "pm kisan kya hai", user="rl1").replies
-        assert [r.text for r in over] == ["You are sending messages faster than I can answer. Please wait a minute and send your question again."]
+        # in the language the conversation is held in (a break-it trial's Hindi conversation got it in English)
+        assert [r.text for r in over] == ["Aap bahut jaldi-jaldi message bhej rahe hain. Kripya ek minute rukkar apna sawal phir bhejein."]
         assert say(engine, "pm kisan kya hai", user="rl1").replies == []
         assert engine.store.load(key).turn_count == 3  # the messages over the limit were not handled
         assert 0 < client.ttl(f"{OWNED_PREFIX}{key.digest}:rate") <= 60
