@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -293,9 +293,16 @@ class Searcher:
         # Kisan Credit Card, "card" is of "Ayushman card"; it had been answered with PMMVY's application steps)
         entry = self.catalog.get(mention.scheme_id)
         own = frozenset(analyze(" ".join([entry.name, *entry.aliases]))) if entry is not None else frozenset()
+        # (nor "dar" of "byaj dar", a rate asked for; nor a word in many names, which names none: "ayushman card se kitne ka
+        # ilaj free hota hai" holds the "Free" of 22 names, and a newcomer trial got Puducherry's free medical card for the press)
         rest = [w for w in analyze(blank_mentions(text, [mention])) if w not in stopwords() and not section_intents(w)
-                and not ASKS_FIGURE.search(w) and w not in own]
-        return any(w in self._title_words for w in rest)
+                and not ASKS_FIGURE.search(w) and w not in RATE_TERMS and w not in own]
+        return any(w in self._title_words and self._name_count[w] <= TITLE_WORD_MAX_NAMES for w in rest)
+
+    @cached_property
+    def _name_count(self) -> Counter:
+        """Analysed word -> how many indexed scheme names hold it."""
+        return Counter(w for names in self._indexed_name_words for w in names)
 
     def _loanword_mentions(self, text: str, found: list[Mention]) -> list[Mention]:
         """Names written in Devanagari as English words ("सीनियर सिटीजन सेविंग्स स्कीम" is the Senior
@@ -803,6 +810,9 @@ def _generic_name_terms() -> frozenset[str]:
 #: NAME_GAIN of their weight, and at least NAME_MIN of it) and that scores at least NAME_MARGIN of the
 #: leader is ranked first: "widow pension" asks for "Vidhva Pension Yojana", not for the widow
 #: remarriage gift whose pages say "widow pension" more often. Among the first NAME_TOP schemes only.
+#: a word in more indexed names than this ("free", "pension", "scholarship") is a generic word of names: beside a
+#: catalog-only scheme's name it does not say that the question is about an indexed scheme instead
+TITLE_WORD_MAX_NAMES = 10
 NAME_MARGIN = 0.8
 NAME_GAIN = 0.3
 NAME_MIN = 0.5

@@ -913,3 +913,24 @@ def test_a_widow_in_bihar_asking_for_help_is_quoted_bihars_widow_pension(answere
     assert answer.status == "answered"
     assert answer.citations[0].scheme_id == "lbsspy" and answer.citations[0].state == "Bihar"
     assert all(c.scheme_id in ("lbsspy", "ignwps") for c in answer.citations)
+
+
+@pytest.mark.parametrize("question,name", [
+    # (the "Free" of 22 indexed names had hidden the name)
+    ("ayushman card se kitne ka ilaj free hota hai", "Ayushman Bharat - Pradhan Mantri Jan Arogya Yojana"),
+    ("sukanya samriddhi me byaj dar kitni hai", "Sukanya Samriddhi Yojana"),  # ("dar" of "byaj dar" asks for a rate)
+])
+def test_a_known_scheme_without_pages_is_declined_as_such_beside_generic_words(answerer, question, name):
+    # a newcomer trial: Puducherry's free medical card for the press was quoted for Ayushman cards, and Beti Bachao Beti Padhao's
+    # enrolment ratios for Sukanya Samriddhi's interest rate; both schemes are known by name but their pages are not indexed
+    from conversations.engine import answer_reply
+
+    ans = answerer.ask(question)
+    assert ans.status == "declined" and ans.decline_reason == "not_in_corpus" and not ans.citations
+    assert answer_reply(ans, "hinglish").text.startswith(f"Mujhe nahi pata. Main {name} ko jaanta hoon, par uske dastavez mere paas nahi hain")
+
+
+def test_a_name_beside_a_rare_title_word_of_an_indexed_scheme_is_still_that_scheme(answerer):
+    # "NPS" alone is not indexed, but "traders pension" names the indexed NPS for traders: answered from it
+    ans = answerer.ask("NPS traders pension scheme benefits")
+    assert ans.status == "answered" and ans.citations[0].scheme_id == "nps-tsep"
