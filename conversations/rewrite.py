@@ -80,6 +80,7 @@ ATTRIBUTE_WORDS = frozenset(analyze(
     register registration criteria कागज़ात कागजात दस्तावेज़ दस्तावेज लाभ पात्रता आवेदन रजिस्ट्रेशन पंजीकरण पैसा
     पैसे राशि उम्र आयु आय किस्त kist kisht agli agla agle next needed necessary milega milegi milta milti milenge chahiye chaiye lagega lagenge lagta
     चाहिए मिलेगा मिलेगी मिलता मिलती लगेगा लगेंगे कागज कागज़ दस्तावेज़ों दस्तावेजों kagaj kagjat kaagaz kaagaj
+    zarurat zaroorat jarurat jaroorat zaruri jaruri ज़रूरत जरूरत ज़रूरी जरूरी
     monthly yearly annually mahina mahine saal salana weekly फॉर्म फार्म form kahan kaha कहाँ कहां bharna bhare bharen भरें भरना"""
 ))
 #: question words that, with nothing else of substance, ask about the scheme under discussion

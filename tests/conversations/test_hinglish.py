@@ -146,3 +146,15 @@ def test_who_i_am_and_what_i_need_is_noted_and_answered(engine, text):
     assert answer.citations[0].url.startswith("https://www.myscheme.gov.in/schemes/pm-svanidhi#")
     (amount,) = say(engine, "kitna loan milega", user)
     assert amount.citations[0].url == "https://www.myscheme.gov.in/schemes/pm-svanidhi#benefits" and "₹10,000" in amount.text
+
+
+@pytest.mark.parametrize("ask", ["kaunse kagaz lagenge", "konse documents chahiye", "kis kis kagaz ki zarurat hai"])
+def test_which_papers_after_a_list_asks_which_listed_scheme(engine, ask):
+    # a newcomer trial: "kaunse kagaz lagenge" after a widow's list was declined as not a scheme question ("kaunse" had
+    # been read as a content word besides the documents); "kya kagaz chahiye" asked which scheme
+    user = f"papers-{ask[:6]}"
+    listed = say(engine, "vidhwa hu, bihar me rehti hu, pension chahiye", user)
+    assert any(r.kind == "answer" for r in listed)
+    asked = say(engine, ask, user)
+    assert asked[-1].kind == "question" and asked[-1].field == "pick"
+    assert asked[-1].text == "Aap upar ki kaun si yojana ke baare mein pooch rahe hain? Uska number likhiye."
