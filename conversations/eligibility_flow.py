@@ -181,7 +181,11 @@ def _field_label(name: str, lang: str) -> str:
 
 #: an amount of money said as such ("1 lakh", "8000 rupaye", "50k", "₹5,000"): an income answer whatever
 #: question it answers
-MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए", re.IGNORECASE)
+MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|crore|rs|rupees?|rupaye|rupay)\b|₹|\d\s*k\b|लाख|हज़ार|हजार|रुपये|रुपए"
+                         # an amount by its period ("12000 per month", "3000 महीना"; not "45 saal", an age): a newcomer trial's
+                         # "12000 per month" to the age question was "not understood", and the income asked again later
+                         r"|\d\s*(?:/\s*|per\s+|a\s+|every\s+)(?:month|year|annum)\b|\d\s*(?:monthly|yearly|annually|mahina|mahine|salana|"
+                         r"p\.?\s?m\b|p\.?\s?a\b)|\d\s*(?:महीना|महीने|मासिक|सालाना|वार्षिक)", re.IGNORECASE)
 
 
 def _without_place_and_age(text: str) -> str:

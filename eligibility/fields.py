@@ -55,7 +55,13 @@ CATEGORIES = {
     # ("BC", "MBC": the backward classes as Tamil Nadu, Karnataka, Kerala, Andhra Pradesh and Telangana name them; the
     # central lists count them as OBC. A break-it trial had "BC" and "MBC" not understood)
     "obc": ("obc", "other backward class", "backward class", "pichda varg", "ओबीसी", "पिछड़ा वर्ग", "bc", "mbc",
-            "most backward class", "backward classes", "bca", "bcb"),
+            "most backward class", "backward classes", "bca", "bcb",
+            # (as people say it: "पिछड़ी जाति", "ati pichda" (Bihar's extremely backward classes, EBC, on the central OBC list);
+            # a newcomer trial's answers were not understood)
+            # (not "pichda" alone: "pichda saal" is last year, "पिछड़े इलाके" a backward area)
+            "pichdi jati", "pichhdi jati", "pichhadi jati", "pichda jati", "pichhda varg", "pichhda jati",
+            "ati pichda", "ati pichhda", "ebc", "extremely backward class", "पिछड़ी जाति", "पिछड़ी जात", "पिछड़ा जाति",
+            "अति पिछड़ा", "अत्यंत पिछड़ा"),
     "sc": ("sc", "scheduled caste", "dalit", "anusuchit jati", "एससी", "अनुसूचित जाति", "दलित"),
     "st": ("st", "scheduled tribe", "tribal", "adivasi", "anusuchit janjati", "एसटी", "अनुसूचित जनजाति", "आदिवासी"),
     "ews": ("ews", "economically weaker section", "ईडब्ल्यूएस"),
@@ -66,7 +72,8 @@ OCCUPATIONS = {
     "farmer": ("farmer", "kisan", "kisaan", "krishak", "cultivator", "kheti", "किसान", "कृषक", "खेती"),
     "agricultural_labourer": ("agricultural labourer", "farm labourer", "khet mazdoor", "khetihar mazdoor", "खेतिहर मजदूर", "खेत मजदूर"),
     "student": ("student", "studying", "chhatra", "vidyarthi", "padhai", "छात्र", "छात्रा", "विद्यार्थी"),
-    "unorganised_worker": ("unorganised worker", "unorganized worker", "daily wage", "labourer", "labour", "mazdoor", "majdoor", "मजदूर", "मज़दूर", "श्रमिक"),
+    "unorganised_worker": ("unorganised worker", "unorganized worker", "daily wage", "labourer", "labour", "mazdoor", "majdoor", "मजदूर", "मज़दूर", "श्रमिक",
+                           "mazdoori", "majdoori", "majduri", "mazduri", "dihadi", "dihadi mazdoor", "मजदूरी", "मज़दूरी", "दिहाड़ी"),
     "street_vendor": ("street vendor", "vendor", "hawker", "rehri", "rehdi", "rehadi", "rehri wala", "thela", "thele", "thelewala", "patri",
                       "on a cart", "from a cart", "handcart", "pushcart", "sabzi wala", "sabji wala", "sabziwala",
                       "ठेला", "ठेले", "रेहड़ी", "रेहडी", "फेरीवाला", "पटरी"),
@@ -85,7 +92,8 @@ OCCUPATIONS = {
                    "काम नहीं", "कोई काम नहीं", "नौकरी नहीं", "kuch nahi karta", "kuch nahi karti", "kuchh nahi karta",
                    "kuchh nahi karti", "कुछ नहीं करता", "कुछ नहीं करती"),
     "homemaker": ("homemaker", "home maker", "housewife", "house wife", "housework", "grihini", "grihani", "ghar ka kaam", "गृहिणी",
-                  "घर का काम", "घरेलू महिला"),
+                  "घर का काम", "घरेलू महिला", "gharelu mahila", "gharelu aurat", "ghar sambhalti", "ghar sambhalti hu", "gharelu",
+                  "घरेलू", "घर संभालती"),
     # (a retired person's work is none of the above: "retired" had not been understood, a newcomer trial)
     "other": ("other", "anya", "अन्य", "retired", "pensioner", "sevanivritt", "sevanivrit", "रिटायर", "सेवानिवृत्त"),
 }

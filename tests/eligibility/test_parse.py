@@ -540,3 +540,18 @@ def test_an_income_stated_in_a_message_is_read_with_its_period_and_parts(text, v
 
 def test_a_weekly_income_is_not_taken_as_a_yearly_one():
     assert "annual_family_income" not in extract("weekly income 2000")
+
+
+@pytest.mark.parametrize("field,text,value", [
+    ("social_category", "पिछड़ी जाति", "obc"), ("social_category", "ati pichda", "obc"), ("social_category", "अति पिछड़ा", "obc"),
+    ("occupation", "gharelu mahila", "homemaker"), ("occupation", "majdoori", "unorganised_worker"),
+    ("occupation", "मजदूरी करता हूँ", "unorganised_worker"),
+])
+def test_categories_and_work_as_people_say_them(field, text, value):
+    # a newcomer trial: each was "not understood", and "gharelu mahila" was noted as a gender alone
+    assert FIELDS[field].read(text) == value
+    assert extract(text)[field] == value
+
+
+def test_pichda_saal_is_last_year_not_a_category():
+    assert "social_category" not in extract("pichda saal meri fasal kharab ho gayi")

@@ -668,3 +668,16 @@ def test_a_number_after_a_life_event_list_picks_that_scheme_not_the_offer_of_a_c
     second = say(pages_engine, "2", user="lifeevent-pick")
     answer = next(r for r in second if r.kind == "answer")
     assert answer.citations[0].scheme_id == listed[1].scheme_id
+
+
+@pytest.mark.parametrize("amount,noted", [("12000 per month", "Noted: family income ₹1,44,000 a year."),
+                                          ("3000 महीना", "नोट किया: परिवार की आय ₹36,000 सालाना।")])
+def test_an_income_by_the_month_given_to_another_question_is_noted_and_that_question_asked_again(bundled_engine, amount, noted):
+    # a newcomer trial: "12000 per month" to the age question was "not understood", and the income asked again later
+    user = f"month-{len(amount)}"
+    for text in ("which schemes can I get?", "Bihar"):
+        replies = say(bundled_engine, text, user)
+    assert replies[-1].field == "age"
+    replies = say(bundled_engine, amount, user)
+    assert replies[0].text == noted and replies[-1].kind == "question" and replies[-1].field == "age"
+    assert say(bundled_engine, "45", user)[-1].field != "annual_family_income"
