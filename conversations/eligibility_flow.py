@@ -19,6 +19,7 @@ The planning is :mod:`eligibility.interview` (pure); this module keeps the progr
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from retrieval.life_events import life_event
@@ -32,7 +33,7 @@ from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import _MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
 from eligibility.rules import Criterion, Outcome, criteria, outcome
-from eligibility.text_rules import LIFE_EVENT
+from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import section_intents
 from retrieval.searcher import names_only_a_state
@@ -341,9 +342,21 @@ def _event_said(sentence: str, said: str) -> bool | None:
     if m is None:
         return None
     kinds = [in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search(sentence)]
+    if kinds and SPECIFIC_DISABILITY.search(sentence) and DISABILITY_NEED.search(sentence):
+        # a kind of disability named ("Autism, Cerebral Palsy, Mental Retardation"): "disabled" alone does not say it is
+        # the user's (a newcomer trial: a group home for those was "likely" for a man with a 60% locomotor disability)
+        return SPECIFIC_DISABILITY.search(said) is not None and any(in_user.search(said) for in_user in kinds)
     if kinds:
         return any(in_user.search(said) for in_user in kinds)
     return re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
+
+
+#: kinds of disability a page may require (RPwD Act 2016 schedule; the National Trust Act's four), and as users name theirs
+SPECIFIC_DISABILITY = re.compile(
+    r"autis\w*|cerebral\s+palsy|mental\w*\s+retard\w*|intellectual\w*|multiple\s+disabilit\w*|\bblind\w*|visually|low\s+vision|"
+    r"\bdeaf\w*|hearing|speech|leprosy|locomotor|orthop\w*|dwarf\w*|acid\s+attack|thalass\w*|ha?emophil\w*|muscular\s+dystrophy|"
+    r"sickle|parkinson|multiple\s+sclerosis|\bpolio|\bandh[ai]?\b|\bbeh?r[ae]\b|\bgunga|\blangda|अंधा|अंधी|नेत्रहीन|बहरा|बहरी|"
+    r"गूंगा|पोलियो|बौना", re.IGNORECASE)
 
 
 def _event_told(sentence: str, said: str) -> bool:
@@ -356,6 +369,32 @@ def _event_told(sentence: str, said: str) -> bool:
 #: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")
 STUDENT_SCHEME = re.compile(r"scholarship|pre-?matric|post-?matric|\bstudents?\b|\bstudies\b|\beducational\s+loans?\b|fellowship|chhatravritti|\bschool|\bhostel|"
                             r"\bcoaching|\beducation\s+loan|\bvidyarthi|\bshiksha|\binternships?\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _leading_criteria(sentence: str) -> tuple[Criterion, ...]:
+    """The conditions the first clause of a sentence left unchecked states by itself, read as the extractor reads a unit
+    (:func:`eligibility.text_rules.read_unit`): "Must belong to minority community." of "Must belong to minority
+    community. 25% candidates belonging to BPL families of non-minority communities may also be considered." (the
+    exception after it is why the whole sentence was left unchecked); none for a clause of alternatives or about
+    someone else."""
+    first = re.split(r"(?<=[.;])\s+", sentence.strip(), maxsplit=1)[0]
+    found = read_unit(Unit(text=first, start=0), "", None)
+    if found.other_person or found.alternatives or found.untyped_alternative:
+        return ()
+    return tuple(c for c in found.criteria if isinstance(c, Criterion))
+
+
+def said_otherwise(o: Outcome, profile: dict[str, Any]) -> Criterion | None:
+    """The condition of one of ``o``'s unchecked sentences (its first clause, :func:`_leading_criteria`) that what the
+    user told fails, or ``None``: a scheme whose page says "Must belong to minority community" is not "likely eligible"
+    for a user who said no to the minority question, though an exception after it kept the sentence unchecked (a
+    newcomer trial: USTTAD was so offered to a disabled man in Odisha)."""
+    for sentence in o.requiring:
+        for c in _leading_criteria(sentence):
+            if profile.get(c.field) is not None and not c.holds(profile[c.field]):
+                return c
+    return None
 
 
 def not_a_student(profile: dict[str, Any]) -> bool:
@@ -1239,7 +1278,8 @@ class EligibilityFlow:
             return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
                         or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
                         or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
-                        or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile))
+                        or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile)
+                        or said_otherwise(o, profile) is not None)
 
         implausible = {o.scheme_id for o, _ in applies if not plausible(o)}
         applies = [(o, ev) for o, ev in applies if o.scheme_id not in implausible]

@@ -205,6 +205,11 @@ def _unsure_of(text: str, subject: str) -> bool:
 _FILLER = re.compile(r"\b(?:asal\s+(?:me|mein|main)|dar\s*asal|actually|really|exactly|sahi\s+mein)\b|असल\s+में|दरअसल|सच\s+में", re.IGNORECASE)
 
 
+#: the user saying they are of no minority community
+_NOT_MINORITY = re.compile(r"\b(?:not|no|nahi|nahin|non)\b[\w\s-]{0,20}?\bminorit|\bminorit\w*\s+(?:\w+\s+)?(?:nahi|nahin|not)\b"
+                           r"|अल्पसंख्यक\s+नहीं|नहीं\s+(?:\S+\s+)?अल्पसंख्यक")
+
+
 def _clause_start(text: str, at: int) -> int:
     """Where the clause holding ``text[at]`` starts: after the last ",", ";", ".", "!", "?", "।" or line break before it."""
     return max((text.rfind(ch, 0, at) for ch in ",;.!?\n\u0964"), default=-1) + 1
@@ -343,6 +348,11 @@ def extract(text: str) -> dict[str, Any]:
     religion = _RELIGION.search(t)
     if religion and find_phrase(family_padded, religion.group()) >= 0:
         out["is_minority"] = True
+    elif _NOT_MINORITY.search(t) or re.search(r"\bhindu\b|हिंदू|हिन्दू", own):
+        # "not from a minority community", "minority nahi", "we are Hindu" (the six notified minorities are Muslim, Christian,
+        # Sikh, Buddhist, Jain and Parsi: National Commission for Minorities Act notifications); a newcomer trial's Odisha man
+        # was offered a minorities' scheme as likely after saying so
+        out["is_minority"] = False
     land_unsure = _unsure_of(t, r"\b(?:land|zameen|jameen|khet)\b|ज़मीन|जमीन")
     kin_owns = re.search(rf"\b(?:my|our)\s+{_KIN}\s+(?:does|has|owns|have)\b|{_KIN}['’]s\s+name", t)
     if land_unsure:

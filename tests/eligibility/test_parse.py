@@ -555,3 +555,9 @@ def test_categories_and_work_as_people_say_them(field, text, value):
 
 def test_pichda_saal_is_last_year_not_a_category():
     assert "social_category" not in extract("pichda saal meri fasal kharab ho gayi")
+
+
+@pytest.mark.parametrize("text,value", [("I am not from a minority community", False), ("main minority nahi hu", False),
+                                        ("we are hindu", False), ("I am a muslim", True), ("non-minority", False)])
+def test_minority_said_and_denied(text, value):
+    assert extract(text)["is_minority"] is value

@@ -127,9 +127,9 @@ def test_the_punjab_sc_student_sees_pm_sym_unchecked_and_why_his_scholarship_fai
                                                    "family income 3 lakh, age 20", user="student")
     assert not {"state", "occupation", "social_category", "is_student", "annual_family_income", "age"} & set(asked)
     by_id = {o.scheme_id: o for o in verdict.outcomes}
-    sym = by_id["pmsym"]
-    assert sym.status == "likely_eligible"
-    assert [u.text for u in sym.unchecked] == ["The applicant must be an unorganised worker.", "The applicant's monthly income must be ₹15,000 or less."]
+    # PM-SYM is for unorganised workers: its unchecked "The applicant must be an unorganised worker." is failed by what he
+    # told (a student), so it is not offered as likely at all (it had been "ELIGIBLE on every condition I can check")
+    assert "pmsym" not in by_id and "Shram Yogi" not in verdict.text
     # the Punjab SC post-matric scholarship: named with the condition that fails (₹3 lakh is over its limit), and
     # marked closed, as its text says myScheme showed it
     assert ("Close, but not eligible: CLOSED (the official page says so): Post Matric Scholarship For Scheduled Caste (Punjab): "
@@ -681,3 +681,28 @@ def test_an_income_by_the_month_given_to_another_question_is_noted_and_that_ques
     replies = say(bundled_engine, amount, user)
     assert replies[0].text == noted and replies[-1].kind == "question" and replies[-1].field == "age"
     assert say(bundled_engine, "45", user)[-1].field != "annual_family_income"
+
+
+def test_a_scheme_whose_unchecked_sentence_opens_with_a_condition_the_user_failed_is_not_offered(pages_engine):
+    # a newcomer trial: a 30-year-old disabled man in Odisha who said no to the minority question was told USTTAD was
+    # "likely eligible", quoting "Must belong to minority community" (the sentence is unchecked for its exception: 25% of
+    # seats for BPL families of other communities)
+    from conversations.eligibility_flow import said_otherwise
+    from eligibility.rules import outcome
+
+    rules = pages_engine.eligibility.book.rules["usttad"]
+    profile = {"age": 30, "state": "Odisha", "is_minority": False, "gender": "male"}
+    o = outcome(rules, profile)
+    assert o.status == "likely_eligible"
+    failed = said_otherwise(o, profile)
+    assert failed is not None and failed.field == "is_minority" and failed.text == "Must belong to minority community."
+    assert said_otherwise(outcome(rules, {**profile, "is_minority": True}), {**profile, "is_minority": True}) is None
+    asked, verdict = until_verdict(pages_engine, "which schemes can I get? I am a 30 year old man in Odisha, 60% disabled, "
+                                                 "not from a minority community", user="odisha-pwd")
+    assert "usttad" not in {o.scheme_id for o in verdict.outcomes} and "Traditional Arts" not in verdict.text
+    # a group home for those with autism, cerebral palsy, mental retardation or multiple disabilities is not "likely" for a
+    # man who said only that he is disabled: "if this applies"
+    applies = verdict.text.split("If this applies to you:\n", 1)[1].split("\n\n")[0]
+    assert "- Gharaunda-Group Home for Adults Scheme: \u201cPwD should have one of the disabilities under the National Trust Act" in applies
+    likely = verdict.text.split("If this applies to you:", 1)[0]
+    assert "Gharaunda" not in likely
