@@ -592,7 +592,7 @@ class Searcher:
                 # bihar amount" had quoted the national one first)
                 own_first = top[0] in out.state_boosted
                 full = [sid for sid in top[1:] if shares[sid] >= max(NAME_MIN, shares[top[0]] + NAME_GAIN)
-                        and total[sid] >= NAME_MARGIN * total[top[0]]
+                        and total[sid] >= (NAME_MARGIN_WHOLE if shares[sid] >= 1.0 - 1e-9 else NAME_MARGIN) * total[top[0]]
                         and not (own_first and idx.schemes[sid].level == "central")]
                 if full:
                     total[full[0]], total[top[0]] = total[top[0]], total[full[0]]  # (places changed, no tie: see below)
@@ -814,6 +814,10 @@ def _generic_name_terms() -> frozenset[str]:
 #: catalog-only scheme's name it does not say that the question is about an indexed scheme instead
 TITLE_WORD_MAX_NAMES = 10
 NAME_MARGIN = 0.8
+#: ... or NAME_MARGIN_WHOLE of it when its name holds every word of the question ("vidhwa pension rajasthan me kitni milti
+#: hai": Rajasthan's "Indira Gandhi National Vidhva Pension Yojana" at 0.76 of the widow remarriage gift, which a break-it
+#: trial got quoted, ₹51,000, for a widow's pension)
+NAME_MARGIN_WHOLE = 0.7
 NAME_GAIN = 0.3
 NAME_MIN = 0.5
 #: a scheme reserved for a group the question does not name (``data/lexicon/special_groups.tsv``) leading

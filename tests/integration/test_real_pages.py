@@ -934,3 +934,11 @@ def test_a_name_beside_a_rare_title_word_of_an_indexed_scheme_is_still_that_sche
     # "NPS" alone is not indexed, but "traders pension" names the indexed NPS for traders: answered from it
     ans = answerer.ask("NPS traders pension scheme benefits")
     assert ans.status == "answered" and ans.citations[0].scheme_id == "nps-tsep"
+
+
+def test_a_states_scheme_named_by_every_word_of_the_question_is_first(answerer, pages_index):
+    # a break-it trial: "vidhwa pension rajasthan me kitni milti hai" quoted the widow remarriage gift (₹51,000), which its
+    # pages' "widow pension" ranked just above Rajasthan's widow pension, named by every word of the question
+    ans = answerer.ask("vidhwa pension rajasthan me kitni milti hai")
+    assert ans.status == "answered" and verify(pages_index, ans)
+    assert ans.citations[0].scheme_id == "ignvpyrr" and "monthly pension of ₹ 1000/-" in ans.citations[0].text
