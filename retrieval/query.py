@@ -654,6 +654,11 @@ def for_another_group(scheme_name: str, text: str, occupations: frozenset[str] =
     return not any(groups[OCCUPATION_GROUPS[o]].search(said) for o in occupations if OCCUPATION_GROUPS[o] in groups)
 
 
+def categories_named(text: str) -> frozenset[str]:
+    """The social categories (SC, ST, OBC, EWS, minority) ``text`` names as words, in any case."""
+    return _categories_in(text.casefold())
+
+
 @lru_cache(maxsize=4096)
 def _categories_in(text: str) -> frozenset[str]:
     """The social categories of :data:`GROUPS` (SC, ST, OBC, EWS, minority) that ``text`` (case-folded) names as words."""

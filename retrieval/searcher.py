@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -596,6 +596,14 @@ class Searcher:
                         and not (own_first and idx.schemes[sid].level == "central")]
                 if full:
                     total[full[0]], total[top[0]] = total[top[0]], total[full[0]]  # (places changed, no tie: see below)
+        asked_categories = categories_named(said)
+        if asked_categories and not named:
+            # a question for one social category ("scholarship for SC students") is never answered from a scheme whose
+            # name is for another only (the ST post-matric scholarship): it leaves the ranking (a newcomer trial's SC
+            # student, asking "and in Tamil Nadu?" after Punjab's SC scholarship, was quoted the ST one's application)
+            for sid in [s for s in total if (c := categories_named(idx.schemes[s].name)) and not c & asked_categories]:
+                del total[sid]
+                best.pop(sid, None)
         if not named:
             # a scheme reserved for a group the question does not name (a construction workers' board's
             # widow pension, for "widow pension in Haryana") yields the lead to a scheme for everyone

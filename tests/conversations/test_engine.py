@@ -741,3 +741,17 @@ def test_a_language_asked_for_after_a_list_gives_the_list_again_in_it(bundled_in
     again = say(e, "in English please", user="lang2").replies
     assert [r.kind for r in again][:3] == ["info", "info", "answer"]
     assert again[0].text == "I will reply in English." and again[1].text.startswith("Schemes that match")
+
+
+def test_and_in_another_state_never_switches_an_sc_scholarship_to_the_st_one(answerer):
+    # a newcomer trial: after Punjab's SC post-matric scholarship, "and in Tamil Nadu?" was answered with the ST post-matric
+    # scholarship's application ("This is a central scheme: it is the same in Tamil Nadu"); then a check ruled him out of it
+    engine = flow_engine(answerer.index)
+    user = "sc-tn"
+    say(engine, "I am an SC student doing BTech in Punjab. Is there any scholarship for me?", user)
+    say(engine, "how do I apply for it?", user)
+    replies = say(engine, "and in Tamil Nadu?", user).replies
+    assert not any("Scheduled Tribes" in c.scheme_name for r in replies for c in r.citations)
+    assert not any("central_everywhere" in r.text or "it is the same in Tamil Nadu" in r.text for r in replies)
+    ans = answerer.ask("post matric scholarship for sc students in tamil nadu how to apply")
+    assert "post-st" not in ans.ranked_scheme_ids
