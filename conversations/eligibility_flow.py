@@ -31,7 +31,7 @@ from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_
 from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
-from eligibility.parse import _MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
+from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
@@ -1010,7 +1010,7 @@ class EligibilityFlow:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
             # (an income given by the month is shown as the year's it was noted as: "3000 रुपये महीना" is ₹36,000 a year)
-            by_month = pending == "annual_family_income" and "annual_family_income" in found and _MONTHLY.search(normalise(text)) is not None
+            by_month = pending == "annual_family_income" and "annual_family_income" in found and MONTHLY.search(normalise(text)) is not None
             replies = [Reply(kind="info", text=t("noted", lang, values=noted))] if pending not in found or len(found) > 1 or by_month else []
             if not question_like and pending and _asks_more_than(text, found):
                 # "fishermen insurance kerala" to "which state?": Kerala is noted, and the question it carries

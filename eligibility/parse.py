@@ -56,7 +56,8 @@ _UNITS = [
     (re.compile(r"^(lakhs?|lacs?|l|lk|लाख)$"), 100_000),
     (re.compile(r"^(k|thousands?|hazar|hazaar|hajar|हज़ार|हजार)$"), 1_000),
 ]
-_MONTHLY = re.compile(r"(per|a|/|every|each)\s*(month|mo)\b|/\s*m\b|monthly|mahina|mahine|mahiney|maheena|महीन|माह|मासिक|प्रति\s*माह|"
+#: words saying an amount is by the month ("per month", "mahina", "मासिक", "p.m.")
+MONTHLY = _MONTHLY = re.compile(r"(per|a|/|every|each)\s*(month|mo)\b|/\s*m\b|monthly|mahina|mahine|mahiney|maheena|महीन|माह|मासिक|प्रति\s*माह|"
                       r"\bp\.?\s*m\b\.?|\bp\s*/\s*m\b|per\s+mensem|\bmasik\b", re.IGNORECASE)
 #: a word: letters, digits and Devanagari signs (vowel signs, virama and nukta are not ``\w``)
 WORD = r"(?:[^\W_]|[\u0900-\u0963\u0966-\u097f])+"

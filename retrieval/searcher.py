@@ -553,7 +553,7 @@ class Searcher:
                 word_groups.append((frozenset(ids), weight))
 
         def covered(sid: str) -> float:
-            """IDF-weighted share of the question's words (the state's name left out) that the scheme's best-matching
+            """IDF-weighted sum of the question's words (the state's name left out) that the scheme's best-matching
             chunk holds, a word counting once whether the chunk holds it or a word standing for it (a rare word counts
             more: Kerala's Viswakarma pension holds "pension amount", the national widow pension "widow pension", and
             "widow pension amount in Kerala" had boosted the first over the second). The scheme's name counts as part
@@ -814,13 +814,13 @@ def _generic_name_terms() -> frozenset[str]:
     return frozenset(t for w in GENERIC_NAME_WORDS.split() for t in analyze(w))
 
 
+#: a word in more indexed names than this ("free", "pension", "scholarship") is a generic word of names: beside a
+#: catalog-only scheme's name it does not say that the question is about an indexed scheme instead
+TITLE_WORD_MAX_NAMES = 10
 #: a scheme whose name holds clearly more of the question's words than the leader's name (by
 #: NAME_GAIN of their weight, and at least NAME_MIN of it) and that scores at least NAME_MARGIN of the
 #: leader is ranked first: "widow pension" asks for "Vidhva Pension Yojana", not for the widow
 #: remarriage gift whose pages say "widow pension" more often. Among the first NAME_TOP schemes only.
-#: a word in more indexed names than this ("free", "pension", "scholarship") is a generic word of names: beside a
-#: catalog-only scheme's name it does not say that the question is about an indexed scheme instead
-TITLE_WORD_MAX_NAMES = 10
 NAME_MARGIN = 0.8
 #: ... or NAME_MARGIN_WHOLE of it when its name holds every word of the question ("vidhwa pension rajasthan me kitni milti
 #: hai": Rajasthan's "Indira Gandhi National Vidhva Pension Yojana" at 0.76 of the widow remarriage gift, which a break-it
