@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -741,10 +742,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as exc:  # settings from the environment
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
-        print(f"schemebot: setting SCHEMEBOT_{field.upper()} is invalid: {err['msg']}", file=sys.stderr)
+        # (a check across settings has no field: its message names the variables; "setting SCHEMEBOT_ is invalid" had been
+        # printed, a break-it trial)
+        where = f"setting SCHEMEBOT_{field.upper()} is" if field else "settings are"
+        print(f"schemebot: {where} invalid: {err['msg']}", file=sys.stderr)
         return 2
     except SettingsError as exc:  # a variable that cannot even be read (SCHEMEBOT_SMS_TEMPLATES that is not JSON)
-        print(f"schemebot: a setting cannot be read: {exc}", file=sys.stderr)
+        named = re.search(r'field "(\w+)"', str(exc))
+        if named:
+            print(f"schemebot: setting SCHEMEBOT_{named.group(1).upper()} cannot be read: a list or mapping is written as JSON "
+                  f"({exc})", file=sys.stderr)
+        else:
+            print(f"schemebot: a setting cannot be read: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into head: not an error
         try:

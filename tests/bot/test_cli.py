@@ -178,8 +178,14 @@ def test_empty_variables_of_an_unfilled_env_file_turn_no_channel_on(monkeypatch)
 def test_serve_refuses_unreadable_settings_and_a_missing_corpus(capsys, monkeypatch):
     monkeypatch.setenv("SCHEMEBOT_SMS_TEMPLATES", "not json")
     assert main(["serve", "--port", "1"]) == 2
-    assert "a setting cannot be read" in capsys.readouterr().err
+    # (the variable named, and how to write it: a break-it trial got "error parsing value for field ..." alone)
+    assert "setting SCHEMEBOT_SMS_TEMPLATES cannot be read: a list or mapping is written as JSON" in capsys.readouterr().err
     monkeypatch.delenv("SCHEMEBOT_SMS_TEMPLATES")
+    # a check across settings names its variables, not "SCHEMEBOT_" cut short
+    monkeypatch.setenv("SCHEMEBOT_REPLAY_WINDOW_S", "10")
+    assert main(["serve", "--port", "1"]) == 2
+    assert capsys.readouterr().err.startswith("schemebot: settings are invalid: Value error, SCHEMEBOT_REPLAY_WINDOW_S (10) must be")
+    monkeypatch.delenv("SCHEMEBOT_REPLAY_WINDOW_S")
     monkeypatch.setenv("SCHEMEBOT_CORPUS", "/nonexistent/corpus")
     assert main(["serve", "--port", "1", "--workers", "2"]) == 2
     assert "SCHEMEBOT_CORPUS /nonexistent/corpus does not exist" in capsys.readouterr().err
