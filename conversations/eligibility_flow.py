@@ -243,9 +243,11 @@ _ANSWER_WORDS = frozenset(w for word in """live living stay resident from villag
     rs family parivar male female man woman mahila purush ladka ladki widow widowed married unmarried single student farmer
     work kaam job percent disability viklang category caste sc st obc general ews
     per month monthly mahina mahine mahiney masik yearly annual annually salana daily weekly about around approx lagbhag
+    land acre acres bigha bighas hectare hectares zameen jameen khet own owned name naam ज़मीन जमीन खेत एकड़ बीघा
     रुपये रुपया रुपए महीना महीने मासिक सालाना वार्षिक साल आय कमाई आमदनी लाख हज़ार हजार लगभग""".split() for w in _analyze(word))
 #: (the period and money words: "Rs 3000 per month" to the income question had also been searched, and Bihar's widow pension of
-#: Rs 300 a month quoted to a widow answering a question; "2000 रुपये महीना" quoted PM-KISAN's instalments, a newcomer trial)
+#: Rs 300 a month quoted to a widow answering a question; "2000 रुपये महीना" quoted PM-KISAN's instalments, a newcomer trial;
+#: the land words: "I have 2 acres of land" to the land question had quoted Rajasthan's zero budget farming, a re-check trial)
 
 
 def stated_facts(text: str, mentions: list) -> dict[str, Any]:

@@ -310,7 +310,20 @@ def _age(text: str) -> int | None:
     return int(n) if n is not None and float(n).is_integer() and abs(n) < 1000 else None
 
 
+#: a unit after a number that makes it no percentage ("I have 2 acres of land" to the disability question: a re-check trial
+#: had it noted as a 2% disability)
+_NOT_A_PERCENT_AFTER = re.compile(
+    r"\s*(?:acres?|bighas?|hectares?|lakh|lac|hazaa?r|thousand|rupees?|rs|years?|yrs?|saal|sal|months?|mahin[ae]|mahine|weeks?|"
+    r"days?|din|people|persons|members|children|kids|bachch?e|cows?|buffalo(?:es)?|goats?|animals?|km|kgs?|kilo|hours?|marks?)\b"
+    r"|\s*(?:एकड़|बीघा|हेक्टेयर|लाख|हज़ार|हजार|रुपये|साल|महीन[ेा]|लोग|बच्चे)", re.IGNORECASE)
+
+
 def _percent(text: str) -> int | None:
+    """A percentage (of disability), or ``None``: the first number, unless a unit after it says it counts something else."""
+    t = normalise(text)
+    m = re.search(r"\d+(?:\.\d+)?", t)
+    if m and _NOT_A_PERCENT_AFTER.match(t, m.end()):
+        return None
     n = parse_number(text)
     return int(round(n)) if n is not None and abs(n) < 1000 else None
 

@@ -706,3 +706,18 @@ def test_a_scheme_whose_unchecked_sentence_opens_with_a_condition_the_user_faile
     assert "- Gharaunda-Group Home for Adults Scheme: \u201cPwD should have one of the disabilities under the National Trust Act" in applies
     likely = verdict.text.split("If this applies to you:", 1)[0]
     assert "Gharaunda" not in likely
+
+
+def test_land_told_to_the_disability_question_is_land_not_a_percentage_and_not_searched(pages_engine):
+    # a re-check trial: "I have 2 acres of land" while the disability question waited was noted as "disability 2%" (and,
+    # to the land question, had quoted Rajasthan's zero budget farming between two questions)
+    user = "acres"
+    replies = say(pages_engine, "which schemes can I get? I am 67, a farmer in Rajasthan, income 1 lakh, OBC", user)
+    for _ in range(10):
+        if replies[-1].field == "disability_percent":
+            break
+        replies = say(pages_engine, "skip", user)
+    assert replies[-1].field == "disability_percent"
+    replies = say(pages_engine, "I have 2 acres of land", user)
+    assert replies[0].text == "Noted: farm land yes." and not any(r.kind == "answer" for r in replies)
+    assert replies[-1].kind == "question" and replies[-1].field == "disability_percent"
