@@ -36,7 +36,7 @@ from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money,
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
-from retrieval.query import section_intents
+from retrieval.query import OWN_MONEY, section_intents
 from retrieval.searcher import names_only_a_state
 from retrieval.states import find_states, place_and_age_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
@@ -1052,9 +1052,11 @@ class EligibilityFlow:
             # "beti ki shadi hai", "I lost my job" while a question waits: the schemes for it, then the question again (on
             # the pages the bare event is no confident search, and it had been "could not understand", a break-it trial)
             question_like = True
-        if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole:
+        if not question_like and pending and len(text.split()) >= 2 and not intents_of(text).whole \
+                and not (FIRST_PERSON.search(text) and OWN_MONEY.search(normalise(text))):
             # "help for widows" while asked about BPL: no answer to it, but a question the corpus answers
-            # (answered, then the interview's question again) rather than "could not understand"
+            # (answered, then the interview's question again) rather than "could not understand"; not one's own income
+            # said in a way that cannot be read ("मेरे परिवार की आय 70 है" had quoted a professors' fellowship, a re-check trial)
             question_like = engine.answerer.ask(text).status == "answered"
         if question_like:
             noted_first: list[Reply] = []

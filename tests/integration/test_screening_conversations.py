@@ -721,3 +721,15 @@ def test_land_told_to_the_disability_question_is_land_not_a_percentage_and_not_s
     replies = say(pages_engine, "I have 2 acres of land", user)
     assert replies[0].text == "Noted: farm land yes." and not any(r.kind == "answer" for r in replies)
     assert replies[-1].kind == "question" and replies[-1].field == "disability_percent"
+
+
+def test_an_unreadable_income_said_during_a_check_is_not_searched(pages_engine):
+    # a re-check trial: "मेरे परिवार की आय 70 है" while the work question waited quoted a family benefit and a professors'
+    # fellowship, then went back to the check; the English form was asked again, as this is now
+    user = "income-70"
+    for text in ("मुझे कौन सी योजनाएं मिल सकती हैं? मैं बिहार की विधवा हूँ, उम्र 52 साल", "पिछड़ी जाति"):
+        replies = say(pages_engine, text, user)
+    waiting = replies[-1].field
+    replies = say(pages_engine, "मेरे परिवार की आय 70 है", user)
+    assert not any(r.kind == "answer" for r in replies)
+    assert replies[-1].kind == "question" and replies[-1].field == waiting and replies[-1].text.startswith("माफ़ कीजिए, समझ नहीं पाया।")
