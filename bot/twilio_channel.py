@@ -30,6 +30,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 from retrieval.text import xml_safe
 
 from bot.render import sms_pages, sms_template_message, whatsapp_messages
+from conversations.engine import LINKED_CHANNELS
 from conversations.store import StoreError, UserKey, normalise_user_id, owned_key, update
 from conversations.types import InboundMessage, Reply
 
@@ -208,7 +209,7 @@ def forget_other_channel(rt: Runtime, channel: str, params: dict[str, str]) -> N
     (an SMS fallback's too: keys are per channel and E.164 number, :class:`~conversations.store.UserKey`):
     one person, whichever channel they delete from. A store failure is logged, not raised (the user's own
     state is already gone)."""
-    other = "sms" if channel == "whatsapp" else "whatsapp"
+    other = LINKED_CHANNELS[channel]
     try:
         rt.engine.store.delete(UserKey(other, params.get("From", ""), rt.settings.state_secret.get_secret_value().encode()))
     except StoreError as exc:

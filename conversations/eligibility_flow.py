@@ -712,15 +712,9 @@ class EligibilityFlow:
                 return None  # the finished check stays, so that a later correction can reopen it
         if state.interview is not None and not mentions(text, "start_check"):
             return self._answer(engine, text, state, lang)
-        if not mentions(text, "start_check") and not ASKING.search(text) and not QUESTIONISH.search(text) and not section_intents(text):
-            found_mentions = engine.answerer.searcher.mentions(text)
-            facts = stated_facts(text, found_mentions)
-            # a kind of benefit or a scheme named beside the facts is asked for: "old age pension in tamil nadu for my
-            # father" had been only noted ("Noted: state Tamil Nadu"), its pension never said (a newcomer trial)
-            from conversations.engine import BENEFIT_KIND
-
-            wants = BENEFIT_KIND.search(text) is not None or any(m.indexed for m in found_mentions)
-            if facts and not wants and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
+        if not mentions(text, "start_check"):
+            facts = self._told_only(engine, text)
+            if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
                 if set(facts) == {"state"} and state.scheme_id and state.last_standalone and names_only_a_state(text):
@@ -783,10 +777,10 @@ class EligibilityFlow:
             return self.start(engine, text, state, lang)
         return None
 
-    def _told_after_verdict(self, engine: Engine, text: str, state: UserState) -> dict[str, Any]:
-        """The facts a message after a finished check tells about the user that the profile lacks or holds otherwise
-        (``{}`` for a question, a message naming a scheme or a kind of benefit, a state alone, which asks for that
-        state's schemes, or a long message that does not speak of the user)."""
+    def _told_only(self, engine: Engine, text: str) -> dict[str, Any]:
+        """The facts (:func:`stated_facts`) of a message that only tells them: ``{}`` for a question, or a message naming a
+        scheme or a kind of benefit beside its facts ("old age pension in tamil nadu for my father" asks for that pension;
+        it had been only noted, "Noted: state Tamil Nadu", a newcomer trial)."""
         if ASKING.search(text) or QUESTIONISH.search(text) or section_intents(text):
             return {}
         from conversations.engine import BENEFIT_KIND
@@ -794,7 +788,13 @@ class EligibilityFlow:
         found_mentions = engine.answerer.searcher.mentions(text)
         if BENEFIT_KIND.search(text) or any(m.indexed for m in found_mentions):
             return {}
-        facts = {k: v for k, v in stated_facts(text, found_mentions).items()
+        return stated_facts(text, found_mentions)
+
+    def _told_after_verdict(self, engine: Engine, text: str, state: UserState) -> dict[str, Any]:
+        """The facts a message after a finished check tells about the user that the profile lacks or holds otherwise
+        (``{}`` for a question, a message naming a scheme or a kind of benefit, a state alone, which asks for that
+        state's schemes, or a long message that does not speak of the user)."""
+        facts = {k: v for k, v in self._told_only(engine, text).items()
                  if valid_value(k, v) and (k not in state.profile or state.profile[k].value != v)}
         if not facts or set(facts) == {"state"}:
             return {}

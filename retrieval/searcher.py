@@ -541,9 +541,10 @@ class Searcher:
         # each word of the question once (the state's name left out: the state is a filter already), with the index
         # terms that stand for it (itself, its spelling repairs and glossary words both ways) and its weight, the IDF of the word
         # itself or, for a word the index lacks, of the best of its stand-ins
+        # (only with a state known: the cover is compared for the state's boost alone)
         lex, reverse = expansions(), reverse_expansions()
         word_groups: list[tuple[frozenset[int], float]] = []
-        for tok in query.content:
+        for tok in query.content if state is not None else ():
             if tok in state_terms:
                 continue
             ids = {i for t in (tok, *query.resolved.get(tok, ()), *lex.get(tok, ()), *reverse.get(tok, ())) if (i := idx.vocabulary.get(t, -1)) >= 0}
