@@ -61,6 +61,18 @@ _SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl
 #: "I am a father", "main ek maa hu", "मैं पिता हूँ": the speaker's own gender
 _SELF_PARENT = re.compile(r"\b(?:i am|i'm|im)\s+(?:a\s+|the\s+)?(?:single\s+)?(?:father|mother|dad|mom|mum)\b"
                           r"|\b(?:main|mai)\s+(?:ek\s+)?(?:pita|papa|maa|mata)\s+(?:hu|hoon|hun|hoo)\b|मैं\s+(?:एक\s+)?(?:पिता|माँ|मां|माता)\s+(?:हूँ|हूं)")
+#: Hindi marks the speaker's gender on the words before "hu"/"हूँ" ("main rajasthan ka hu", "45 saal ki hu", "kaam karti hu",
+#: "मैं खेती करता हूँ"): a man says "ka", "karta", "raha", a woman "ki", "karti", "rahi" (a newcomer trial was asked its gender
+#: after "main rajasthan ka kisan hu"). A genitive counts only right before "hu" or before a word naming the speaker ("bihar ki
+#: nivasi hu"): "batao ki eligible hu" is no woman's word.
+_AGREE_M = r"ka|karta|krta|rehta|rahta|raha|rha|gaya|sakta|chahta|padhta|kamata|wala|vala"
+_AGREE_F = r"ki|karti|krti|rehti|rahti|rahi|rhi|gayi|gai|sakti|chahti|padhti|kamati|wali|vali"
+_AGREE_HI_M = r"का|करता|रहता|रहा|गया|सकता|चाहता|पढ़ता|कमाता|वाला"
+_AGREE_HI_F = r"की|करती|रहती|रही|गई|गयी|सकती|चाहती|पढ़ती|कमाती|वाली"
+_SELF_NOUN = r"kisan|kisaan|nivasi|niwasi|mazdoor|majdoor|vidyarthi|student|nagrik|karmchari|worker|farmer"
+_SELF_NOUN_HI = r"किसान|निवासी|मजदूर|मज़दूर|विद्यार्थी|छात्र|नागरिक|कर्मचारी"
+_SELF_AGREEMENT = re.compile(rf"\b(?:(?P<m>{_AGREE_M})|(?P<f>{_AGREE_F}))\s+(?:(?:ek\s+)?(?:{_SELF_NOUN})\s+)?(?:hu|hoon|hun|hoo|hun)\b"
+                             rf"|(?<![\u0900-\u097f])(?:(?P<hm>{_AGREE_HI_M})|(?P<hf>{_AGREE_HI_F}))\s+(?:(?:{_SELF_NOUN_HI})\s+)?(?:हूँ|हूं|हू)(?![\u0900-\u097f])")
 #: "doing B.Tech", "padh rahi hu", "पढ़ती हूँ", "I study in class 9": the speaker studies now
 _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"
                        r"|\b(?:b\.?\s?tech|btech|b\.?\s?sc|bsc|b\.?\s?com|bcom|b\.?\s?a|graduation|ph\.?\s?d|m\.?\s?tech|mtech|m\.?\s?sc|msc|diploma|iti|mbbs|engineering|12th|11th)\s+(?:kar|kr)\s+(?:rahi|raha|rahe)\b"
@@ -289,6 +301,8 @@ def extract(text: str) -> dict[str, Any]:
     if gender is None and (sp := _SELF_PARENT.search(own)):
         # "I am a father, my daughter is 4" (a newcomer trial: asked the gender next)
         gender = "female" if re.search(r"mother|mom|mum|maa|mata|माँ|मां|माता", sp.group(0)) else "male"
+    if gender is None and (sa := _SELF_AGREEMENT.search(own)):
+        gender = "male" if sa.group("m") or sa.group("hm") else "female"
     if gender:
         out["gender"] = gender
     occupation = _first(_OCCUPATIONS, padded)

@@ -77,7 +77,7 @@ def test_a_lone_devanagari_yes_keeps_the_conversations_language(engine):
 
 @pytest.mark.parametrize("text,noted,scheme", [
     ("old age pension in tamil nadu for my father", "Noted: state Tamil Nadu.", "ignoaps"),
-    ("main 67 saal ka hu, UP se, pension", "Note kiya: umar 67, rajya Uttar Pradesh.", "ignoaps"),
+    ("main 67 saal ka hu, UP se, pension", "Note kiya: umar 67, rajya Uttar Pradesh, ling Purush.", "ignoaps"),
 ])
 def test_facts_said_with_a_kind_of_benefit_are_noted_and_the_benefit_answered(engine, text, noted, scheme):
     """A newcomer trial: "old age pension in tamil nadu for my father" got only "Noted: state Tamil Nadu. Send

@@ -121,7 +121,7 @@ def test_a_negated_mention_states_nothing(text, expected):
     ("I am 40 and my son is 25", {"age": 40}), ("my husband is 70", {}), ("mera beta 25 saal ka hai", {}),
     ("my father is a farmer and I am a student", {"occupation": "student", "is_student": True}),
     ("my daughter is 17, she is a student in Punjab", {}), ("mera beta UP me rehta hai", {}),
-    ("मेरे बेटे की उम्र 25 साल है, मैं 55 साल की हूँ", {"age": 55}),
+    ("मेरे बेटे की उम्र 25 साल है, मैं 55 साल की हूँ", {"age": 55, "gender": "female"}),  # ("की हूँ": a woman speaks)
     # the household's facts count whoever they are said of: category, family income
     ("my father is SC and earns 2 lakh a year", {"social_category": "sc", "annual_family_income": 200000}),
     ("my husband died, I am 60", {"age": 60, "marital_status": "widowed", "gender": "female"}),
@@ -216,12 +216,12 @@ def test_an_answer_to_the_age_question_is_read_as_the_users_age_in_years_or_not_
 
 @pytest.mark.parametrize("text,facts", [
     ("doing b.tech 2nd year", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
-    ("main btech kar raha hu", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
+    ("main btech kar raha hu", {"is_student": True, "occupation": "student", "education_level": "graduate", "gender": "male"}),
     ("I am a farmer and doing b.tech", {"occupation": "farmer", "education_level": "graduate"}),  # the work named stays
     ("my son is doing btech", {}),
     # "BA"/"MA" are Hinglish words too: a degree only beside studying (a newcomer trial: "studying BA" was asked the class)
     ("studying BA", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
-    ("main M.A. kar rahi hu", {"is_student": True, "occupation": "student", "education_level": "postgraduate"}),
+    ("main M.A. kar rahi hu", {"is_student": True, "occupation": "student", "education_level": "postgraduate", "gender": "female"}),
     ("my son is doing BA", {}),
     ("meri ma bimar hai", {}),
 ])
@@ -291,17 +291,17 @@ def test_a_class_inside_a_sentence_answers_the_education_question(text, value):
 
 
 @pytest.mark.parametrize("text,value", [
-    ("9th me padhti hu", {"is_student": True, "occupation": "student", "education_level": "upper_primary"}),
+    ("9th me padhti hu", {"is_student": True, "occupation": "student", "education_level": "upper_primary", "gender": "female"}),
     ("I am a 15 year old girl in class 9 in Odisha", {"age": 15, "state": "Odisha", "gender": "female", "is_student": True,
                                                       "education_level": "upper_primary"}),
-    ("मैं कक्षा 9 में पढ़ती हूँ", {"is_student": True, "occupation": "student", "education_level": "upper_primary"}),
+    ("मैं कक्षा 9 में पढ़ती हूँ", {"is_student": True, "occupation": "student", "education_level": "upper_primary", "gender": "female"}),
     ("my son is in 9th class", {}), ("mai 2nd year me hu", {}),
     # a degree studied, in the three languages (a newcomer trial: after "बी.ए. में पढ़ती हूँ" the class was asked, again
     # after every answer, until the interview gave up)
     ("मैं 22 साल की लड़की हूँ, बी.ए. में पढ़ती हूँ", {"age": 22, "gender": "female", "is_student": True, "occupation": "student",
                                                  "education_level": "graduate"}),
-    ("main BA me padhti hu", {"is_student": True, "occupation": "student", "education_level": "graduate"}),
-    ("एम.ए. कर रहा हूँ", {"is_student": True, "occupation": "student", "education_level": "postgraduate"}),
+    ("main BA me padhti hu", {"is_student": True, "occupation": "student", "education_level": "graduate", "gender": "female"}),
+    ("एम.ए. कर रहा हूँ", {"is_student": True, "occupation": "student", "education_level": "postgraduate", "gender": "male"}),
     ("ma me hu", {})])
 def test_the_class_a_student_says_she_is_in_is_her_education_level(text, value):
     """A newcomer trial: "9th me padhti hu" was noted as studying, then "which is the highest class?" was asked."""
@@ -331,6 +331,21 @@ def test_a_construction_labourer_in_hinglish_is_a_construction_worker(text, work
                                          ("main ek maa hu", "female"), ("मैं पिता हूँ", "male"), ("my father is a farmer", None)])
 def test_a_parent_saying_so_gives_the_gender(text, gender):
     """A newcomer trial: "I am a father" was asked "What is your gender?" next."""
+    from eligibility.extract import extract
+
+    assert extract(text).get("gender") == gender
+
+
+@pytest.mark.parametrize("text,gender", [("main rajasthan ka kisan hu", "male"), ("mai 45 saal ki hu, bihar se", "female"),
+                                         ("मैं 45 साल का हूँ", "male"), ("main khet me kaam karti hu", "female"),
+                                         ("मैं बिहार की निवासी हूँ", "female"), ("main bihar ki rehne wali hu", "female"),
+                                         ("मैं खेती करता हूं", "male"),
+                                         # another's words, or "ki" as "that": no gender
+                                         ("meri beti 15 saal ki hai", None), ("mera beta 10 saal ka hai", None),
+                                         ("batao ki eligible hu ya nahi", None), ("main pension ke liye patra hu", None)])
+def test_the_words_before_hu_give_the_speakers_gender(text, gender):
+    """A newcomer trial was asked "What is your gender?" after "main rajasthan ka kisan hu": Hindi says it in the
+    genitive or verb before "hu" ("ka"/"ki", "karta"/"karti")."""
     from eligibility.extract import extract
 
     assert extract(text).get("gender") == gender
@@ -389,7 +404,7 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     ("I am a farmer's son", {}), ("main ek kisan ki beti hu", {}),
     ("I am a widow of age 65", {"age": 65, "marital_status": "widowed", "gender": "female"}),
     ("I am from Bihar but now live in Punjab", {"state": "Punjab"}), ("I moved from Bihar to Delhi", {"state": "Delhi"}),
-    ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi"}), ("I live in Bihar now", {"state": "Bihar"}),
+    ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi", "gender": "male"}), ("I live in Bihar now", {"state": "Bihar"}),
     ("I am 45 & from Patna", {"age": 45, "state": "Bihar"}),  # (the age had been lost at "&")
 ])
 def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):

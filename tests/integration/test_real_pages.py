@@ -659,7 +659,7 @@ def test_a_field_ruined_is_crop_loss(engine, text):
 def test_an_old_persons_question_about_a_pension_finds_the_old_age_pension(engine):
     """A newcomer: "meri umar 67 saal hai, gorakhpur me rehta hu, koi pension milegi kya" was declined."""
     replies = say(engine, "meri umar 67 saal hai, gorakhpur me rehta hu, koi pension milegi kya", "old67")
-    assert replies[0].text == "Note kiya: umar 67, rajya Uttar Pradesh."
+    assert replies[0].text == "Note kiya: umar 67, rajya Uttar Pradesh, ling Purush."
     assert answer_of(replies).citations[0].scheme_id == "upoaps"
 
 

@@ -166,9 +166,9 @@ def test_hindi_and_hinglish_statements_give_age_and_widowhood(bundled_engine):
     from eligibility.extract import extract
 
     assert extract("मैं 67 साल की विधवा हूँ") == {"age": 67, "marital_status": "widowed", "gender": "female"}
-    assert extract("mai 45 saal ka hu") == {"age": 45}
+    assert extract("mai 45 saal ka hu") == {"age": 45, "gender": "male"}  # ("ka hu": a man speaks)
     assert extract("my husband died last year") == {"marital_status": "widowed", "gender": "female"}
-    assert extract("mai up se hu") == {"state": "Uttar Pradesh"} and extract("mp me rehta hu") == {"state": "Madhya Pradesh"}
+    assert extract("mai up se hu") == {"state": "Uttar Pradesh"} and extract("mp me rehta hu") == {"state": "Madhya Pradesh", "gender": "male"}
     assert extract("sign up se pehle kya karna hai") == {}  # "up" is a state only when said of oneself
     asked, _ = until_verdict(bundled_engine, "मुझे कौन सी योजना मिल सकती है? मैं 67 साल की विधवा हूँ, उत्तर प्रदेश से", user="hindi")
     assert not {"age", "gender", "marital_status", "state", "is_student"} & set(asked)
