@@ -328,7 +328,7 @@ def _sms_text(text: str) -> str:
 #: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
 #: (a scheme's English name and quote), their Romanized Hindi keeps the page GSM-7, three times the room of UCS-2 (a
 #: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
-_VERDICT_LABELS = ("likely_eligible_short", "eligible", "not_eligible", "need_more_info", "if_applies", "close_miss", "depends_on",
+_VERDICT_LABELS = ("likely_eligible_short", "broad_short", "eligible", "not_eligible", "need_more_info", "if_applies", "close_miss", "depends_on",
                    "screen_head", "screen_none", "kind_head", "kind_none", "screen_not_count", "screen_missing", "screen_missing_plain", "verdict_more",
                    "closed_mark", "skipped", "event_told", "kind_why_not")
 

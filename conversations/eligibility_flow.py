@@ -409,6 +409,18 @@ def said_otherwise(o: Outcome, profile: dict[str, Any]) -> Criterion | None:
     return None
 
 
+#: a sentence that speaks of the beneficiary as a student ("The annual income of the parents/guardians of the student is up to
+#: Rs. 2 Lakh", "Students belonging to Other Backward Classes studying in ...")
+STUDENT_SENTENCE = re.compile(r"\bstudents?\b|\bpupils?\b|\bstudying\s+in\b|\bscholarship\s+holders?\b", re.IGNORECASE)
+
+
+def for_students(o: Outcome) -> bool:
+    """Whether a condition ``o`` met or leaves unchecked speaks of the beneficiary as a student (a trial: UP's fee
+    reimbursement for students was "likely eligible" to a 62-year-old on his state and income, its name saying no
+    "student")."""
+    return any(STUDENT_SENTENCE.search(s) for s in [*(c.text for c in o.reasons), *o.requiring])
+
+
 def not_a_student(profile: dict[str, Any]) -> bool:
     """Whether the user is not studying: said so, or gave another occupation, or is 40 or older and did
     not say they study (the age from which the screening does not ask)."""
@@ -534,6 +546,22 @@ ROLES = (
      re.compile(r"artist|kalakar|musician|singer|dancer|performer|कलाकार", re.IGNORECASE)),
     (re.compile(r"\b(?:sportspersons?|sportsm[ae]n|athletes?|players?)\b", re.IGNORECASE),
      re.compile(r"sport|athlete|player|khiladi|खिलाड़ी", re.IGNORECASE)),
+    # a worker registered with a labour welfare board (its pages: "registered worker", "the worker's monthly salary"): a
+    # trial's 62-year-old who never spoke of work had UP's workers' award and pilgrimage schemes "likely eligible"
+    (re.compile(r"\bregistered\s+(?:\w+\s+){0,2}(?:workers?|labou?rers?)\b|\bshramik\b|\bworker'?s'?\s+(?:monthly\s+)?(?:salary|wages?)\b"
+                r"|\b(?:labou?r|workers'?)\s+welfare\s+board\b", re.IGNORECASE),
+     re.compile(r"worker|labou?r|mazdoor|majdoor|mazdur|shramik|karigar|construction|nirman|मजदूर|मज़दूर|श्रमिक|कारीगर", re.IGNORECASE)),
+    # work abroad (Pravasi Bharatiya Bima Yojana: emigrants with an ECR passport)
+    (re.compile(r"\bemigra\w*|\bpravasi\b|(?-i:\bECR\b)|\boverseas\s+(?:employment|jobs?|workers?)\b", re.IGNORECASE),
+     re.compile(r"abroad|videsh|विदेश|gulf|dubai|saudi|emigra|overseas|pravasi|प्रवासी", re.IGNORECASE)),
+    # an illness a scheme is for (UP's "Leprosy Pension Scheme", a cancer or dialysis grant), in its name or its sentences:
+    # a trial's 62-year-old had UP's leprosy pension "likely eligible" on his state alone
+    (ILLNESS := re.compile(r"\b(?:leprosy|cancer|tuberculosis|kidney|dialysis|renal\s+failure|thalass\w*|ha?emophil\w*|sickle[- ]cell|silicosis|"
+                           r"pneumoconiosis|(?:critical|serious|chronic|life[- ]threatening)\s+(?:illness|disease|ailment)s?|heart\s+(?:disease|surgery)|"
+                           r"transplant\w*|terminally\s+ill|paralys\w*)\b|(?-i:\b(?:TB|HIV|AIDS)\b)", re.IGNORECASE),
+     re.compile(r"leprosy|kusht|kodh|कुष्ठ|cancer|kainsar|कैंसर|\btb\b|tuberculosis|टीबी|\bhiv\b|\baids\b|एड्स|kidney|gurd[ae]|गुर्द|dialysis|"
+                r"डायलिसिस|thalass|ha?emophil|sickle|silicosis|सिलिकोसिस|bimar|beemar|बीमार|illness|disease|\bsick|\brog\b|रोग|heart|\bdil\b|दिल|"
+                r"hriday|हृदय|paralys|lakwa|लकवा|transplant|प्रत्यारोपण", re.IGNORECASE)),
 )
 
 
@@ -564,9 +592,16 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
         # (and starting a business, said in a condition met: "The scheme is for entrepreneurs of the Scheduled Caste
         # Category" had made SC entrepreneurs' credit schemes "likely eligible" to an elderly SC widow, a break-it trial)
         for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
-            if in_sentence.search(sentence) and not in_user.search(said):
+            m = in_sentence.search(sentence)
+            # (a role the sentence rules out is none to have: "should not be suffering from any chronic disease")
+            if m and not _RULED_OUT.search(sentence[:m.start()]) and not in_user.search(said):
                 return sentence
     return None
+
+
+#: words before a role that rule it out rather than ask for it ("should not be suffering from TB", "free from any
+#: chronic disease", "other than a government employee")
+_RULED_OUT = re.compile(r"\b(?:not|no|never|free\s+from|without|other\s+than|except)\b[^.;:]{0,40}$", re.IGNORECASE)
 
 
 def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
@@ -1286,6 +1321,8 @@ class EligibilityFlow:
         disability = profile.get("disability_percent")
         if isinstance(disability, (int, float)) and disability > 0:
             said += " disabled"  # (a percentage answered is a disability said)
+        if isinstance(profile.get("occupation"), str):
+            said += " " + profile["occupation"].replace("_", " ")  # (the work picked from the options is work said: "construction worker")
         likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
         applies = [(o, life_event_unsaid(o.requiring, said) or role_unsaid(o, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
@@ -1295,7 +1332,7 @@ class EligibilityFlow:
         def plausible(o: Outcome) -> bool:
             return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
                         or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
-                        or (student_only and STUDENT_SCHEME.search(o.scheme_name)) or past_school(profile, o.scheme_name)
+                        or (student_only and (STUDENT_SCHEME.search(o.scheme_name) or for_students(o))) or past_school(profile, o.scheme_name)
                         or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile)
                         or said_otherwise(o, profile) is not None)
 
@@ -1332,7 +1369,10 @@ class EligibilityFlow:
             lines += ["", self._one_line(asked, lang)] + self._deciding(asked, lang=lang)
         # (closed schemes, which take no applications, after every open one, the broad ones too)
         in_order = sorted(likely + broad, key=lambda o: o.scheme_id in self.book.closed)
-        entries = [self._entry(i + 1, o, lang, said) for i, o in enumerate(in_order)]
+        # (one met only on state, age, gender or income is labelled so, not "likely eligible": a trial's 62-year-old had read
+        # "Leprosy Pension Scheme: likely eligible" on MORE, met on his state alone)
+        broad_ids = {o.scheme_id for o in broad}
+        entries = [self._entry(i + 1, o, lang, said, broad=o.scheme_id in broad_ids) for i, o in enumerate(in_order)]
         # the numbered schemes can be picked as a list's are: "2", "the first one", "documents of the second one" (a
         # newcomer trial: "2" after a verdict had been searched and declined)
         from conversations.engine import MAX_PICK
@@ -1460,9 +1500,13 @@ class EligibilityFlow:
                and c.holds(profile[c.field])}
         return len(met)
 
-    def _one_line(self, o: Outcome, lang: str) -> str:
+    def _one_line(self, o: Outcome, lang: str, broad: bool = False) -> str:
+        """``o``'s status line ("Scheme: likely eligible"); ``broad``: met only on state, age, gender or income, said so
+        instead of "likely eligible"."""
         key = {"eligible": "eligible", "likely_eligible": "likely_eligible_short", "not_eligible": "not_eligible",
                "need_more_info": "need_more_info"}[o.status]
+        if broad and o.status in ("eligible", "likely_eligible"):
+            key = "broad_short"
         return t(key, lang, scheme=self._title(o, lang), fields=", ".join(_field_label(f, lang) for f in o.missing_fields))
 
     def _deciding(self, o: Outcome, said: str = "", lang: str = "en") -> list[str]:
@@ -1484,8 +1528,8 @@ class EligibilityFlow:
         unless = "" if met else t("unless", lang) + " "
         return [f"   {unless}\u201c{_clip(telling.text, 160)}\u201d {telling.url}"]
 
-    def _entry(self, n: int, o: Outcome, lang: str, said: str = "") -> str:
-        return "\n".join([f"{n}. {self._one_line(o, lang)}"] + self._deciding(o, said, lang))
+    def _entry(self, n: int, o: Outcome, lang: str, said: str = "", broad: bool = False) -> str:
+        return "\n".join([f"{n}. {self._one_line(o, lang, broad)}"] + self._deciding(o, said, lang))
 
     def _verdict(self, outcomes: list[Outcome], lang: str, single: bool, said: str = "") -> Reply:
         """The ``eligibility`` reply: verdicts with the official sentences behind them, within

@@ -114,8 +114,37 @@ def _likely(name: str, reasons: list[tuple[str, str, object, str]], unchecked: l
      "I am a folk artist, 67", False),
     (_likely("Indira Gandhi National Widow Pension Scheme", [("marital_status", "eq", "widowed", "The applicant must be a widow.")]),
      "widow", False),
+    # a trial's 62-year-old in UP, who never spoke of an illness, work or going abroad, was told these were "likely eligible"
+    (_likely("Leprosy Pension Scheme", [("state", "in", ["Uttar Pradesh"], "It is necessary to be a permanent resident of Uttar Pradesh.")]),
+     "62 Lucknow UP BPL", True),
+    (_likely("Leprosy Pension Scheme", [("state", "in", ["Uttar Pradesh"], "It is necessary to be a permanent resident of Uttar Pradesh.")]),
+     "mujhe kusht rog hai", False),
+    (_likely("Shravan Kumar Shramik Parivar Tirth Yatra Yojana",
+             [("annual_family_income", "lte", 180000, "The monthly salary (basic salary + dearness allowance) of the worker should not exceed Rs 15,000.")]),
+     "62 Lucknow UP", True),
+    (_likely("Shravan Kumar Shramik Parivar Tirth Yatra Yojana", [("state", "in", ["Uttar Pradesh"], "Resident of Uttar Pradesh.")]),
+     "62 UP construction worker", False),
+    (_likely("Pravasi Bharatiya Bima Yojana", [("age", "lte", 65, "The age of the applicant must be between 18 - 65 Years.")],
+             ["The applicant should be an Indian emigrant worker going abroad for employment."]), "62 UP", True),
+    # an illness the page rules out is none to have
+    (_likely("Old Age Pension", [("age", "gte", 60, "The applicant must be 60 or older.")],
+             ["The applicant should not be suffering from any chronic disease."]), "62 UP", False),
 ])
 def test_a_scheme_for_a_role_the_user_never_spoke_of_is_if_this_applies(outcome, said, gated):
     from conversations.eligibility_flow import role_unsaid
 
     assert (role_unsaid(outcome, said) is not None) is gated
+
+
+@pytest.mark.parametrize("outcome,students", [
+    # UP's fee reimbursement names no student, its conditions do (a trial: "likely eligible" to a 62-year-old on his income)
+    (_likely("Fee Reimbursement Scheme", [("annual_family_income", "lte", 200000,
+                                            "The annual income of the parents/guardians of the student is up to Rs. 2 Lakh.")]), True),
+    (_likely("Fee Reimbursement Scheme", [("state", "in", ["Uttar Pradesh"], "Native and under study in Uttar Pradesh.")],
+             ["Students belonging to Other Backward Classes studying in all the government schools are eligible."]), True),
+    (_likely("Uttar Pradesh Old Age Pension Scheme", [("age", "gte", 60, "The applicant must be 60 years or older.")]), False),
+])
+def test_a_scheme_whose_conditions_speak_of_a_student_is_for_students(outcome, students):
+    from conversations.eligibility_flow import for_students
+
+    assert for_students(outcome) is students

@@ -54,6 +54,22 @@ def test_an_old_farmer_who_skips_is_told_pm_kisan_could_be_his_not_a_students_lo
     assert kisan.status == "need_more_info" and "owns_cultivable_land" in kisan.missing_fields
 
 
+def test_schemes_met_on_state_age_or_income_alone_are_not_called_likely(pages_engine):
+    """A trial: a 62-year-old man in UP who skipped every question read, on MORE, "likely eligible" for UP's leprosy
+    pension, a fee reimbursement for students and two schemes for registered workers, met on his state or income alone."""
+    replies = say(pages_engine, "which schemes can I get? I am a 62 year old man from Lucknow UP, income 40000 a year, and I have a BPL card",
+                  "up-62")
+    asked, verdict = until_verdict(pages_engine, "skip", user="up-62") if replies[-1].kind != "eligibility" else ([], replies[-1])
+    pages = [verdict.text] + [r.text for _ in range(4) for r in say(pages_engine, "MORE", "up-62") if r.kind == "info"]
+    text = "\n".join(pages)
+    assert "1. NSAP - Indira Gandhi National Old Age Pension Scheme: likely eligible" in text
+    broad = re.findall(r"^\d+\. (.+): matches only your state, age, gender or income$", text, re.M)
+    assert broad and not any("likely eligible" in line for line in text.splitlines() if any(b in line for b in broad))
+    for name in ("Leprosy Pension Scheme", "Fee Reimbursement Scheme", "Shravan Kumar Shramik", "Ganesh Shankar Vidyaarthi Shramik",
+                 "Pravasi Bharatiya Bima Yojana"):
+        assert name not in text
+
+
 def test_facts_told_after_a_verdict_are_noted_and_the_check_run_again(pages_engine):
     # a trial: "rural" and "I have 2 acres of land in my name" after a verdict were searched and declined
     user = "farmer-after"
