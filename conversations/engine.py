@@ -219,6 +219,11 @@ _ORDINAL_INSIDE = re.compile(r"(?<![^\W_])(?:the\s+)?(" + "|".join(map(re.escape
                              r"\s*(?:one|wala|wali|wale|vala|vali|waale|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)(?![^\W_])")
 
 
+#: the words around an ordinal that ask the same question again of another listed scheme ("and the second one?", "aur
+#: doosre wale ka?", "what about the third one")
+_SAME_AGAIN = frozenset("and aur or what about how for of the ka ki ke ko me mein liye और का की के में लिए बारे".split())
+
+
 def _ordinal(text: str) -> re.Match | None:
     """The match of :data:`_ORDINAL` for the whole of ``text``, its ordinal word as group 1, or ``None``."""
     return _ORDINAL.fullmatch(normalize(text).casefold())
@@ -828,7 +833,11 @@ class Engine:
                 picked = state.list_ids[n - 1]
                 low = normalize(text).casefold()
                 asked = " ".join((low[:inside.start()] + " " + self.names[picked] + " " + low[inside.end():]).split())
-                state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
+                # "and the second one?" after how to apply for the first: the same question of the second (the topic
+                # carried); "benefits of the second one" asks its own
+                same = set(re.findall(r"\w+", low[:inside.start()] + " " + low[inside.end():])) <= _SAME_AGAIN
+                state.scheme_id, state.scheme_name = picked, self.names[picked]
+                state.topic = state.topic if same else None
                 return self.question(asked, state, lang), "save"
             if shown:
                 return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=len(shown)))]), "none"
@@ -905,6 +914,11 @@ class Engine:
         ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state or told, self._carried_query(text, state))
         searcher = self.answerer.searcher
         rw = rewrite(text, ctx, searcher.gazetteer, self.names, self.answerer.index.scheme_has_term, searcher.named)
+        if state.topic_state_once and told and not rw.followup and not rw.state_named:
+            # a question of its own after "and in Punjab?" from someone living in Bihar: Bihar again (a trial's next question,
+            # "how much is the old age pension?", had been answered with Punjab's)
+            rw = replace(rw, state=told)
+        once = bool(told) and rw.state_named and rw.state != told and names_only_a_state(text)
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
             # list, which of its schemes (a number answers: _dispatch)
@@ -999,9 +1013,13 @@ class Engine:
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
-        if answer.status == "answered":
+        if answer.status == "answered" and (answer.list_answer or answered not in state.list_ids):
+            # (an answer about one of the listed schemes keeps the list: "documents for the first one", "how to apply?",
+            # then "and the second one?" had lost it, and a trial's "benefits of the third one" of a list of two was
+            # answered of the first)
             self._listed(state, answer.citations if answer.list_answer else [])
         state.topic_state = new.state
+        state.topic_state_once = once or (state.topic_state_once and rw.followup and new.state != told)
         state.last_standalone = rw.standalone
         state.remember(text, rw.standalone, answered)
         result = TurnResult(replies, rw.standalone, [c.scheme_id for c in answer.citations])

@@ -118,6 +118,8 @@ class UserState(BaseModel):
             reply offered the eligibility check: a "yes" next starts it), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
+        topic_state_once: ``topic_state`` was named in a message asking only "and in Punjab?" by someone known to live
+            in another state: follow-ups keep it, the next question of its own goes back to the user's state.
         list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
             composed only then), the question and the state the list answered; list_shown: how many of
             its schemes were shown so far (a "MORE" page numbers on from there); list_ids: the schemes
@@ -155,6 +157,7 @@ class UserState(BaseModel):
     list_shown: int = Field(default=0, ge=0)
     list_ids: list[str] = Field(default_factory=list, max_length=20)
     topic_state: str | None = None
+    topic_state_once: bool = False
     last_message_id: str | None = Field(default=None, max_length=200)
     last_replies: list[dict[str, Any]] = Field(default_factory=list, max_length=12)
     created_at: _dt.datetime = Field(default_factory=_now)

@@ -261,6 +261,26 @@ def test_a_question_about_a_listed_scheme_by_its_ordinal_is_about_that_scheme(en
     assert (first.citations[0].scheme_id, first.citations[0].section) == (ids[index], section)
 
 
+def test_the_list_stays_while_its_schemes_are_discussed_and_and_the_second_one_asks_the_same_of_it(engine):
+    """A trial: after "documents for the first one" and "how to apply?", "and the second one?" was declined (the list had
+    been forgotten with the first answer), and "benefits of the third one" of a list of two answered of the first."""
+    ids = say(engine, "pension schemes for old people", user="ord").scheme_ids
+    assert say(engine, "documents for the first one", user="ord").replies[0].citations[0].scheme_id == ids[0]
+    assert say(engine, "how to apply?", user="ord").replies[0].citations[0].section == "application_process"
+    second = say(engine, "and the second one?", user="ord").replies[0]
+    assert second.kind == "answer" and (second.citations[0].scheme_id, second.citations[0].section) == (ids[1], "application_process")
+    first = say(engine, "aur pehle wale ka?", user="ord").replies[0]
+    assert (first.citations[0].scheme_id, first.citations[0].section) == (ids[0], "application_process")
+    from conversations.strings import t
+
+    # (the conversation is in Hinglish since "aur pehle wale ka?")
+    assert [r.text for r in say(engine, "9", user="ord").replies] == [t("no_such_option", "hinglish", n=len(ids))]
+    # a question about a scheme that is not listed is a new subject: the list is gone with it
+    sukanya = say(engine, "what is sukanya samriddhi yojana", user="ord").replies[0]
+    assert sukanya.citations[0].scheme_id not in ids
+    assert [r.text for r in say(engine, "2", user="ord").replies] == [t("nothing_asked", "en")]
+
+
 def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_answers_it(engine):
     listed = say(engine, "pension schemes for old people")
     ids = listed.scheme_ids

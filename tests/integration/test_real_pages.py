@@ -54,6 +54,19 @@ def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
     assert pages_index.schemes[top.scheme_id].state == "Punjab" and "1,500" in top.text
 
 
+def test_a_what_if_state_keeps_its_follow_ups_and_the_next_question_goes_back_home(engine, pages_index):
+    """A trial: "and in Punjab?" from someone living in Bihar, then "how much is the old age pension?", had quoted
+    Punjab's old age pension."""
+    user = "what-if-" + uuid.uuid4().hex[:6]
+    assert answer_of(say(engine, "I live in Bihar. how much is the widow pension?", user)).citations[0].scheme_id == "lbsspy"
+    punjab = answer_of(say(engine, "and in Punjab?", user)).citations[0]
+    assert pages_index.schemes[punjab.scheme_id].state == "Punjab"
+    docs = answer_of(say(engine, "documents?", user)).citations[0]
+    assert (docs.scheme_id, docs.section) == (punjab.scheme_id, "documents")  # the follow-up stays in Punjab
+    top = answer_of(say(engine, "how much is the old age pension?", user)).citations[0]
+    assert pages_index.schemes[top.scheme_id].state == "Bihar" and "₹400/-" in top.text
+
+
 def test_after_the_central_answer_a_state_puts_its_own_version_first_and_documents_follow_it(engine):
     """A newcomer's "widow pension" then "bihar" got the national pension first and Bihar's second, so "documents?"
     gave the national pension's documents: the state's own version comes first, and the follow-up is about it."""
