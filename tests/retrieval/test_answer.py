@@ -545,3 +545,18 @@ def test_an_english_word_sharing_a_names_consonants_names_no_scheme(bundled_inde
 
     assert "aos" not in [m.scheme_id for m in Searcher(bundled_index).mentions(question)]
     assert [m.scheme_id for m in Searcher(bundled_index).mentions("arunodoi scheme kya hai")] == ["aos"]  # its own spelling still names it
+
+
+def test_a_known_scheme_the_bundled_corpus_links_is_linked_in_the_catalog_too():
+    """A trial: "sukanya samriddhi me byaj dar kitni hai" on the pages (which lack Sukanya) was declined as a scheme known
+    by name with only the myScheme search as its link, while the bundled corpus holds its page's address."""
+    import json
+    from importlib import resources
+
+    from retrieval.searcher import known_schemes
+
+    folder = resources.files("data").joinpath("schemes")
+    bundled = {o["id"]: o["links"]["myscheme"] for o in (json.loads(e.read_text(encoding="utf-8")) for e in folder.iterdir()
+                                                          if e.name.endswith(".json")) if o["links"].get("myscheme")}
+    assert [e.id for e in known_schemes() if e.id in bundled and e.url != bundled[e.id]] == []
+    assert next(e.url for e in known_schemes() if e.id == "ssy") == "https://www.myscheme.gov.in/schemes/ssy"
