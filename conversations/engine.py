@@ -586,7 +586,13 @@ class Engine:
                     replies = [self.eligibility.reminder(iv.field, lang)]
                 return TurnResult(replies), "none"
             page = state.paging.pop(0)
-            return TurnResult([Reply(kind="info", text=page)], lang=lang), "save"
+            replies = [Reply(kind="info", text=page)]
+            iv = state.interview
+            if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
+                # the next page of an earlier answer while a check waits: its question after it (a trial's "45" after the
+                # page was taken for an answer to "which state?", never asked again)
+                replies.append(self.eligibility.reminder(iv.field, lang))
+            return TurnResult(replies, lang=lang), "save"
         earlier_pages = state.paging
         notice: Reply | None = None
         lapsed = state.lapsed and state.version == 0

@@ -388,6 +388,21 @@ def test_more_during_an_interview_says_the_check_waits_and_asks_again(bundled_in
     assert e.handle_turn(InboundMessage(channel="telegram", user_id="iv-more", text="Bihar")).replies[-1].field != "state"
 
 
+def test_more_of_an_earlier_list_during_a_check_pages_it_and_asks_the_question_again(bundled_index):
+    """A trial: "MORE" while a check waited paged the list shown before it, the check's question never asked again, and
+    the next answer ("45") was taken for an answer to "which state?"."""
+    from conversations.strings import t
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    e.handle_turn(InboundMessage(channel="telegram", user_id="iv-page", text="pension schemes for old people"))
+    first = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-page", text="/eligibility")).replies[-1]
+    page, again = e.handle_turn(InboundMessage(channel="telegram", user_id="iv-page", text="MORE")).replies
+    assert page.text.startswith("[6] ") and again.field == first.field == "state"
+    assert again.text == t("resume", "en", question=first.text)
+    assert e.handle_turn(InboundMessage(channel="telegram", user_id="iv-page", text="Bihar")).replies[-1].field != "state"
+
+
 def test_a_schemes_check_asked_for_during_the_check_of_all_schemes_says_it_leaves_that_one(bundled_index):
     """A trial: "am I eligible for pm kisan?" while the check of all schemes waited replaced it without a word."""
     from conversations.strings import t
