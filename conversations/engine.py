@@ -1333,11 +1333,16 @@ _WHAT_IT_IS = frozenset(SECTION_ORDER_INDEX[s] for s in ("details", "benefits") 
 
 def _speaks_of(index, ranked, terms: list[str]) -> bool:
     """Whether a scheme speaks of every analysed term of ``terms`` where it says what it is for: in the passages that
-    ranked it (``ranked``: a :class:`~retrieval.searcher.RankedScheme`, its best match and the passage to quote) or in
-    its details and benefits (not only in its rules: a journalists' insurance covering "daughters until marriage")."""
+    ranked it (``ranked``: a :class:`~retrieval.searcher.RankedScheme`, its best match and the passage to quote; not an
+    FAQ's, unless the page has nothing but FAQs) or in its details and benefits (not only in its rules: a journalists'
+    insurance covering "daughters until marriage")."""
     lo, hi = index.chunk_range(ranked.scheme_id)
-    chunks = {ranked.match.chunk, ranked.hit.chunk} | {c for c in range(lo, hi) if int(index.chunk_section[c]) in _WHAT_IT_IS}
-    held = frozenset().union(*(index.chunk_term_ids(c) for c in chunks))
+    what = {c for c in range(lo, hi) if int(index.chunk_section[c]) in _WHAT_IT_IS}
+    # (an FAQ passage counts only on a page of FAQs alone: "Shall an applicant be eligible for a scholarship after
+    # marriage/re-marriage?" had listed the CPF wards' scholarship for "beti ki shadi hai, madad chahiye")
+    faqs = SECTION_ORDER_INDEX.get("faqs")
+    ranked_by = {c for c in (ranked.match.chunk, ranked.hit.chunk) if not what or int(index.chunk_section[c]) != faqs}
+    held = frozenset().union(*(index.chunk_term_ids(c) for c in ranked_by | what))
     return all(index.vocabulary.get(term, -1) in held for term in terms)
 
 

@@ -40,10 +40,12 @@ def answer_of(replies):
     return next(r for r in replies if r.kind == "answer")
 
 
-def test_widow_pension_asks_the_state_then_answers_for_it(engine, pages_index):
+def test_widow_pension_names_the_national_one_offers_the_states_then_answers_for_one(engine, pages_index):
+    # (the national widow pension, whose details are tagged "Widow" and "Pension", leads: quoted, with the states that
+    # run their own; it had asked the state first, ranked by words alone)
     first = say(engine, "vidhwa pension kitna milta hai")
-    assert [r.kind for r in first] == ["question"] and first[0].field == "state"
-    assert "Aap kis rajya mein rehte hain?" in first[0].text  # asked in Hinglish, as it was written
+    assert [r.kind for r in first] == ["answer", "info"] and first[0].citations[0].scheme_id == "ignwps"
+    assert first[1].text.startswith("Rajya bhi is yojana ke apne roop chalate hain")  # said in Hinglish, as it was asked
     second = say(engine, "Bihar")
     assert second[0].text == "Note kiya: aap Bihar mein rehte hain."
     top = answer_of(second).citations[0]
@@ -134,6 +136,21 @@ def test_discovery_question_gets_a_list_and_more(engine, answerer, pages_index):
     # numbered on from the first page: [6], never a second [1]
     assert more[0].text.startswith("[6] ") and "\n[1] " not in more[0].text
     assert not any(f"/schemes/{sid}#" in more[0].text for sid in shown)
+
+
+def test_a_scheme_tagged_for_another_group_comes_after_the_others_in_a_list(answerer, pages_index):
+    """A trial: "scholarship for SC students in Tamil Nadu" listed first Tamil Nadu's "Scholarship (Above VIII
+    Standard)", which is for students with disabilities: its name does not say so, its myScheme tags do."""
+    assert "Different Abled Person" in pages_index.schemes["saviiisbwodap"].tags
+    ans = answerer.ask("scholarship for SC students in Tamil Nadu")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    listed = [c.scheme_id for c in ans.citations]
+    # (after every scheme listed that is not for another group)
+    assert listed[0] == "pmsfss" and "saviiisbwodap" in listed[1:]
+    assert all(pages_index.for_another_group(sid, "scholarship for SC students in Tamil Nadu")
+               for sid in listed[listed.index("saviiisbwodap"):])
+    assert pages_index.for_another_group("saviiisbwodap", "scholarship for SC students in Tamil Nadu")
+    assert not pages_index.for_another_group("saviiisbwodap", "scholarship for differently abled students in Tamil Nadu")
 
 
 def test_a_kind_of_help_for_a_group_is_listed_central_schemes_first_when_no_state_is_known(answerer, pages_index):
@@ -392,7 +409,7 @@ def test_an_unknown_place_is_asked_again_and_skip_answers_without_a_state(engine
 
 
 def test_a_new_question_instead_of_a_state_is_answered(engine):
-    assert say(engine, "vidhwa pension kitna milta hai", user="switch")[0].field == "state"
+    assert say(engine, "vridha pension kitni milti hai", user="switch")[0].field == "state"
     replies = say(engine, "how to apply for ujjwala", user="switch")
     assert answer_of(replies).citations[0].scheme_id == "pmuy"
 
@@ -407,7 +424,7 @@ def test_words_that_only_look_like_states_set_no_state(answerer, text):
 
 
 def test_a_state_answer_in_lower_case_or_a_sentence_is_understood(engine):
-    assert say(engine, "vidhwa pension kitna milta hai", user="lc")[0].field == "state"
+    assert say(engine, "vridha pension kitni milti hai", user="lc")[0].field == "state"
     assert say(engine, "up", user="lc")[0].text == "Note kiya: aap Uttar Pradesh mein rehte hain."
     assert say(engine, "old age pension kitni milti hai", user="lc2")[0].field == "state"
     assert say(engine, "main bihar se hoon", user="lc2")[0].text == "Note kiya: aap Bihar mein rehte hain."
@@ -431,9 +448,9 @@ def test_more_after_a_new_answer_shows_nothing_stale(engine):
 
 
 def test_the_state_question_can_be_declined_or_left(engine):
-    assert say(engine, "vidhwa pension kitna milta hai", user="esc")[0].field == "state"
+    assert say(engine, "vridha pension kitni milti hai", user="esc")[0].field == "state"
     assert say(engine, "stop", user="esc")[0].text.startswith("Theek hai, nahi poochhunga.")
-    assert say(engine, "vidhwa pension kitna milta hai", user="esc2")[0].field == "state"
+    assert say(engine, "vridha pension kitni milti hai", user="esc2")[0].field == "state"
     assert say(engine, "Rampur", user="esc2")[0].field == "state"
     second = say(engine, "koi bhi", user="esc2")  # a second answer naming no state: go on without one
     assert second[0].text == "Aapke rajya ke bina main sirf kendriya yojanayein aur har rajya ki yojanayein dekh sakta hoon."

@@ -85,13 +85,14 @@ def test_repeated_question_is_embedded_once(model):
 
 
 @pytest.mark.parametrize("question, lexical_top, fused_top", [
-    # Hindi to English: no word of it is in PMUY's text, its meaning is
-    ("घर में खाना बनाने के लिए गैस कनेक्शन", "pahal-dbtl", "pmuy"),
+    # Hindi to English: no word of it is in Jan Dhan's text, its meaning is
+    # ("घर में खाना बनाने के लिए गैस कनेक्शन", once missed, is now found lexically: PMUY's tags say "cooking gas")
+    ("बैंक खाता खोलना है", "ssy", "pmjdy"),
     ("खेत के लिए पैसा सरकार से", "nfbs", "pm-kisan"),
-    # a paraphrase: MUDRA's text speaks of loans to micro and small enterprises, never of a tea stall
+    # a paraphrase: PM SVANidhi's text speaks of working capital loans to street vendors, never of a tea stall
     # ("grain every month for poor families", once missed, is now found lexically: "poor" and "grain"
     # reach "Garib Kalyan Anna" through the Romanized Hindi of the lexicon)
-    ("loan to open a tea stall", "kcc", "pmmy"),
+    ("loan to open a tea stall", "kcc", "pm-svanidhi"),
     # life events: a death in the family
     ("my husband passed away, is there any help for me", "pmegp", "nfbs"),
     # ("मेरे पति का देहांत हो गया है, मुझे पेंशन कैसे मिलेगी?", once ranked post-st lexically, is now found
