@@ -824,7 +824,7 @@ class Engine:
             picked = self._picked(text, state.list_ids)
             if picked is not None:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
-                return self.question(self.names[picked], state, lang), "save"
+                return self.question(self.names[picked], state, lang, picked=picked), "save"
             shown = sum(1 for sid in state.list_ids if sid in self.names)
             if shown:  # "7", "0", "-1" after a list of five: which numbers there are, not a search for "7"
                 return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=shown))]), "none"
@@ -844,7 +844,7 @@ class Engine:
                 same = set(re.findall(r"\w+", low[:inside.start()] + " " + low[inside.end():])) <= _SAME_AGAIN
                 state.scheme_id, state.scheme_name = picked, self.names[picked]
                 state.topic = state.topic if same else None
-                return self.question(asked, state, lang), "save"
+                return self.question(asked, state, lang, picked=picked), "save"
             if shown:
                 return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=len(shown)))]), "none"
         if self.eligibility is not None:
@@ -909,17 +909,23 @@ class Engine:
             return self.eligibility.start_command(self, " ".join(parts[1:]), state, lang), "save"
         return TurnResult([Reply(kind="info", text=t("unknown_command", lang))]), "none"
 
-    def question(self, text: str, state: UserState, lang: str, user_text: str | None = None, ask_state: bool = True) -> TurnResult:
+    def question(self, text: str, state: UserState, lang: str, user_text: str | None = None, ask_state: bool = True,
+                 picked: str | None = None) -> TurnResult:
         """Answer a question: rewrite a follow-up, retrieve within the state known (named in the message,
         else the conversation's, else the profile's), quote, list or decline, or ask which state is meant;
         update the context. ``user_text`` replaces ``text`` as the user's own words (a question asked
-        again once its state is known); ``ask_state`` False never asks which state (the user would not say)."""
+        again once its state is known); ``ask_state`` False never asks which state (the user would not say);
+        ``picked``: the scheme a list pick chose ("the last one"), quoted first whatever the ranking of its name."""
         replies: list[Reply] = []
         profile_state = state.profile.get("state")
         told = profile_state.value if profile_state is not None and isinstance(profile_state.value, str) else None
         ctx = Context(state.scheme_id, state.scheme_name, state.topic, state.topic_state or told, self._carried_query(text, state))
         searcher = self.answerer.searcher
         rw = rewrite(text, ctx, searcher.gazetteer, self.names, self.answerer.index.scheme_has_term, searcher.named)
+        if picked is not None:
+            # (Bihar's "Mukhyamantri Vridhjan Pension Yojana", picked as "the last one", had been answered with the national
+            # old age pension, which its words rank first when no state is known)
+            rw = replace(rw, scheme_ids=[picked], focus=picked)
         if state.topic_state_once and told and not rw.followup and not rw.state_named:
             # a question of its own after "and in Punjab?" from someone living in Bihar: Bihar again (a trial's next question,
             # "how much is the old age pension?", had been answered with Punjab's)

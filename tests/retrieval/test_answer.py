@@ -560,3 +560,13 @@ def test_a_known_scheme_the_bundled_corpus_links_is_linked_in_the_catalog_too():
                                                           if e.name.endswith(".json")) if o["links"].get("myscheme")}
     assert [e.id for e in known_schemes() if e.id in bundled and e.url != bundled[e.id]] == []
     assert next(e.url for e in known_schemes() if e.id == "ssy") == "https://www.myscheme.gov.in/schemes/ssy"
+
+
+@pytest.mark.parametrize("question", ["Mukhyamantri Vridhjan Pension Yojana", "mukhyamantri vridhjan pension yojana kya hai"])
+def test_a_chief_ministers_scheme_asked_by_its_name_is_that_scheme(bundled_index, question):
+    """A trial: Bihar's "Mukhyamantri Vridhjan Pension Yojana", asked by its name with no state known, was read as the
+    family name "old age pension" (all its words ordinary ones) and answered with the national old age pension."""
+    from retrieval.answer import Answerer
+
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "answered" and ans.citations[0].scheme_id == "mvpy-bihar"
