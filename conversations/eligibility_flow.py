@@ -1466,8 +1466,11 @@ class EligibilityFlow:
         # (the second undecided scheme gives way first, then the second "if this applies" and the close misses, before the
         # first undecided one: a 67-year-old Bihar widow who did not know her income had lost "Bihar's widow pension hangs
         # on your income" to an ex-servicemen's widows' training course "if this applies")
-        for after in (tail(2, 2, 2), tail(2, 2, 1), tail(2, 1, 1), tail(1, 1, 1), tail(1, 0, 1), tail(2, 2), tail(2, 1), tail(1, 1),
-                      tail(1, 0), tail(0, 0, 1), tail(0, 0)):
+        # (and the second "if this applies" gives way before the second undecided one: a 67-year-old Rajasthan farmer had lost
+        # "PM-KISAN hangs on your farm land" to a market workers' scheme "if this applies", beside Rajasthan's old farmers'
+        # pension)
+        for after in (tail(2, 2, 2), tail(1, 2, 2), tail(1, 1, 2), tail(1, 0, 2), tail(2, 2, 1), tail(2, 1, 1), tail(1, 1, 1), tail(1, 0, 1),
+                      tail(2, 2), tail(2, 1), tail(1, 1), tail(1, 0), tail(0, 0, 1), tail(0, 0)):
             shown = most
             while shown > 1 and len(compose(shown, after)) > VERDICT_CHARS:
                 shown -= 1

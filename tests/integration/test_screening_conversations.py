@@ -322,7 +322,7 @@ def test_a_student_is_not_offered_a_business_loan_as_likely_and_no_exclusion_is_
     # Jan Dhan is likely on a condition met (the age), never on an exclusion escaped
     # (met on his age alone, it is one of the broad ones, shown on MORE; an exclusion escaped makes no scheme his)
     more = "".join(r.text for r in say(bundled_engine, "more", user="student19"))
-    assert "Pradhan Mantri Jan Dhan Yojana: likely eligible\n   \u201cAn adult applicant must be 18 to 59 years old.\u201d" in more
+    assert "Pradhan Mantri Jan Dhan Yojana: matches only your state, age, gender or income\n   \u201cAn adult applicant must be 18 to 59 years old.\u201d" in more
     assert "These match only your state, age, gender or income" in text
     assert "cannot get the PMJDY life cover" not in likely + more
     # one who wants to start a business gets it among the likely ones
@@ -348,7 +348,9 @@ def test_broad_matches_are_shown_first_when_nothing_more_telling_was_found(pages
         replies = say(pages_engine, "skip", "tn29")
     text = replies[-1].text
     assert "ये केवल आपके राज्य, उम्र, लिंग या आय से मेल खाती हैं; इनकी बाकी शर्तें जाँची नहीं गईं:" in text
-    assert "\n1. " in text and "संभवतः पात्र" in text.split("MORE")[0]
+    # (each one labelled so, not "likely eligible")
+    assert "\n1. " in text and "केवल आपके राज्य, उम्र, लिंग या आय से मेल\n" in text.split("MORE")[0]
+    assert "संभवतः पात्र" not in text.split("MORE")[0]
 
 
 def test_a_negative_condition_in_the_eligibility_section_is_no_reason_either(pages_engine):
