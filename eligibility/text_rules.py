@@ -353,6 +353,7 @@ class _Found:
     alternatives: bool = False  # the unit's criteria are joined by "or"
     other_person: bool = False  # a condition about someone else was left out
     rest: bool = False  # the unit states a deciding condition no criterion expresses
+    unread_only: bool = False  # ... and that condition is only one beside those read (see _UNREAD), no alternative to them
     untyped_alternative: bool = False  # one way in is a person no field names ("/Dependent of an Ex-serviceman")
 
 
@@ -462,10 +463,44 @@ _THING_AGE = re.compile(r"\b(?:palms?|trees?|plants?|saplings?|animals?|cattle|l
                         re.IGNORECASE)
 
 
+_UNITS = "one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+#: a number in words from ten to ninety-nine ("sixty years", "between eighteen and forty-five years"), not one glossed by its
+#: digits ("sixty (60) years", read as written); read in a sentence that speaks of an age
+_AGE_WORDS = re.compile(rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(_UNITS)}))?|(?P<teen>{'|'.join(_TEENS)}))\b(?!\s*\(\s*\d)",
+                        re.IGNORECASE)
+
+
+def _digits_for_words(text: str) -> str:
+    """``text`` with each number from ten to ninety-nine written in words in digits when it speaks of an age ("of the age
+    of sixty years or above" -> "... 60 years or above"; a break-it trial: a 10-year-old girl was "likely eligible" for an
+    award to mothers of sixty or more); else ``text`` unchanged."""
+    if not (_AGE_CUE.search(text) or re.search(r"\byears?\b", text, re.IGNORECASE)):
+        return text
+    def digits(m: re.Match) -> str:
+        if m.group("teen"):
+            return str(10 + _TEENS.index(m.group("teen").lower()))
+        unit = _UNITS.index(m.group("unit").lower()) + 1 if m.group("unit") else 0
+        return str(20 + 10 * _TENS.index(m.group("tens").lower()) + unit)
+    return _AGE_WORDS.sub(digits, text)
+
+
+#: the applicant named an adult ("An adult woman belonging to a poor household", PMUY): 18 years or more, the age of
+#: majority (Indian Majority Act, 1875, s. 3); not an adult of the household ("an adult member of the family")
+_ADULT = re.compile(r"^\s*(?:(?:the\s+)?applicants?\s+(?:should|must|shall)\s+be\s+)?an?\s+adult\s+(?:wom[ae]n|m[ae]n|persons?|citizens?|individuals?|applicants?)\b",
+                    re.IGNORECASE)
+ADULT_AGE = 18
+
+
 def _ages(unit: Unit, url: str) -> tuple[list[Criterion], bool]:
     """Age criteria of a unit (a limit by gender as ``any`` of two ``all``) and whether one was about
-    someone else."""
-    text = unit.text
+    someone else. Ages in words before "years" are read as digits; an applicant said to be an adult is
+    :data:`ADULT_AGE` or more."""
+    text = _digits_for_words(unit.text)
+    if _ADULT.search(text) and not re.search(r"\d", text):
+        adult = _crit("age", "gte", ADULT_AGE, unit, url)
+        return ([adult] if adult else []), False
     if not (_AGE_CUE.search(text) or _AGE_PERSON.search(text)) or _ENTITY_AGE.search(text) or _THING_AGE.search(text):
         return [], False  # (nor "Age of the applicant University/Institution": its 3 years of existence)
     if re.search(rf"\b(?:{_ORDERING})\b", text, re.IGNORECASE):
@@ -1066,6 +1101,12 @@ _SECTION_HEADING = re.compile(r"\W*(?:exclusions?|eligibility(?:\s+criteria)?|no
                               re.IGNORECASE)
 
 
+#: what a sentence asks beside what the fields read: something the applicant must not have or own, or a poor household
+#: that is no BPL card (SECC deprivation); such a sentence is listed unchecked even when some of it was read
+_UNREAD = re.compile(r"\b(?:not\s+having|not\s+have|not\s+own(?:ing)?|not\s+possess\w*|having\s+no|has\s+no|have\s+no|without\s+(?:any\s+)?(?:an?\s+)?"
+                     r"(?:lpg|gas|house|pucca|land|connection|toilet|bank\s+account|job|employment)|poor\s+(?:households?|famil\w+))\b", re.IGNORECASE)
+
+
 def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = False) -> _Found:
     """Criteria one unit states (``excluded``: the unit is from the exclusions section, so only what
     negates cleanly is read: income-tax payers, government employees)."""
@@ -1114,7 +1155,15 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
         r"\b(?:resid\w*|domicile\w*|living|lived|stay\w*)\b[^.;]{0,80}?\b(?:for|since|of|past|last)\b[^.;]{0,40}\b(?:years?|yrs)\b", text, re.IGNORECASE))
     # (a husband's death that makes the applicant a widow is the marital status read, not a life event left unchecked)
     widowhood = "marital_status" in fields and _HUSBAND_DIED.search(text) is not None and not _OTHER_EVENT.search(text)
+    # "An adult woman belonging to a poor household and not having an LPG connection" (PMUY): age and gender read, the
+    # household's poverty and its having no connection are not (a break-it trial: "likely eligible" for any adult woman, those
+    # two conditions neither checked nor shown)
+    unread = bool(out.criteria) and _UNREAD.search(text) is not None
     out.rest = out.untyped_alternative or marks or years_resident or (bool(LIFE_EVENT.search(text)) and not widowhood) or bool(_OR_MULTIPLE.search(text)) or bool(_NOT_APPLICABLE.search(text)) or (not out.criteria and bool(_DECIDING.search(text)) and not _PROCEDURE.search(text) and not inclusion)
+    # (a condition beside the alternatives read, not one more of them: "BPL or income up to ..., not having a pucca house"
+    # keeps its alternatives)
+    out.unread_only = unread and not out.rest
+    out.rest = out.rest or unread
     return out
 
 
@@ -1385,7 +1434,7 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                     group, head, group_marker = [], unit, ""
                 continue
             node: Node | None = None
-            if crits and found.alternatives and found.rest and not excluded and not LIFE_EVENT.search(unit.text):
+            if crits and found.alternatives and found.rest and not found.unread_only and not excluded and not LIFE_EVENT.search(unit.text):
                 # "households headed by widows or terminally ill persons or persons aged 60 or more": one
                 # alternative no field expresses, so the fields settle nothing; the sentence is unchecked
                 crits = []

@@ -701,3 +701,22 @@ NOT_A_CONDITION = [
 def test_a_sentence_that_only_names_a_fields_words_sets_no_condition_on_it(field, sentence):
     r = read(sentence)
     assert r is None or not any(f == field for f, _, _ in crits(r.rule))
+
+
+@pytest.mark.parametrize("sentence,age,unchecked", [
+    # a break-it trial: a 10-year-old girl was "likely eligible" for Ujjwala and for an award to mothers of sixty or more
+    ("An adult woman belonging to a poor household and not having an LPG connection in the same household.", ("gte", 18), True),
+    ("The applicant should be of the age of sixty years or above.", ("gte", 60), False),
+    ("The applicant should be of the age of sixty (60) years or above.", ("gte", 60), False),
+    ("Applicant must be between eighteen and forty-five years of age.", ("between", [18, 45]), False),
+    ("At least one adult member of the family should be literate.", None, True),  # another's adulthood: no age of the applicant
+])
+def test_an_adult_and_an_age_in_words_are_ages_and_what_is_left_unread_is_unchecked(sentence, age, unchecked):
+    from eligibility.text_rules import extract_rules
+
+    r = extract_rules("x", "X", sentence)
+    crits = [c for c in (r.rule.all if r.rule is not None and hasattr(r.rule, "all") else [r.rule] if r.rule is not None else [])]
+    ages = [(c.op, c.value) for c in crits if c.field == "age"]
+    assert ages == ([age] if age else [])
+    assert all(c.text == sentence for c in crits)
+    assert (sentence in r.unchecked) is unchecked
