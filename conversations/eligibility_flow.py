@@ -89,7 +89,7 @@ QUESTIONISH = re.compile(
 
 
 #: words asking whether the user qualifies ("am I eligible", "kya main patra hoon"), as against asking what help there is
-ELIGIBILITY_WORD = re.compile(r"eligib|qualif|entitled|\bpaa?tra\b|\byogya\b|\bha[qk]dar\b|पात्र|योग्य|हकदार|हक़दार", re.IGNORECASE)
+ELIGIBILITY_WORD = re.compile(r"eligib|elegib|eligab|elligib|qualif|entitled|\bpaa?tra\b|\byogya\b|\bha[qk]dar\b|पात्र|योग्य|हकदार|हक़दार", re.IGNORECASE)
 
 
 #: "why do you ask?", "why do you need my category?", "kyon?", "क्यों पूछ रहे हो?": the user asks why a question is asked
@@ -313,7 +313,7 @@ def implausible_event(sentence: str, profile: dict[str, Any]) -> bool:
 #: life events by kind: the words of a scheme's sentence, and the words in which a user says it happened
 #: to them ("I am pregnant" makes "the first live birth" a said event, not an "if this applies")
 EVENT_KINDS = (
-    (MATERNITY, re.compile(r"pregnan|expecting|garbh|गर्भ|delivery|prasav|प्रसव|baby due|lactating|breastfeed", re.IGNORECASE)),
+    (MATERNITY, re.compile(r"pregnan|pregnen|pregnet|pragnan|pragnen|expecting|garbh|गर्भ|delivery|prasav|प्रसव|baby due|lactating|breastfeed", re.IGNORECASE)),
     (DEATH := re.compile(r"\b(death|died|dies|deceased|demise|passed away|killed)\b", re.IGNORECASE),
      re.compile(r"died|death|passed away|expired|no more|dehant|dehaant|maut|mrityu|guzar|gujar|देहांत|मृत्यु|मौत|गुज़र|गुजर|निधन", re.IGNORECASE)),
     (re.compile(r"\b(marriage|wedding)\b|\b(?:be|get)\s+married\b", re.IGNORECASE),
@@ -584,6 +584,11 @@ def excluded_by_said(sentences: list[str], said: str) -> list[str]:
     return [u for u in sentences if _PAGE_GOVERNMENT_WORK.search(u)]
 
 
+#: words before a role that rule it out rather than ask for it ("should not be suffering from TB", "free from any
+#: chronic disease", "other than a government employee")
+_RULED_OUT = re.compile(r"\b(?:not|no|never|free\s+from|without|other\s+than|except)\b[^.;:]{0,40}$", re.IGNORECASE)
+
+
 def role_unsaid(o: Outcome, said: str) -> str | None:
     """The first of the scheme's name, its met conditions' sentences and its unchecked ones that names a role of
     :data:`ROLES` (a professor, an ex-serviceman) the user has not spoken of in ``said``, or ``None``: such a scheme
@@ -598,10 +603,6 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
                 return sentence
     return None
 
-
-#: words before a role that rule it out rather than ask for it ("should not be suffering from TB", "free from any
-#: chronic disease", "other than a government employee")
-_RULED_OUT = re.compile(r"\b(?:not|no|never|free\s+from|without|other\s+than|except)\b[^.;:]{0,40}$", re.IGNORECASE)
 
 
 def life_event_unsaid(unchecked: list[str], said: str) -> str | None:

@@ -54,7 +54,7 @@ def husband_died(text: str) -> bool:
 
 #: "I am pregnant", "main garbhvati hu", "मैं गर्भवती हूँ": the speaker is a woman (pregnancy itself is
 #: no field; the verdict keeps pregnancy schemes apart unless it was said)
-_PREGNANT = re.compile(r"\b(?:pregnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\s+expecting\b|गर्भवती")
+_PREGNANT = re.compile(r"\b(?:pregnant|pregnent|pregnet|pragnant|pragnent|prengnant|garbhvati|garbhwati)\b|\b(?:i am|i'm|im)\s+expecting\b|गर्भवती")
 #: "I am a 15 year old girl", "main ladki hu", "मैं 15 साल की लड़की हूँ": the speaker's own gender
 _SELF_GIRL_BOY = re.compile(r"\b(?:i am|i'm|im|main|mai)\b[^,.;?!]{0,25}?\b(girl|boy|ladki|ladka)\b|मैं[^,.;?!।]{0,25}?(लड़की|लड़का)"
                             r"|\b(?:ladki|ladka)\s+(?:hu|hoon|hun|hoo)\b|(?:लड़की|लड़का)\s+(?:हूँ|हूं)")  # ("OBC ladki hu")
@@ -71,7 +71,7 @@ _AGREE_HI_M = r"का|करता|रहता|रहा|गया|सकत�
 _AGREE_HI_F = r"की|करती|रहती|रही|गई|गयी|सकती|चाहती|पढ़ती|कमाती|वाली"
 _SELF_NOUN = r"kisan|kisaan|nivasi|niwasi|mazdoor|majdoor|vidyarthi|student|nagrik|karmchari|worker|farmer"
 _SELF_NOUN_HI = r"किसान|निवासी|मजदूर|मज़दूर|विद्यार्थी|छात्र|नागरिक|कर्मचारी"
-_SELF_AGREEMENT = re.compile(rf"\b(?:(?P<m>{_AGREE_M})|(?P<f>{_AGREE_F}))\s+(?:(?:ek\s+)?(?:{_SELF_NOUN})\s+)?(?:hu|hoon|hun|hoo|hun)\b"
+_SELF_AGREEMENT = re.compile(rf"\b(?:(?P<m>{_AGREE_M})|(?P<f>{_AGREE_F}))\s+(?:(?:ek\s+)?(?:{_SELF_NOUN})\s+)?(?:hu|hoon|hun|hoo)\b"
                              rf"|(?<![\u0900-\u097f])(?:(?P<hm>{_AGREE_HI_M})|(?P<hf>{_AGREE_HI_F}))\s+(?:(?:{_SELF_NOUN_HI})\s+)?(?:हूँ|हूं|हू)(?![\u0900-\u097f])")
 #: "doing B.Tech", "padh rahi hu", "पढ़ती हूँ", "I study in class 9": the speaker studies now
 _STUDYING = re.compile(r"(?<!not )\b(?:studying|doing\s+(?:my\s+)?(?:b\.?\s?tech|b\.?\s?sc|b\.?\s?a|b\.?\s?com|graduation|ph\.?\s?d|m\.?\s?tech|m\.?\s?sc|diploma|iti|mbbs|engineering))\b"

@@ -576,3 +576,22 @@ def test_pichda_saal_is_last_year_not_a_category():
                                         ("we are hindu", False), ("I am a muslim", True), ("non-minority", False)])
 def test_minority_said_and_denied(text, value):
     assert extract(text)["is_minority"] is value
+
+
+@pytest.mark.parametrize("text", ["am i elegible for old age pension? im 70 yrs, tamil nadu", "kya main pm kisan ke liye eligable hu",
+                                  "am I eligible for pm kisan"])
+def test_a_misspelt_eligibility_question_starts_a_check(text):
+    """A newcomer trial: "am i elegible for old age pension?" quoted the eligibility text, no check started."""
+    from conversations.intents import mentions
+
+    assert mentions(text, "start_check")
+
+
+@pytest.mark.parametrize("text", ["I am pregnent", "mai pregnent hu, maharashtra se. kya madad milegi", "main pragnant hu"])
+def test_a_misspelt_pregnancy_is_a_pregnancy(text):
+    """A newcomer trial: "I am pregnent" was declined ("I don't know"), the right spelling listing the maternity schemes."""
+    from eligibility.extract import extract
+    from retrieval.life_events import life_event
+
+    assert extract(text).get("gender") == "female"
+    assert life_event(text) is not None and life_event(text).search == life_event("I am pregnant").search
