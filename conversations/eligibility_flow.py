@@ -593,7 +593,9 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
     """The first of the scheme's name, its met conditions' sentences and its unchecked ones that names a role of
     :data:`ROLES` (a professor, an ex-serviceman) the user has not spoken of in ``said``, or ``None``: such a scheme
     is "if this applies to you", not "likely"."""
-    for sentence in [o.scheme_name, *(c.text for c in o.reasons), *o.requiring]:
+    # (its sentences before its name: a break-it trial read "Widows Of Ex-Servicemen: “... Widows Of Ex-Servicemen”", the
+    # deciding sentence, "must be widow of an ESM", not shown)
+    for sentence in [*(c.text for c in o.reasons), *o.requiring, o.scheme_name]:
         # (and starting a business, said in a condition met: "The scheme is for entrepreneurs of the Scheduled Caste
         # Category" had made SC entrepreneurs' credit schemes "likely eligible" to an elderly SC widow, a break-it trial)
         for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
@@ -1429,7 +1431,9 @@ class EligibilityFlow:
             if broad and likely:
                 out += ["", t("screen_broad", lang, n=len(broad))]
             if gated and n_gated:
+                # (a role its name alone says, "Leprosy Pension Scheme", is not quoted as its own sentence)
                 ev_line = t("if_applies", lang) + "".join(f"\n- {self._title(o, lang)}: \u201c{_clip(ev, 90)}\u201d {o.eligibility_url}"
+                                                          if ev != o.scheme_name else f"\n- {self._title(o, lang)} {o.eligibility_url}"
                                                           for o, ev in gated[:n_gated])
                 if len(gated) > n_gated:
                     ev_line += f" (+{len(gated) - n_gated})"

@@ -148,3 +148,15 @@ def test_a_scheme_whose_conditions_speak_of_a_student_is_for_students(outcome, s
     from conversations.eligibility_flow import for_students
 
     assert for_students(outcome) is students
+
+
+def test_the_role_quoted_is_a_sentence_of_the_scheme_before_its_name():
+    """A break-it trial: "If this applies to you: - RMEWF ... Widows Of Ex-Servicemen: “RMEWF ... Widows Of Ex-Servicemen”",
+    the deciding sentence not shown."""
+    from conversations.eligibility_flow import role_unsaid
+
+    name = "RMEWF-Financial Assistance For Vocational Training Of Widows Of Ex-Servicemen"
+    sentence = "Applicant must be widow of an ESM of rank up to Havildar/equiv."
+    assert role_unsaid(_likely(name, [("marital_status", "eq", "widowed", sentence)]), "widow") == sentence
+    assert role_unsaid(_likely("Leprosy Pension Scheme", [("state", "in", ["Uttar Pradesh"], "Resident of Uttar Pradesh.")]), "62 UP") \
+        == "Leprosy Pension Scheme"  # (its name alone says it: the name, shown without quotes)
