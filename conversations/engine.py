@@ -930,7 +930,7 @@ class Engine:
             # a question of its own after "and in Punjab?" from someone living in Bihar: Bihar again (a trial's next question,
             # "how much is the old age pension?", had been answered with Punjab's)
             rw = replace(rw, state=told)
-        once = bool(told) and rw.state_named and rw.state != told and names_only_a_state(text)
+        once = bool(told) and rw.state_named and rw.state != told
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
             # list, which of its schemes (a number answers: _dispatch)
@@ -1000,8 +1000,10 @@ class Engine:
         elif answer.status == "answered" and answer.state_versions and not answer.list_answer:
             replies.append(Reply(kind="info", text=t("state_versions", lang, states=", ".join(answer.state_versions[:4]))))
             state.pending, state.pending_query = "state_offer", rw.standalone  # "Bihar" next: the answer for Bihar
-        elif answer.status == "answered" and answer.state and not rw.state_named and not rw.followup and not rw.scheme_ids and any(
-                self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
+        elif answer.status == "answered" and answer.state and not rw.state_named and (not rw.followup or (state.topic_state_once and known != told)) \
+                and not rw.scheme_ids and any(self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):
+            # (a follow-up still in the state asked about, not the one the user lives in, says so: a break-it trial's Bihar resident
+            # read Punjab's ₹1,500 for "old age pension kitna milta hai" after asking about Punjab's, only its source naming Punjab)
             replies.append(Reply(kind="info", text=t("state_assumed", lang, state=state_label(answer.state, lang))))
         elif (answer.status == "answered" and known and not rw.scheme_ids and not answer.list_answer and rw.focus != (
                 answer.citations[0].scheme_id if answer.citations else None)

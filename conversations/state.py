@@ -118,8 +118,9 @@ class UserState(BaseModel):
             reply offered the eligibility check: a "yes" next starts it), or ``None``.
         pending_query: the standalone query to answer once the ``state`` question is answered.
         topic_state: the state the user last named in a question (follow-ups are searched within it).
-        topic_state_once: ``topic_state`` was named in a message asking only "and in Punjab?" by someone known to live
-            in another state: follow-ups keep it, the next question of its own goes back to the user's state.
+        topic_state_once: ``topic_state`` was named in a question ("and in Punjab?", "old age pension in punjab") by someone
+            known to live in another state: follow-ups keep it (and say so), the next question of its own goes back to the user's
+            state.
         list_rest, list_query, list_state: the schemes of the last list not shown yet (shown on "MORE",
             composed only then), the question and the state the list answered; list_shown: how many of
             its schemes were shown so far (a "MORE" page numbers on from there); list_ids: the schemes

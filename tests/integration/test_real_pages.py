@@ -69,6 +69,19 @@ def test_a_what_if_state_keeps_its_follow_ups_and_the_next_question_goes_back_ho
     assert pages_index.schemes[top.scheme_id].state == "Bihar" and "₹400/-" in top.text
 
 
+def test_a_follow_up_in_the_state_asked_about_says_so_and_a_new_question_goes_home(engine, pages_index):
+    """A break-it trial: a Bihar resident asked "old age pension in punjab kitna hai", then "old age pension kitna milta hai",
+    and read Punjab's ₹1,500 with only its source naming Punjab."""
+    user = "asked-about-" + uuid.uuid4().hex[:6]
+    say(engine, "I live in Bihar", user)
+    assert pages_index.schemes[answer_of(say(engine, "old age pension in punjab kitna hai", user)).citations[0].scheme_id].state == "Punjab"
+    again = say(engine, "old age pension kitna milta hai", user)
+    assert pages_index.schemes[answer_of(again).citations[0].scheme_id].state == "Punjab"
+    assert again[-1].text.startswith("Maine kendriya yojanayein aur Punjab ki yojanayein dekhin.")
+    home = say(engine, "vidhwa pension kitni milti hai", user)
+    assert answer_of(home).citations[0].scheme_id == "lbsspy"
+
+
 def test_after_the_central_answer_a_state_puts_its_own_version_first_and_documents_follow_it(engine):
     """A newcomer's "widow pension" then "bihar" got the national pension first and Bihar's second, so "documents?"
     gave the national pension's documents: the state's own version comes first, and the follow-up is about it."""
