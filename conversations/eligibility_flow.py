@@ -231,7 +231,7 @@ def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
 
     from retrieval.query import KIND_OF_HELP
 
-    words = [w for w in _analyze(without_states(text)) if not w.isdigit() and w not in _ANSWER_WORDS]
+    words = [w for w in _analyze(without_states(text)) if not re.fullmatch(r"\d+(?:st|nd|rd|th)?", w) and w not in _ANSWER_WORDS]
     # (or one word that names a kind of help: "old age pension in punjab" to "which state?" asks of Punjab's pension; a
     # break-it trial had Punjab noted and the question dropped)
     return len(words) >= 2 or any(KIND_OF_HELP.fullmatch(w) for w in re.findall(r"[\w\u0900-\u097f]+", text.casefold()))
@@ -244,10 +244,13 @@ _ANSWER_WORDS = frozenset(w for word in """live living stay resident from villag
     work kaam job percent disability viklang category caste sc st obc general ews
     per month monthly mahina mahine mahiney masik yearly annual annually salana daily weekly about around approx lagbhag
     land acre acres bigha bighas hectare hectares zameen jameen khet own owned name naam ज़मीन जमीन खेत एकड़ बीघा
-    रुपये रुपया रुपए महीना महीने मासिक सालाना वार्षिक साल आय कमाई आमदनी लाख हज़ार हजार लगभग""".split() for w in _analyze(word))
+    रुपये रुपया रुपए महीना महीने मासिक सालाना वार्षिक साल आय कमाई आमदनी लाख हज़ार हजार लगभग
+    pass passed fail failed class standard std matric intermediate graduate graduation postgraduate school college padhai
+    पास कक्षा""".split() for w in _analyze(word))
 #: (the period and money words: "Rs 3000 per month" to the income question had also been searched, and Bihar's widow pension of
 #: Rs 300 a month quoted to a widow answering a question; "2000 रुपये महीना" quoted PM-KISAN's instalments, a newcomer trial;
-#: the land words: "I have 2 acres of land" to the land question had quoted Rajasthan's zero budget farming, a re-check trial)
+#: the land words: "I have 2 acres of land" to the land question had quoted Rajasthan's zero budget farming, a re-check trial;
+#: the schooling words and "8th": "8th pass" to the class question had been noted and searched, a newcomer trial)
 
 
 def stated_facts(text: str, mentions: list) -> dict[str, Any]:

@@ -160,3 +160,13 @@ def test_the_role_quoted_is_a_sentence_of_the_scheme_before_its_name():
     assert role_unsaid(_likely(name, [("marital_status", "eq", "widowed", sentence)]), "widow") == sentence
     assert role_unsaid(_likely("Leprosy Pension Scheme", [("state", "in", ["Uttar Pradesh"], "Resident of Uttar Pradesh.")]), "62 UP") \
         == "Leprosy Pension Scheme"  # (its name alone says it: the name, shown without quotes)
+
+
+@pytest.mark.parametrize("answer,asks", [("8th pass", False), ("10th class pass", False), ("12th me padhta hu", False),
+                                         ("fishermen insurance kerala", True), ("old age pension in punjab", True)])
+def test_a_schooling_answer_asks_nothing(answer, asks):
+    """A newcomer trial: "8th pass" to the class question was noted and also searched, an unrelated quote before the next
+    question."""
+    from conversations.eligibility_flow import _asks_more_than
+
+    assert _asks_more_than(answer, {}) is asks
