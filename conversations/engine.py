@@ -158,6 +158,20 @@ def _shown_part(message: str, used: str) -> str:
     return shown
 
 
+#: a language this bot does not write, named as a language is asked for ("in Tamil please", "tamil mein batao", "बंगाली में")
+_OTHER_LANGUAGES = r"tamil|tamizh|telugu|bengali|bangla|marathi|gujarati|kannada|malayalam|odia|oriya|punjabi|urdu|assamese|konkani|nepali"
+_OTHER_LANGUAGE_REQUEST = re.compile(_LANGUAGE_REQUEST.pattern.replace("hindi|english|hinglish", _OTHER_LANGUAGES)
+                                     .replace("hindi|english|angrezi|angreji|hinglish", _OTHER_LANGUAGES)
+                                     .replace("हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश", "तमिल|तेलुगु|बंगाली|बांग्ला|मराठी|गुजराती|कन्नड़|मलयालम|ओड़िया|पंजाबी|उर्दू|असमिया"),
+                                     re.IGNORECASE)
+
+
+def other_language_request(text: str) -> bool:
+    """Whether a whole message asks for a reply language this bot does not write ("in Tamil please", "tamil mein batao"): a
+    break-it trial's "in Tamil please" had been searched and declined. The bot writes English, Hindi and Hinglish."""
+    return _OTHER_LANGUAGE_REQUEST.fullmatch(" ".join(text.split()).rstrip("?.!। ")) is not None
+
+
 def language_request(text: str) -> str | None:
     """The reply language a whole message asks for (``"en"``, ``"hi"`` or ``"hinglish"``), or ``None``: "in Hindi?",
     "hindi me batao", "अंग्रेज़ी में बताइए". A word for Hindi asks for Hindi in Devanagari, as ``/lang hi`` does."""
@@ -600,6 +614,13 @@ class Engine:
             # "35", "Bihar", "yes": an answer to a question of an interview whose state expired: it starts again
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
+        elif other_language_request(text):
+            replies = [Reply(kind="info", text=t("other_language", lang))]
+            iv = state.interview
+            if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
+                replies.append(self.eligibility.reminder(iv.field, lang))  # (the check's question again: it still waits)
+            state.turn_count += 1
+            result, action = TurnResult(replies, small_talk=True), "save"
         elif (wanted := language_request(text)) is not None and (
                 (asking := state.interview is not None and not state.interview.finished and state.interview.field and self.eligibility is not None)
                 or (state.pending in (None, "state", "state_again", "state_offer", "check_offer")

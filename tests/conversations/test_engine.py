@@ -790,3 +790,16 @@ def test_and_in_another_state_never_switches_an_sc_scholarship_to_the_st_one(ans
     assert not any("central_everywhere" in r.text or "it is the same in Tamil Nadu" in r.text for r in replies)
     ans = answerer.ask("post matric scholarship for sc students in tamil nadu how to apply")
     assert "post-st" not in ans.ranked_scheme_ids
+
+
+@pytest.mark.parametrize("text,lang", [("in Tamil please", "en"), ("tamil mein batao", "hinglish"), ("बंगाली में बताओ", "hi"),
+                                       ("Can you reply in Telugu?", "en")])
+def test_a_language_the_bot_does_not_write_is_answered_with_those_it_does(engine, text, lang):
+    """A break-it trial: "in Tamil please" and "tamil mein batao" were searched and declined ("I don't know")."""
+    from conversations.strings import t
+
+    assert [r.text for r in say(engine, text, user="lang-" + text[:6]).replies] == [t("other_language", lang)]
+
+
+def test_tamil_nadu_in_a_question_is_no_language_request(engine):
+    assert say(engine, "tamil nadu me vidhwa pension", user="tn-q").replies[0].kind == "answer"
