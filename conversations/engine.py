@@ -133,14 +133,23 @@ class TurnResult:
 
 #: a whole message asking for the reply language: "in Hindi?", "reply in English please", "hindi me batao",
 #: "हिंदी में बताइए", "अंग्रेज़ी में"
-_LANGUAGE_REQUEST = re.compile(
-    r"^(?:please\s+|pls\s+|plz\s+)?(?:(?:can you\s+)?(?:reply|answer|tell|say|write|explain|speak|talk)\s+(?:me\s+|to me\s+)?"
-    r"(?:it\s+|this\s+|that\s+)?)?in\s+(hindi|english|hinglish)(?:\s+(?:please|pls|plz))?"
-    r"|^(hindi|english|hinglish)\s+(?:please|pls|plz)"
-    r"|^(hindi|english|angrezi|angreji|hinglish)\s+(?:me|mein|mai|main|mei)(?:\s+(?:batao|bataiye|bataiae|bataye|bataen|bolo|boliye|"
-    r"likho|likhiye|samjhao|samjhaiye|jawab do|jawab dijiye|baat karo|baat kijiye))?(?:\s+(?:na|please|plz|pls|ji))?"
-    r"|^(हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश)\s+में(?:\s+(?:बताओ|बताइए|बताइये|बताएं|बताएँ|बोलो|बोलिए|लिखो|लिखिए|समझाओ|"
-    r"समझाइए|जवाब दो|जवाब दीजिए|बात करो|बात कीजिए))?(?:\s+(?:ना|प्लीज़|जी))?", re.IGNORECASE)
+def _language_request_pattern(latin: str, latin_before_me: str, devanagari: str) -> re.Pattern[str]:
+    """A whole message asking for a reply language named by ``latin`` ("in X", "X please"), ``latin_before_me`` ("X me
+    batao") or ``devanagari`` ("X में बताइए"), each an alternation of language names."""
+    return re.compile(
+        r"^(?:please\s+|pls\s+|plz\s+)?(?:(?:can you\s+)?(?:reply|answer|tell|say|write|explain|speak|talk)\s+(?:me\s+|to me\s+)?"
+        rf"(?:it\s+|this\s+|that\s+)?)?in\s+({latin})(?:\s+(?:please|pls|plz))?"
+        rf"|^({latin})\s+(?:please|pls|plz)"
+        rf"|^({latin_before_me})\s+(?:me|mein|mai|main|mei)(?:\s+(?:batao|bataiye|bataiae|bataye|bataen|bolo|boliye|"
+        r"likho|likhiye|samjhao|samjhaiye|jawab do|jawab dijiye|baat karo|baat kijiye))?(?:\s+(?:na|please|plz|pls|ji))?"
+        rf"|^({devanagari})\s+में(?:\s+(?:बताओ|बताइए|बताइये|बताएं|बताएँ|बोलो|बोलिए|लिखो|लिखिए|समझाओ|"
+        r"समझाइए|जवाब दो|जवाब दीजिए|बात करो|बात कीजिए))?(?:\s+(?:ना|प्लीज़|जी))?", re.IGNORECASE)
+
+
+#: a whole message asking for the reply language: "in Hindi?", "reply in English please", "hindi me batao",
+#: "हिंदी में बताइए", "अंग्रेज़ी में"
+_LANGUAGE_REQUEST = _language_request_pattern("hindi|english|hinglish", "hindi|english|angrezi|angreji|hinglish",
+                                              "हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश")
 
 
 def _shown_part(message: str, used: str) -> str:
@@ -160,10 +169,8 @@ def _shown_part(message: str, used: str) -> str:
 
 #: a language this bot does not write, named as a language is asked for ("in Tamil please", "tamil mein batao", "बंगाली में")
 _OTHER_LANGUAGES = r"tamil|tamizh|telugu|bengali|bangla|marathi|gujarati|kannada|malayalam|odia|oriya|punjabi|urdu|assamese|konkani|nepali"
-_OTHER_LANGUAGE_REQUEST = re.compile(_LANGUAGE_REQUEST.pattern.replace("hindi|english|hinglish", _OTHER_LANGUAGES)
-                                     .replace("hindi|english|angrezi|angreji|hinglish", _OTHER_LANGUAGES)
-                                     .replace("हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश", "तमिल|तेलुगु|बंगाली|बांग्ला|मराठी|गुजराती|कन्नड़|मलयालम|ओड़िया|पंजाबी|उर्दू|असमिया"),
-                                     re.IGNORECASE)
+_OTHER_LANGUAGE_REQUEST = _language_request_pattern(_OTHER_LANGUAGES, _OTHER_LANGUAGES,
+                                                   "तमिल|तेलुगु|बंगाली|बांग्ला|मराठी|गुजराती|कन्नड़|मलयालम|ओड़िया|पंजाबी|उर्दू|असमिया")
 
 
 def other_language_request(text: str) -> bool:
@@ -285,6 +292,13 @@ class Engine:
         options = [Option(value=str(i + 1), label=need_label(i, lang)) for i in range(len(NEEDS))]
         text = t("which_need", lang, where=where)
         return TurnResult([Reply(kind="question", field="need", text=f"{note} {text}" if note else text, options=options)])
+
+    def _waiting_question(self, state: UserState, lang: str) -> Reply | None:
+        """The question a running check waits on, asked again ("Back to your eligibility check: ..."), or ``None``."""
+        iv = state.interview
+        if iv is None or iv.finished or not iv.field or self.eligibility is None:
+            return None
+        return self.eligibility.reminder(iv.field, lang)
 
     def _listed(self, state: UserState, citations: list) -> None:
         """Note the schemes a list answer showed (``citations``; none after an answer that is no list):
@@ -592,21 +606,15 @@ class Engine:
                 # paged as an answer: on SMS each scheme's quote keeps its source line
                 state.paging = (pager(replies, lang) if pager is not None else ["\n\n".join(r.text for r in replies)]) if replies else []
             if not state.paging:
-                replies = [Reply(kind="info", text=t("no_more", lang))]
-                iv = state.interview
-                if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
-                    # "MORE" while a check waits for an answer: its question again, or the user is left
-                    # with "nothing more" and no idea the check goes on
-                    replies = [self.eligibility.reminder(iv.field, lang)]
-                return TurnResult(replies), "none"
+                # "MORE" while a check waits for an answer: its question again, or the user is left
+                # with "nothing more" and no idea the check goes on
+                waiting = self._waiting_question(state, lang)
+                return TurnResult([waiting or Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
-            replies = [Reply(kind="info", text=page)]
-            iv = state.interview
-            if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
-                # the next page of an earlier answer while a check waits: its question after it (a trial's "45" after the
-                # page was taken for an answer to "which state?", never asked again)
-                replies.append(self.eligibility.reminder(iv.field, lang))
-            return TurnResult(replies, lang=lang), "save"
+            # the next page of an earlier answer while a check waits: its question after it (a trial's "45" after the
+            # page was taken for an answer to "which state?", never asked again)
+            waiting = self._waiting_question(state, lang)
+            return TurnResult([Reply(kind="info", text=page), *([waiting] if waiting else [])], lang=lang), "save"
         earlier_pages = state.paging
         notice: Reply | None = None
         lapsed = state.lapsed and state.version == 0
@@ -615,12 +623,10 @@ class Engine:
             state.turn_count += 1
             result, action = self.eligibility.start_command(self, "", state, lang), "save"
         elif other_language_request(text):
-            replies = [Reply(kind="info", text=t("other_language", lang))]
-            iv = state.interview
-            if iv is not None and not iv.finished and iv.field and self.eligibility is not None:
-                replies.append(self.eligibility.reminder(iv.field, lang))  # (the check's question again: it still waits)
+            waiting = self._waiting_question(state, lang)  # (the check's question again: it still waits)
             state.turn_count += 1
-            result, action = TurnResult(replies, small_talk=True), "save"
+            result, action = TurnResult([Reply(kind="info", text=t("other_language", lang)), *([waiting] if waiting else [])],
+                                        small_talk=True), "save"
         elif (wanted := language_request(text)) is not None and (
                 (asking := state.interview is not None and not state.interview.finished and state.interview.field and self.eligibility is not None)
                 or (state.pending in (None, "state", "state_again", "state_offer", "check_offer")
