@@ -171,10 +171,10 @@ class Runtime:
         whether Redis is back."""
         return time.monotonic() < self.redis_down_until or (self.redis_suspect and self.redis_probing)
 
-    async def claim(self, channel: str, message_id: str, ttl_s: int | None = None) -> Claim | None:
-        """Claim a delivery off the event loop (:class:`~bot.claims.Claim`: new, busy or done; with
-        ``ttl_s``, a one-off mark: new or done), or ``None``: Redis failed (or failed moments ago: see
-        :meth:`redis_failed`)."""
+    async def claim(self, channel: str, message_id: str, ttl_s: int | None = None, owner: str = "") -> Claim | None:
+        """Claim a delivery off the event loop (:class:`~bot.claims.Claim`: new, busy or done, with the
+        reply kept for it under ``owner``; with ``ttl_s``, a one-off mark: new or done), or ``None``:
+        Redis failed (or failed moments ago: see :meth:`redis_failed`)."""
         if self.redis_cooling_down():
             return None
         probe = self.redis_suspect
@@ -184,7 +184,7 @@ class Runtime:
             await asyncio.to_thread(self.release_orphans)
         try:
             if ttl_s is None:
-                first = await asyncio.to_thread(self.claims.claim, channel, message_id, token)
+                first = await asyncio.to_thread(self.claims.claim, channel, message_id, token, owner)
             else:
                 once = await asyncio.to_thread(self.claims.once, f"{channel}:{message_id}", ttl_s)
                 first = Claim("new") if once else Claim("done")
@@ -535,7 +535,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         # Twilio waits 15 s for the answer and never retries: whatever Redis does, an answer goes out in time
         deadline = time.monotonic() + TWILIO_BUDGET_S
         try:
-            first = await asyncio.wait_for(rt.claim(channel, sid), TWILIO_BUDGET_S)
+            first = await asyncio.wait_for(rt.claim(channel, sid, owner=owner), TWILIO_BUDGET_S)
         except asyncio.TimeoutError:
             rt.redis_failed(redis.TimeoutError("claim outlasted the Twilio budget"))
             first = None
@@ -547,7 +547,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             # a re-post (Twilio never read the first response): the same reply again, never an empty one;
             # while the first is still being processed, wait for its reply a little
             rt.metrics.duplicates.labels(channel).inc()
-            xml = await kept_reply(channel, sid, owner, wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
+            xml = first.kept or await kept_reply(channel, sid, owner, wait_s=0.0 if first.state == "done" else REPOST_WAIT_S)
             if xml is not None:
                 return Response(xml, media_type="application/xml")
             if first.state == "busy":

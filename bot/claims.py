@@ -83,10 +83,12 @@ def _seen(channel: str, message_id: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Claim:
     """The outcome of claiming a delivery: ``new`` (process it; ``token`` names this claim), ``busy``
-    (another worker holds it now) or ``done`` (it was handled)."""
+    (another worker holds it now) or ``done`` (it was handled); ``kept``: the reply kept for it
+    (:meth:`Claims.settle`), read in the same round trip as the claim, or ``None``."""
 
     state: Literal["new", "busy", "done"]
     token: str | None = None
+    kept: str | None = None
 
 
 class Claims:
@@ -122,28 +124,41 @@ class Claims:
     def _key(self, channel: str, message_id: str) -> str:
         return f"{CLAIM_PREFIX}{channel}:{message_id}"
 
-    def claim(self, channel: str, message_id: str, token: str | None = None) -> Claim:
+    def claim(self, channel: str, message_id: str, token: str | None = None, owner: str = "") -> Claim:
         """Claim ``(channel, message_id)`` (see the module docstring) as ``token`` (default a new
         random one; a caller that passes its own can release the claim should this call fail after
         Redis ran it: :meth:`release_own`). A new claim lives ``PROCESSING_TTL_S`` until
-        :meth:`settle` marks it done.
+        :meth:`settle` marks it done. A claim found done or busy carries the reply kept for it under
+        ``owner`` (:meth:`settle`), if any.
+
+        The claim and its kept reply are read in one pipeline, so from one server: while Redis
+        Sentinel fails over, a client's pooled connections reach the old primary and the new one
+        (redis-py moves a pool's connections only as they are made again), and a claim read on one
+        with its reply looked up on the other had found a message done with no reply, answering
+        its re-post with an empty TwiML. On one server the reply is written before the claim's
+        "done" (:meth:`settle`), so a claim found done there has its reply.
 
         Raises:
             redis.RedisError: Redis failed.
         """
         key, token = self._key(channel, message_id), token or new_token()
         for _ in range(2):
-            if self.client.set(key, f"p:{token}".encode(), nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s)):
+            pipe = self.client.pipeline(transaction=False)
+            pipe.set(key, f"p:{token}".encode(), nx=True, ex=min(PROCESSING_TTL_S, self.ttl_s))
+            pipe.get(key)
+            pipe.get(self._kept_key(channel, message_id, owner))
+            won, held, raw = pipe.execute()
+            kept = raw.decode("utf-8") if raw is not None else None
+            if won:
                 if self.handled_before(channel, message_id):  # a replay after its claim expired
                     self.client.set(key, b"d", ex=self.ttl_s)
-                    return Claim("done")
+                    return Claim("done", kept=kept)
                 return Claim("new", token)
-            held = self.client.get(key)
             if held is None:
                 continue  # expired between the two commands: claim again
             if held == f"p:{token}".encode():
                 return Claim("new", token)  # our own SET, run twice by a client retry
-            return Claim("done" if held.startswith(b"d") else "busy")
+            return Claim("done" if held.startswith(b"d") else "busy", kept=kept)
         return Claim("busy")
 
     def settle(self, channel: str, message_id: str, kept: str | None = None, owner: str = "") -> bool:

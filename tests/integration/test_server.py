@@ -743,9 +743,9 @@ def test_settling_writes_the_kept_reply_before_marking_the_claim_done(redis_avai
         pipe.execute_command = record
         return pipe
 
+    assert claims.claim("sms", mid).state == "new"
     r.pipeline = recording
     try:
-        assert claims.claim("sms", mid).state == "new"
         claims.settle("sms", mid, kept="<Response>a</Response>", owner="owner")
     finally:
         del r.pipeline
@@ -754,6 +754,47 @@ def test_settling_writes_the_kept_reply_before_marking_the_claim_done(redis_avai
     assert claims.kept("sms", mid, "owner") == "<Response>a</Response>"
     claims.release("sms", mid)
     r.delete(claims._kept_key("sms", mid, "owner"))
+
+
+class _Straddling(redis.ConnectionPool):
+    """Connections to two Redis primaries in turn, as a Sentinel client's pool holds while a failover is
+    under way: redis-py points a pooled connection at the new primary only when it connects again."""
+
+    def __init__(self, first: redis.ConnectionPool, second: redis.ConnectionPool) -> None:
+        super().__init__()
+        self.pools, self.turn = [first, second], 0
+
+    def get_connection(self, *args, **options):
+        pool = self.pools[self.turn % 2]
+        self.turn += 1
+        conn = pool.get_connection(*args, **options)
+        conn.home = pool
+        return conn
+
+    def release(self, connection) -> None:
+        connection.home.release(connection)
+
+
+def test_a_claim_found_done_during_a_failover_carries_its_reply_from_the_same_primary(redis_available):
+    """The Sentinel failover test once gave a re-post an empty TwiML: its claim was read as done on the old
+    primary and its kept reply looked up on the new one, which had only the claim the message had taken."""
+    from bot.claims import Claims
+
+    mid, xml = uuid.uuid4().hex, "<Response><Message>PM-KISAN: Rs 6000</Message></Response>"
+    old = redis_client()
+    new = redis.Redis(host=old.connection_pool.connection_kwargs["host"], port=old.connection_pool.connection_kwargs["port"], db=15)
+    key = f"schemebot:v1:claim:sms:{mid}"
+    Claims(old, ttl_s=3600).settle("sms", mid, kept=xml, owner="owner")  # settled on the old primary ...
+    new.set(key, b"p:first", ex=60)  # ... while the new one has the claim as it was replicated
+    try:
+        for order in ((old, new), (new, old)):  # whichever primary a connection reaches first
+            claims = Claims(redis.Redis(connection_pool=_Straddling(*(c.connection_pool for c in order))), ttl_s=3600)
+            seen = [claims.claim("sms", mid, owner="owner") for _ in range(4)]
+            assert all((c.state, c.kept) in {("done", xml), ("busy", None)} for c in seen), seen
+            assert ("done", xml) in {(c.state, c.kept) for c in seen}
+    finally:
+        old.delete(key, Claims(old)._kept_key("sms", mid, "owner"))
+        new.delete(key)
 
 
 def test_a_message_answered_while_redis_failed_is_settled_later_only_where_nobody_else_took_it(redis_available):
