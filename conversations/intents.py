@@ -270,9 +270,11 @@ def intents_of(text: str) -> Intents:
         for intent, pattern in table.within.items():
             if pattern.search(form + " "):
                 within.add(intent)
-        if "start_check" in within and (of := _GET_FROM.search(form)) and not table.within["start_check"].search(
+        if "start_check" in within and (of := _NOT_A_CHECK.search(form)) and not table.within["start_check"].search(
                 form[:of.start()] + " " + form[of.end():] + " "):
-            within.discard("start_check")  # "what can I get from pm kisan": its benefits, not a check
+            # "what can I get from pm kisan": its benefits; "how can I get it", "when will I get it": how to apply, when
+            # it is paid; not a check
+            within.discard("start_check")
         if len(form.split()) > MAX_WHOLE_WORDS:
             continue
         core = _without_courtesy(form, table)
@@ -291,7 +293,8 @@ def intents_of(text: str) -> Intents:
 
 
 #: "what can I get from / under <a scheme>": what the scheme gives, not "which schemes can I get"
-_GET_FROM = re.compile(r"\bwhat (?:help |benefits? |support )?(?:can|could|will|do) (?:i|we) (?:get|avail|claim) (?:from|under|in|through|with|by)\b")
+_NOT_A_CHECK = re.compile(r"\bwhat (?:help |benefits? |support )?(?:can|could|will|do) (?:i|we) (?:get|avail|claim) (?:from|under|in|through|with|by)\b"
+                       r"|\b(?:how|where|when|from where) (?:can|could|do|will|would|should) (?:i|we) (?:get|avail|claim|receive)\b")
 
 
 #: small talk that may follow one another in one message ("ok thanks bye", "super, thanks!", "hi, how are you"), and which of

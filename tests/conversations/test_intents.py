@@ -165,3 +165,17 @@ def test_what_can_i_get_from_a_scheme_asks_its_benefits_not_for_a_check():
 
     assert section_intents("what can I get from pm kisan") == ["benefits"]  # (it had quoted PM-KISAN's eligibility)
     assert section_intents("can i get pm kisan") == ["eligibility"]
+
+
+@pytest.mark.parametrize("text", ["kya mujhe ye milegi?", "kya mujhe iska labh mil sakta hai", "ye yojana mujhe milegi kya",
+                                  "क्या मुझे यह मिलेगी?", "यह योजना मुझे मिलेगी क्या", "can i get this?", "is this scheme for me?"])
+def test_asking_whether_this_scheme_is_mine_starts_a_check(text):
+    """A newcomer trial: "kya mujhe ye milegi?" after a PM-KISAN answer was searched and declined, where "am I eligible for
+    this?" starts PM-KISAN's check."""
+    assert "start_check" in intents_of(text).within
+
+
+@pytest.mark.parametrize("text", ["how can i get it", "when will i get it", "where can i get this scheme", "mujhe ye kaise milegi"])
+def test_asking_how_where_or_when_is_not_a_check(text):
+    """How to apply, where, and when it is paid: "can i get it" inside them is no request for a check."""
+    assert "start_check" not in intents_of(text).within

@@ -154,13 +154,16 @@ def test_the_punjab_sc_student_sees_pm_sym_unchecked_and_why_his_scholarship_fai
     assert len(verdict.text) <= VERDICT_CHARS
 
 
-def test_am_i_eligible_for_this_checks_the_scheme_under_discussion(bundled_engine):
-    answer = say(bundled_engine, "pm kisan kya hai", user="farmer")
+@pytest.mark.parametrize("ask,yes,no", [("am I eligible for this?", "yes", "no"), ("kya mujhe ye milegi?", "haan", "nahi"),
+                                         ("क्या मुझे यह मिलेगी?", "हाँ", "नहीं")])
+def test_am_i_eligible_for_this_checks_the_scheme_under_discussion(bundled_engine, ask, yes, no):
+    user = f"farmer-{ask}"
+    answer = say(bundled_engine, "pm kisan kya hai", user=user)
     assert answer[-1].kind == "answer"
-    first = say(bundled_engine, "am I eligible for this?", user="farmer")
+    first = say(bundled_engine, ask, user=user)
     assert first[-1].kind == "question" and first[-1].field == "owns_cultivable_land"
-    assert say(bundled_engine, "yes", user="farmer")[-1].field == "is_income_tax_payer"
-    verdict = say(bundled_engine, "no", user="farmer")[-1]
+    assert say(bundled_engine, yes, user=user)[-1].field == "is_income_tax_payer"
+    verdict = say(bundled_engine, no, user=user)[-1]
     assert verdict.kind == "eligibility" and [(o.scheme_id, o.status) for o in verdict.outcomes] == [("pm-kisan", "likely_eligible")]
 
 
