@@ -29,7 +29,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
-from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value
+from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value, value_label
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -133,6 +133,12 @@ PER_MONTH = re.compile(r"\bmonth|\bmonthly\b|\bmahin[ae]\b|\bmaheen[ae]\b|\bmasi
 PER_YEAR = re.compile(r"\byear|\byearly\b|\bannual|\bsaal\b|\bsal\b|\bsalana\b|\bvarsh|साल|वर्ष|वार्षिक", re.IGNORECASE)
 
 
+
+def _age_out_of_range(age: int | float, lang: str) -> str:
+    """The age question, saying that ``age`` (years) is outside :data:`~eligibility.fields.MIN_AGE` to
+    :data:`~eligibility.fields.MAX_AGE`, the ages the rules are checked for."""
+    return t("age_out_of_range", lang, low=MIN_AGE, high=MAX_AGE, value=age, question=FIELDS["age"].question.get(lang, FIELDS["age"].question["en"]))
+
 def _period_question(iv: InterviewState, amount: int, lang: str) -> Reply:
     """"Is ₹5,000 your family's income for a month, or for the whole year?" with its two buttons; ``amount`` (INR, as
     said) waits in ``iv.income_to_confirm`` for the answer."""
@@ -161,10 +167,7 @@ def _show(name: str, value: Any, lang: str) -> str:
     if name == "state" and isinstance(value, str):
         return state_label(value, lang)  # "राजस्थान" in a Hindi reply
     if isinstance(value, str):
-        for opt in FIELDS[name].options:
-            if opt[0] == value:
-                return option_label(opt, lang)
-        return value.replace("_", " ")
+        return value_label(name, value, lang)
     return str(value)
 
 
@@ -1063,6 +1066,12 @@ class EligibilityFlow:
             # "5000" (or "150") to the family's yearly income: most likely a month's pay, and any limit would pass on it (a
             # break-it trial): which one, asked before it is noted
             return TurnResult([_period_question(iv, int(amount), lang)])
+        # "meri umar 3 saal hai", "I am 150": an age, outside what the rules are checked for; said so (it had been searched as
+        # a question, or met with "could not understand"; said beside other facts, "I am 150 years old woman", it was dropped)
+        bad_age = FIELDS["age"].parse(text) if pending == "age" and "age" not in found and not question_like \
+            and MONEY_WORDS.search(text) is None and not _RELATIVE.search(normalise(text)) and not unclear_number(text) else None
+        if bad_age is not None and (FIELDS["age"].valid(bad_age) or not 0 <= bad_age < 1000):
+            bad_age = None
         if found:
             noted = self._record(found, state, text, lang)
             iv.field, iv.invalid = None, 0
@@ -1080,14 +1089,13 @@ class EligibilityFlow:
                 # no answer to show: nothing of that search stays either ("I am a farmer but I do not farm" had left
                 # a hidden "which state?" waiting, and the "yes" to the land question shown was read as a state)
                 _restore(state, before)
-            return TurnResult(replies + self._next(engine, state, lang, prefer=pending if pending not in found else None))
-        if not found and pending == "age" and not question_like and MONEY_WORDS.search(text) is None \
-                and not _RELATIVE.search(normalise(text)) and not unclear_number(text) and (raw := FIELDS["age"].parse(text)) is not None \
-                and not FIELDS["age"].valid(raw) and 0 <= raw < 1000:
-            # "meri umar 3 saal hai", "I am 150": an age, outside what the rules are checked for; said so (it had
-            # been searched as a question, or met with "could not understand")
+            following = self._next(engine, state, lang, prefer=pending if pending not in found else None)
+            if bad_age is not None and following and following[-1].field == "age":
+                following[-1].text = _age_out_of_range(bad_age, lang)
+            return TurnResult(replies + following)
+        if bad_age is not None:
             q = self._question(pending, lang)
-            q.text = t("age_out_of_range", lang, low=MIN_AGE, high=MAX_AGE, value=raw, question=FIELDS["age"].question.get(lang, FIELDS["age"].question["en"]))
+            q.text = _age_out_of_range(bad_age, lang)
             return TurnResult([q])
         if not question_like and pending and life_event(text) is not None and not found:
             # "beti ki shadi hai", "I lost my job" while a question waits: the schemes for it, then the question again (on

@@ -77,7 +77,10 @@ OCCUPATIONS = {
     "street_vendor": ("street vendor", "vendor", "hawker", "rehri", "rehdi", "rehadi", "rehri wala", "thela", "thele", "thelewala", "patri",
                       "on a cart", "from a cart", "handcart", "pushcart", "sabzi wala", "sabji wala", "sabziwala",
                       "ठेला", "ठेले", "रेहड़ी", "रेहडी", "फेरीवाला", "पटरी"),
-    "artisan_weaver": ("artisan", "weaver", "craftsman", "karigar", "bunkar", "कारीगर", "बुनकर"),
+    # (tailoring is a trade of PM Vishwakarma's artisans, "Darzi"; "silai" alone is not: "silai machine yojana" asks for one)
+    "artisan_weaver": ("artisan", "weaver", "craftsman", "karigar", "bunkar", "कारीगर", "बुनकर", "tailor", "tailoring", "darzi",
+                       "silai karti", "silai karta", "silai ka kaam", "silai kadhai", "sewing work", "do sewing", "potter", "kumhar",
+                       "carpenter", "cobbler", "mochi", "दर्जी", "सिलाई करती", "सिलाई करता", "सिलाई का काम", "कुम्हार", "मोची"),
     "fisher": ("fisherman", "fisher", "fisherfolk", "fisherwoman", "machhuara", "मछुआरा"),
     # (before "mazdoor" alone, an unorganised worker: "construction mazdoor" had been noted as one, a newcomer trial)
     "construction_worker": ("construction worker", "building worker", "mistri", "raj mistri", "rajmistri", "construction mazdoor",
@@ -604,6 +607,28 @@ OPTION_HINGLISH: dict[str, str] = {
 }
 for _name, (_q, _e, _w) in _HINGLISH.items():
     FIELDS[_name].question["hinglish"], FIELDS[_name].example["hinglish"], FIELDS[_name].why["hinglish"] = _q, _e, _w
+
+
+#: labels ``(English, Hindi, Hinglish)`` of the values a field reads from what people say but does not offer as
+#: options (the occupation question lists the common kinds of work; these are noted when said)
+UNLISTED_LABELS: dict[str, tuple[str, str, str]] = {
+    "artisan_weaver": ("Artisan / weaver / tailor", "कारीगर/बुनकर/दर्जी", "Karigar/bunkar/darzi"),
+    "fisher": ("Fisher", "मछुआरा", "Machhuara"),
+    "construction_worker": ("Construction worker", "निर्माण मज़दूर", "Nirman mazdoor"),
+    "ex_serviceman": ("Ex-serviceman", "पूर्व सैनिक", "Purv sainik"),
+}
+
+
+def value_label(name: str, value: str, lang: str | None) -> str:
+    """The label of choice ``value`` of field ``name`` in ``lang``: its option's, else its
+    :data:`UNLISTED_LABELS` entry's, else the value with spaces for underscores."""
+    for opt in FIELDS[name].options:
+        if opt[0] == value:
+            return option_label(opt, lang)
+    if value in UNLISTED_LABELS:
+        en, hi, hinglish = UNLISTED_LABELS[value]
+        return {"hi": hi, "hinglish": hinglish}.get(lang or "en", en)
+    return value.replace("_", " ")
 
 
 def option_label(option: tuple[str, str, str], lang: str | None) -> str:

@@ -213,6 +213,17 @@ def test_an_age_out_of_range_is_told_so_and_asked_again_not_searched(engine, fir
     assert say(engine, "45").replies[-1].field != "age"  # a good age goes on with the check
 
 
+def test_an_age_out_of_range_said_beside_another_fact_is_told_so_and_the_fact_noted(engine):
+    """A break-it trial: "i am 150 years old woman" to the age question noted the gender and asked the age again without
+    a word on the 150."""
+    say(engine, "/eligibility")
+    say(engine, "Bihar")
+    replies = say(engine, "i am 150 years old woman").replies
+    assert [(r.kind, r.field) for r in replies] == [("info", None), ("question", "age")]
+    assert replies[0].text == "Noted: gender Female."
+    assert replies[1].text.startswith("I can check schemes for ages from 5 to 120 years only; 150 is outside that.")
+
+
 @pytest.mark.parametrize("ask, note", [
     ("am I eligible for pm kisan?", "That is the check we are doing now (Pradhan Mantri Kisan Samman Nidhi). Please answer this:"),
     ("kya main pm kisan ke liye eligible hoon?", "Yahi jaanch abhi chal rahi hai (Pradhan Mantri Kisan Samman Nidhi). Kripya yeh bataiye:"),

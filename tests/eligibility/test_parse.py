@@ -327,6 +327,19 @@ def test_a_construction_labourer_in_hinglish_is_a_construction_worker(text, work
     assert FIELDS["occupation"].read(text) == work
 
 
+@pytest.mark.parametrize("text,work", [("silai karti hu", "artisan_weaver"), ("मैं सिलाई का काम करती हूँ", "artisan_weaver"),
+                                       ("I am a tailor in Agra", "artisan_weaver"), ("mujhe silai machine chahiye", None)])
+def test_tailoring_is_an_artisans_work_and_a_sewing_machine_is_not(text, work):
+    """A newcomer trial: "silai karti hu" to a check's question noted only the gender. Tailoring (darzi) is one of
+    PM Vishwakarma's trades; asking for a sewing machine says nothing of one's work."""
+    from eligibility.extract import extract
+    from eligibility.fields import value_label
+
+    assert extract(text).get("occupation") == work
+    assert [value_label("occupation", "artisan_weaver", lang) for lang in ("en", "hi", "hinglish")] == [
+        "Artisan / weaver / tailor", "कारीगर/बुनकर/दर्जी", "Karigar/bunkar/darzi"]
+
+
 @pytest.mark.parametrize("text,gender", [("am I eligible for sukanya samriddhi? I am a father, my daughter is 4", "male"),
                                          ("main ek maa hu", "female"), ("मैं पिता हूँ", "male"), ("my father is a farmer", None)])
 def test_a_parent_saying_so_gives_the_gender(text, gender):
