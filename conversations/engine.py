@@ -779,7 +779,8 @@ class Engine:
             state.pending = None
             # "2" after a listed answer (a life event's schemes, numbered [1] to [5]) picks the second listed scheme below: it
             # is no "no" to the offer, whose own text shows no numbered options (a newcomer trial: "2" got "Okay", "1" a check)
-            picking = text.strip().isdigit() and bool(state.list_ids)
+            # "ok thanks", "ok bye": thanks for the answer, not a yes to the offer (it had started a check, a break-it trial)
+            picking = (text.strip().isdigit() and bool(state.list_ids)) or bool({"thanks", "bye"} & intents_of(text).whole)
             if not picking and _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
                 return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
             if not picking and self.eligibility is not None and (_yes_or_no(text) is True or (

@@ -216,6 +216,15 @@ def test_a_no_to_the_offered_check_is_a_short_reply(engine):
     assert [r.text for r in say(engine, "no", user=user)] == [t("ack", "en")]
 
 
+@pytest.mark.parametrize("text,reply,lang", [("ok thanks", "thanks", "en"), ("ok dhanyawad", "thanks", "en"), ("ok bye", "bye", "en")])
+def test_thanks_after_the_offered_check_is_thanks_not_a_yes(engine, text, reply, lang):
+    """A break-it trial: "my husband died" then "ok thanks" started a check ("ok" read as a yes to the offer)."""
+    user = str(uuid.uuid4())
+    say(engine, "my husband died", user=user)
+    assert [r.text for r in say(engine, text, user=user)] == [t(reply, lang)]
+    assert say(engine, "haan", user=user)[-1].field is None  # the offer was for that one message
+
+
 def test_no_to_delete_during_a_check_asks_the_checks_question_again(engine):
     """A break-it trial: "DELETE" then "no" during a check left its question unasked."""
     user = str(uuid.uuid4())
