@@ -434,6 +434,26 @@ def _pack_whole_quotes(page: str, queue: list[_SmsBlock], fits: Callable[[str], 
     return page
 
 
+def _question_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> list[Reply]:
+    """``replies`` reordered so that a turn of notes ending with a question (a check's "Noted: ...", the privacy
+    note, then its next question) shows that question on its first SMS page: the notes that fit beside it
+    first, the question, then the other notes (behind "MORE"). A Hindi check's first page had held the notes
+    and the privacy note, the question on MORE, and the user's answer was to a question never seen. Other
+    turns (an answer's quotes before "Back to your check") are left in order."""
+    *notes, last = replies
+    if last.kind != "question" or not notes or any(r.kind != "info" for r in notes):
+        return list(replies)
+
+    def page(rs: Sequence[Reply]) -> str:
+        return "\n\n".join(b.prefix + b.text + b.sources[0] for b in _sms_blocks(rs, lang))
+
+    for k in range(len(notes), -1, -1):
+        first = page([*notes[:k], last])
+        if sms_fits(first + _more_footer(lang, first), segments):
+            return [*notes[:k], last, *notes[k:]]
+    return list(replies)
+
+
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
     """Replies as SMS pages of at most ``segments`` segments each (GSM-7 or UCS-2 counted on the page as
     sent, :mod:`bot.split`); every page but the last ends with the "reply MORE" line.
@@ -448,7 +468,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     verdict's entry) that fits a page of its own is never cut from its link; a heading ending in ":" is never
     left at the foot of a page (it goes over with what it introduces), nor a question without its options. When
     the next quote cannot start in the room a page has left, later quotes that fit that room whole (with their
-    source lines) fill it, keeping their markers.
+    source lines) fill it, keeping their markers. A turn of notes ending with a question shows the question on
+    its first page (:func:`_question_on_first_page`).
 
     Raises:
         ValueError: ``segments`` below 1.
@@ -459,6 +480,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     whole = "\n\n".join(b.prefix + b.text + b.sources[0] for b in blocks)
     if sms_fits(whole, segments):
         return [whole]
+    replies = _question_on_first_page(replies, lang, segments)
+    blocks = _sms_blocks(replies, lang)
 
     def join(page: str, piece: str) -> str:
         return f"{page}\n\n{piece}" if page else piece

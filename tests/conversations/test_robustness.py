@@ -184,6 +184,24 @@ def test_a_message_of_bidi_marks_only_is_an_empty_message(bundled_index):
     assert say_tg(engine, "\u200f\u200e", "bidi2")[0].text.startswith("Your message came through empty.")
 
 
+def test_a_checks_question_is_on_the_first_sms_page_before_the_notes(bundled_index):
+    """A Hindi check over SMS: "Noted: ..." and the privacy note filled the first page (UCS-2, 201 characters), its
+    question went behind "MORE", and the user's next message answered a question never seen (a trial)."""
+    from bot.render import sms_fits, sms_pages
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, 3)
+    send = lambda text: engine.handle_turn(InboundMessage(channel="sms", user_id="+919800002222", text=text)).replies  # noqa: E731
+    first = send("मैं 67 साल की विधवा हूँ, बिहार में रहती हूँ, कौन सी योजनाएं मिल सकती हैं")
+    assert len(first) == 1 and sms_fits(first[0].text, 3)
+    assert first[0].text.startswith("क्या आपके परिवार के पास बीपीएल (गरीबी रेखा से नीचे) या अंत्योदय राशन कार्ड है? (हाँ या नहीं)")
+    assert first[0].text.endswith("\nबाकी के लिए MORE लिखें।")
+    rest = send("MORE")[0].text
+    assert rest.startswith("नोट किया: उम्र 67, राज्य बिहार, वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।")  # nothing of the turn is lost
+    assert send("हाँ")[-1].field not in (None, "is_bpl")  # the answer is to the question shown
+
+
 def test_more_during_a_check_asks_its_question_again(bundled_index):
     """"MORE" while the check waited for an answer got "There is nothing more to show. Ask me another
     question." as if the check had ended (a break-it trial)."""
