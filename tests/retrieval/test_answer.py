@@ -570,3 +570,14 @@ def test_a_chief_ministers_scheme_asked_by_its_name_is_that_scheme(bundled_index
 
     ans = Answerer(bundled_index).ask(question)
     assert ans.status == "answered" and ans.citations[0].scheme_id == "mvpy-bihar"
+
+
+@pytest.mark.parametrize("question", ["govt money to build a toilet at home in village", "gaon me shauchalay banane ke liye paisa"])
+def test_a_village_finds_the_schemes_spelled_grameen(opennyai_index, question):
+    """"Gramin" and "Grameen" are one word in two spellings (PMAY-Gramin, Swachh Bharat Mission-Grameen): a village's
+    toilet question had ranked the urban Swachh Bharat Mission first, "village" being expanded to "gramin" only."""
+    from retrieval.query import expansions
+    from retrieval.searcher import Searcher
+
+    assert {"gramin", "grameen"} <= set(expansions()["village"]) and "grameen" in expansions()["gaon"]
+    assert Searcher(opennyai_index).search(question).ranked_ids[0] in {"sbm-g-i", "sbm-g-ii"}
