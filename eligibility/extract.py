@@ -26,6 +26,11 @@ _AGE = [
     re.compile(r"\b(?<![-\d])(\d{1,3})\s*(?:-|\s)?year[- ]old\b"),
     # ("sorry I am 68 not 65": a correction names the right age first, a newcomer trial had it unread)
     re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s*(?:$|[,.;&]|and\b|aur\b|hoon\b|hu\b|हूँ|हूं|from\b|in\b|living\b|and\b|se\b|not\b|nahi\b|nahin\b|नहीं)"),
+    # ("I am 62 UP", "I am 45 farmer", "main 60 widow": the age, then the next fact without a comma; a trial had 62 unread and
+    # the age asked; not a class or a count: "I am 12 pass", "main 2 bachon ki maa")
+    re.compile(r"\b(?:i am|i'm|im|main|mai|मैं)\s+(?<![-\d])(\d{1,3})\s+(?!(?:pass|passed|fail|failed|class|std|standard|"
+               r"bach\w*|bachch\w*|beti\w*|bet[ae]\b|sons?\b|daughters?\b|kids?\b|child\w*|of\b|out\b|to\b|or\b|ya\b|se\b)(?!\w))"
+               r"(?=[a-z\u0900-\u097f])"),
 ]
 _INCOME = re.compile(
     r"(?:income|earn(?:ing)?s?|salary|kamai|kamaai|aay|aamdani|amdani|आय|आमदनी|कमाई|तनख्वाह)\b(?:\s+(?:is|of|hai|है|about|around|approx|lagbhag|लगभग|my|family|parivar|ki|की|:|-(?=\s)))*\s*(.{1,40})"

@@ -476,6 +476,17 @@ def test_a_correction_that_names_the_right_age_first_is_read():
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
 
 
+@pytest.mark.parametrize("text,facts", [
+    ("which schemes can I get? I am 62 UP", {"age": 62, "state": "Uttar Pradesh"}), ("I am 45 farmer", {"age": 45, "occupation": "farmer"}),
+    ("main 60 widow hu", {"age": 60, "marital_status": "widowed", "gender": "female"}),
+    ("I am 12 pass", {"education_level": "higher_secondary"}), ("I am 5 feet tall", {}), ("main 2 bachon ki maa hu", {})])
+def test_an_age_followed_by_the_next_fact_without_a_comma_is_read(text, facts):
+    """A trial: "which schemes can I get? I am 62 UP" noted the state and asked the age (then ten more questions)."""
+    from eligibility.extract import extract
+
+    assert extract(text) == facts
+
+
 @pytest.mark.parametrize("text,age", [
     ("in 5 years I will be 60", None), ("between 40 and 50", None), ("6 2", None),  # a break-it trial: 5, 40 and 6
     ("65, no 66", 66), ("my age is 45 not 54", 45), ("45", 45),
