@@ -29,7 +29,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
-from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, option_label, unclear_number, valid_value, value_label
+from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, RATION_CARD, option_label, unclear_number, valid_value, value_label
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -1096,6 +1096,12 @@ class EligibilityFlow:
         if bad_age is not None:
             q = self._question(pending, lang)
             q.text = _age_out_of_range(bad_age, lang)
+            return TurnResult([q])
+        if pending == "is_bpl" and not found and RATION_CARD.search(text) and "?" not in text and not QUESTIONISH.search(text):
+            # "i have ration card", "राशन कार्ड है": every family has one, BPL or not; which kind it is, asked (a trial: it had been
+            # searched, and One Nation One Ration Card quoted, or "could not understand")
+            q = self._question(pending, lang)
+            q.text = t("bpl_which_card", lang)
             return TurnResult([q])
         if not question_like and pending and life_event(text) is not None and not found:
             # "beti ki shadi hai", "I lost my job" while a question waits: the schemes for it, then the question again (on

@@ -479,7 +479,8 @@ _register(FieldSpec(
 _BPL_CARD = re.compile(r"\b(?:bpl|b\.p\.l|aay\s+card|antyodaya|antyoday|below\s+poverty|garibi\s+rekha|gareebi\s+rekha|yellow\s+card|pila\s+card)\b|"
                        r"बीपीएल|अंत्योदय|गरीबी\s+रेखा|पीला\s+कार्ड", re.IGNORECASE)
 _APL_CARD = re.compile(r"\bapl\b|above\s+poverty|एपीएल", re.IGNORECASE)
-_RATION_CARD = re.compile(r"\bration\b|\brashan\b|राशन", re.IGNORECASE)
+#: a ration card named (of any kind: every family has one, BPL or not)
+RATION_CARD = re.compile(r"\bration\b|\brashan\b|राशन", re.IGNORECASE)
 
 
 def _bpl(text: str) -> bool | None:
@@ -494,7 +495,7 @@ def _bpl(text: str) -> bool | None:
         return False if said is False or (i >= 0 and negated(padded, i + 1, i + 1 + len(named.split()[0]))) else True
     if _APL_CARD.search(text):
         return False
-    if _RATION_CARD.search(text) and said is not False:
+    if RATION_CARD.search(text) and said is not False:
         return None
     return said
 

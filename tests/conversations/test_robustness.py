@@ -231,6 +231,21 @@ def test_an_age_out_of_range_is_told_so_and_asked_again_not_searched(engine, fir
     assert say(engine, "45").replies[-1].field != "age"  # a good age goes on with the check
 
 
+@pytest.mark.parametrize("answer,text", [
+    ("i have ration card", "Every family has a ration card: is yours a BPL or an Antyodaya (AAY) card? The type is printed on the card. (yes or no)"),
+    ("mere paas ration card hai", "Har parivar ke paas ration card hota hai: kya aapka card BPL ya Antyodaya (AAY) card hai? Card ka prakar us par "
+                                  "chhapa hota hai. (haan ya nahi)"),
+])
+def test_a_ration_card_of_no_named_kind_to_the_bpl_question_asks_which_kind(engine, answer, text):
+    """A trial: "i have ration card" to the BPL question quoted One Nation One Ration Card; "mere paas ration card hai" got
+    "could not understand". Every family has a ration card: which kind it is decides."""
+    say(engine, "I am 67 widow from Bihar, which schemes can I get?")
+    assert say(engine, "pm kisan kya hai").replies[-1].field == "is_bpl"  # (the question waiting, asked again after the answer)
+    replies = say(engine, answer).replies
+    assert [(r.kind, r.field, r.text) for r in replies] == [("question", "is_bpl", text)]
+    assert say(engine, "haan").replies[-1].field not in ("is_bpl", None)  # the yes is taken
+
+
 def test_an_age_out_of_range_said_beside_another_fact_is_told_so_and_the_fact_noted(engine):
     """A break-it trial: "i am 150 years old woman" to the age question noted the gender and asked the age again without
     a word on the 150."""
