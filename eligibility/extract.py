@@ -51,6 +51,11 @@ _HUSBAND_DIED = re.compile(
     r"|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
 
 
+#: words that put a place named by its city outside that city: its district, a village, somewhere near it
+_NOT_IN_CITY = re.compile(r"\b(?:district|distt|dist|zila|zilla|jila|jilla|tehsil|tahsil|block|taluka|gaon|gav|gaanv|village|"
+                          r"near|nearby|outside|paas|pass|bahar|rural|dehat)\b|जिला|ज़िला|जिले|ज़िले|तहसील|गांव|गाँव|के\s+पास|बाहर|देहात", re.IGNORECASE)
+
+
 def husband_died(text: str) -> bool:
     """Whether ``text`` says the speaker's husband died ("my husband died", "pati guzar gaye", "पति का देहांत हो गया"; a
     husband named with no one else's "her" is the speaker's): the speaker is a widow."""
@@ -329,6 +334,10 @@ def extract(text: str) -> dict[str, Any]:
         # (asking "what is your main work?" next read as not listening)
         out.setdefault("occupation", "student")
     residence = _first(_RESIDENCES, padded)
+    if residence is None and _first(_CITIES, padded) and not _NOT_IN_CITY.search(t):
+        # "I live in Kolkata": a city of data/lexicon/cities.tsv is a town, not a village (a trial was asked "village or
+        # city?" after it); not its district or somewhere near it ("Patna district", "near Lucknow")
+        residence = "urban"
     if residence:
         out["residence"] = residence
     category = _first(_CATEGORIES, family_padded)

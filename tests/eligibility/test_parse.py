@@ -418,7 +418,7 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     ("I am a widow of age 65", {"age": 65, "marital_status": "widowed", "gender": "female"}),
     ("I am from Bihar but now live in Punjab", {"state": "Punjab"}), ("I moved from Bihar to Delhi", {"state": "Delhi"}),
     ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi", "gender": "male"}), ("I live in Bihar now", {"state": "Bihar"}),
-    ("I am 45 & from Patna", {"age": 45, "state": "Bihar"}),  # (the age had been lost at "&")
+    ("I am 45 & from Patna", {"age": 45, "state": "Bihar", "residence": "urban"}),  # (the age had been lost at "&")
 ])
 def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):
     """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,
@@ -474,6 +474,17 @@ def test_a_correction_that_names_the_right_age_first_is_read():
 
     assert extract("sorry I am 68 not 65") == {"age": 68}
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
+
+
+@pytest.mark.parametrize("text,residence", [("I live in Kolkata, West Bengal", "urban"), ("मैं लखनऊ में रहती हूँ", "urban"),
+                                            ("Kolkata", "urban"), ("I am from a village in Patna district", "rural"),
+                                            ("near Lucknow", None), ("I live in Bihar", None)])
+def test_living_in_a_city_is_living_in_a_town(text, residence):
+    """A trial: "I live in Kolkata" was asked "village (rural) or town/city (urban)?"; a city's district or somewhere near it
+    says nothing of the kind."""
+    from eligibility.extract import extract
+
+    assert extract(text).get("residence") == residence
 
 
 @pytest.mark.parametrize("text,facts", [
