@@ -501,15 +501,18 @@ class Index:
             return 0, 0
         return int(self._scheme_bounds[pos]), int(self._scheme_bounds[pos + 1])
 
-    def scheme_has_term(self, term: str, scheme_id: str) -> bool:
-        """True if any chunk of the scheme has the analysed ``term`` in its own text or names."""
+    def scheme_has_term(self, term: str, scheme_id: str, sections: frozenset[str] | None = None) -> bool:
+        """True if any chunk of the scheme (of one of ``sections``, when given and the scheme has chunks of
+        them) has the analysed ``term`` in its own text or names."""
         col = self.vocabulary.get(term)
         if col is None or scheme_id not in self.scheme_pos:
             return False
         lo, hi = self.chunk_range(scheme_id)
         rows = self.bm25_matrix.indices[self.bm25_matrix.indptr[col]: self.bm25_matrix.indptr[col + 1]]
-        i = np.searchsorted(rows, lo)
-        return bool(i < rows.size and rows[i] < hi)
+        i, j = np.searchsorted(rows, lo), np.searchsorted(rows, hi)
+        if sections is None or i == j or not any(self.chunks[c].section in sections for c in range(lo, hi)):
+            return bool(i < j)
+        return any(self.chunks[int(c)].section in sections for c in rows[i:j])
 
     def chunk_term_ids(self, chunk: int) -> frozenset[int]:
         """The vocabulary ids of a chunk's index terms (rows of a document-term pattern built once)."""

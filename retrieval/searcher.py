@@ -752,12 +752,18 @@ class Searcher:
                 if not analyze(word) and not word.isdigit():
                     break  # a stopword ends the name ("about", "के")
                 run.insert(0, word)
-            own = [w for w in run if not w.isdigit() and not find_states(w) and not set(analyze(w)) <= _generic_name_terms()]
+            # (a state's name of two words is a state too: "Uttar Pradesh farmer scheme" names no scheme "Uttar")
+            place_words = {x.casefold() for m in find_states(" ".join(run)) for x in re.findall(r"[\w\u0900-\u097f]+", m.surface)}
+            own = [w for w in run if not w.isdigit() and not find_states(w) and w.casefold() not in place_words
+                   and not set(analyze(w)) <= _generic_name_terms()]
             if own and all(KIND_OF_HELP.fullmatch(w.casefold()) for w in own):
                 continue  # a kind of help, not a name: "बुजुर्गों के लिए पेंशन योजना" asks for old age pensions
             terms = [t for t in analyze_query(" ".join(own), idx.vocabulary, self.matcher, idx.chunk_frequency).weights
                      if t in idx.vocabulary] if own else []
-            if terms and (not any(self._word_of(w, top) for w in own) or self._mentions_another(own, head.group(), top)):
+            # every word of the name the corpus knows is the first scheme's, in what it is, gives or whom it is for
+            # (a word only in its application steps or FAQs, "mobile", does not make it that scheme)
+            known = [w for w in own if any(t in idx.vocabulary for t in analyze_query(w, idx.vocabulary, self.matcher, idx.chunk_frequency).weights)]
+            if terms and (not all(self._word_of(w, top, NAME_SECTIONS) for w in known) or self._mentions_another(own, head.group(), top)):
                 return " ".join([*run, head.group()])
         return None
 
@@ -784,19 +790,35 @@ class Searcher:
         phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, own)) + r"\s+" + re.escape(head) + r"\b", re.IGNORECASE)
         return any(phrase.search(text) for text in idx.schemes[scheme_id].section_texts().values())
 
-    def _word_of(self, word: str, scheme_id: str) -> bool:
-        """Whether the scheme's text holds ``word``: one of its analysed or glossary forms, the acronym it spells
-        in Devanagari ("एडीआईपी": ADIP), or, written in Devanagari, the spelling of a word of the scheme's name
-        ("साइकिल सहायता" for "Cycle Sahayata Yojana")."""
+    def _word_of(self, word: str, scheme_id: str, sections: frozenset[str] | None = None) -> bool:
+        """Whether the scheme's text (its ``sections`` only, when given: see :meth:`Index.scheme_has_term`) holds ``word``:
+        one of its analysed or glossary forms, the acronym it spells in Devanagari ("एडीआईपी": ADIP), or, written in
+        Devanagari, the spelling of a word of the scheme's name ("साइकिल सहायता" for "Cycle Sahayata Yojana")."""
         idx = self.index
         terms = analyze_query(word, idx.vocabulary, self.matcher, idx.chunk_frequency).weights
         acronym = spelled_acronym(word)
-        if any(idx.scheme_has_term(t, scheme_id) for t in [*terms, *(analyze(acronym) if acronym else [])]):
+        if any(idx.scheme_has_term(t, scheme_id, sections) for t in [*terms, *(analyze(acronym) if acronym else [])]):
             return True
         sk = skeleton(romanize(word)) if has_devanagari(word) else ""
-        return len(sk) >= 2 and any(skeleton(w) == sk for w in words(idx.schemes[scheme_id].name))
+        if len(sk) >= 2 and any(skeleton(w) == sk for w in words(idx.schemes[scheme_id].name)):
+            return True
+        return _initials_of(word, idx.schemes[scheme_id].name)
 
 
+def _initials_of(word: str, name: str) -> bool:
+    """Whether ``word`` (Latin letters, at least 2) is the initials of consecutive words of ``name``: "NPS" of "National
+    Pension Scheme For Traders ...", "PMAY" of "Pradhan Mantri Awas Yojana"."""
+    w = word.casefold()
+    if len(w) < 2 or not w.isascii() or not w.isalpha():
+        return False
+    heads = "".join(x[0] for x in re.findall(r"[a-z]+", name.casefold()))
+    return w in heads
+
+
+#: the sections whose words may be a scheme's name as people give it (with the name and tags every chunk carries): what
+#: the scheme is, gives and whom it is for. "Mobile" in PM Surya Ghar's application steps ("register with your mobile
+#: number") made "PM free mobile yojana" its name, and its rooftop solar subsidy was quoted
+NAME_SECTIONS = frozenset({"details", "benefits", "eligibility"})
 #: the word that ends a scheme's name as people write it ("PM Kisan Yojana", "free laptop scheme")
 _NAME_HEAD = re.compile(r"\b(?:yojana|yojna|yojanaa|yojona|scheme|abhiyan|abhiyaan)\b|योजना|अभियान", re.IGNORECASE)
 #: words many scheme names hold, which name no scheme by themselves ("PM ... Yojana", "free ...", "new ...")

@@ -702,7 +702,7 @@ def test_a_field_ruined_is_crop_loss(engine, text):
 def test_an_old_persons_question_about_a_pension_finds_the_old_age_pension(engine):
     """A newcomer: "meri umar 67 saal hai, gorakhpur me rehta hu, koi pension milegi kya" was declined."""
     replies = say(engine, "meri umar 67 saal hai, gorakhpur me rehta hu, koi pension milegi kya", "old67")
-    assert replies[0].text == "Note kiya: umar 67, rajya Uttar Pradesh, ling Purush."
+    assert replies[0].text == "Note kiya: umar 67, rajya Uttar Pradesh, ling Purush, niwas Shehar."  # (Gorakhpur is a city)
     assert answer_of(replies).citations[0].scheme_id == "upoaps"
 
 
@@ -848,7 +848,7 @@ def test_a_relatives_state_does_not_steer_the_search(engine, pages_index):
     """A break-it trial: "... from Patna, my son works in Punjab. What pension can I get?" searched Punjab's schemes
     and declined, though Bihar had been noted."""
     replies = say(engine, "I am a 65 year old widow from Patna, my son works in Punjab. What pension can I get?", user="patna")
-    assert replies[0].text == "Noted: age 65, state Bihar, marital status Widowed, gender Female."
+    assert replies[0].text == "Noted: age 65, state Bihar, marital status Widowed, gender Female, lives in Town/city (urban)."
     cited = [c.scheme_id for c in answer_of(replies).citations]
     assert cited and all(pages_index.schemes[s].state in (None, "Bihar") for s in cited)
 

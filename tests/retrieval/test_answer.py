@@ -340,6 +340,13 @@ def test_a_scheme_name_no_scheme_bears_is_declined_not_answered_with_another(pag
         answer = answerer.ask(question)
         assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", name)
         assert answer.citations == [] and answer.official_links == [MYSCHEME_SEARCH]
+    # every word of a name the corpus knows must be the first scheme's in what it is, gives or is for: "mobile" in PM Surya
+    # Ghar's application steps ("register with your mobile number") had made "PM free mobile yojana" its name (a trial)
+    for question, name in (("PM free mobile yojana", "PM free mobile yojana"), ("Tag scheme yojana", "Tag scheme")):
+        answer = answerer.ask(question)
+        assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "unknown_name", name)
+    # a name's initials are that scheme's: "NPS" of "National Pension Scheme For Traders ..."
+    assert answerer.ask("NPS traders pension scheme benefits").citations[0].scheme_id == "nps-tsep"
     # a name whose words the scheme holds, in another script or as a Devanagari acronym, is that scheme's
     word_of = answerer.searcher._word_of
     assert word_of("एडीआईपी", "sadppfaa")  # ADIP, spelled letter by letter
