@@ -24,7 +24,8 @@ Hard rules, in order:
    "kitna paisa milega"); anything else goes to the model.
 
 Otherwise a logistic model over :class:`Features` gives P(answerable); below :data:`THRESHOLD` the
-answer is ``low_confidence`` (or ``out_of_scope`` when most of the question's words are unknown to the
+question is still answered when the state it names (or the conversation's) runs the first scheme and that scheme
+holds every word of it (``state_match`` and full ``coverage_scheme``); else the answer is ``low_confidence`` (or ``out_of_scope`` when most of the question's words are unknown to the
 corpus). Two sets of coefficients, one for indexes of the real corpus's size and one for small ones,
 were fitted by ``schemebot eval --tune`` (see :mod:`retrieval.tuning`) on the
 full corpus of saved pages: FAQ questions of the Prabhav clean data asked of an index with a tenth of the
@@ -132,6 +133,8 @@ LIST_SUPPORT_TOP = 5
 #: ... or hold this IDF-weighted share of them ("mistri ka kaam karta hu construction site pe, koi yojana": the workers'
 #: board schemes say "construction" and "mason", not "site")
 LIST_SUPPORT_SHARE = 0.75
+#: ``coverage_scheme`` at which the first scheme holds every word of the question (IDF-weighted share, floating point)
+FULL_COVERAGE = 0.999
 #: an index of at least this many schemes uses the LARGE model
 LARGE_INDEX_SCHEMES = 500
 THRESHOLD = 0.50
@@ -353,6 +356,12 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     if top in r.focus and (f.coverage_scheme > 0 or asked):
         return Decision(True, None, 1.0, f)
     p = probability(f, *model_for(index))
+    if p < threshold and f.state_match >= 1.0 and f.coverage_scheme >= FULL_COVERAGE and f.unknown_share == 0.0 and not r.user_query.discovery:
+        # the state named (or known) runs a scheme holding every word of the question: "bihar me budhapa pension kitna milta
+        # hai", "वृद्धावस्था पेंशन बिहार" on the bundled corpus ranked Bihar's old age pension first and were declined (the small
+        # index's model reads short Romanized and Devanagari questions' low cosine as doubt, a newcomer trial), while "old age
+        # pension bihar" was answered from the same scheme
+        return Decision(True, None, p, f)
     if p >= threshold or (r.user_query.discovery and not r.user_mentions and list_supported(index, r, f)):
         return Decision(True, None, p, f)
     return Decision(False, "out_of_scope" if f.unknown_share >= 0.5 else "low_confidence", p, f)
