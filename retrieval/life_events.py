@@ -58,7 +58,24 @@ def life_events() -> tuple[LifeEvent, ...]:
                  for n, (name, query, en, hi, hinglish, pattern) in lexicon_rows("life_events.tsv", 6))
 
 
+#: words that deny what follows them within a clause ("I am not pregnant") or, in Hindi, what precedes them ("pregnant
+#: nahi hoon", "गर्भवती नहीं हूँ")
+_DENY_BEFORE = frozenset({"not", "never", "no", "nahi", "nahin", "nhi", "नहीं", "नही"})
+_DENY_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "नही", "न"})
+_CLAUSE_END = re.compile(r"[.,;:!?\n\u0964]")
+_WORD = re.compile(r"[\w\u0900-\u097f']+")
+
+
+def denied(folded: str, start: int, end: int) -> bool:
+    """Whether what ``folded[start:end]`` says is denied within its clause: one of the three words before it is a
+    negation, or one of the two after it a Hindi one. A break-it trial's "I am not pregnant" had been met with the
+    schemes for a pregnancy and a check that took it as said."""
+    head = _CLAUSE_END.split(folded[max(0, start - 60):start])[-1]
+    tail = _CLAUSE_END.split(folded[end:end + 40])[0]
+    return bool(set(_WORD.findall(head)[-3:]) & _DENY_BEFORE or set(_WORD.findall(tail)[:2]) & _DENY_AFTER)
+
+
 def life_event(text: str) -> LifeEvent | None:
-    """The first event whose pattern matches ``text`` (case-folded), or ``None``."""
+    """The first event whose pattern matches ``text`` (case-folded) where it is not denied (:func:`denied`), or ``None``."""
     folded = text.casefold()
-    return next((e for e in life_events() if e.pattern.search(folded)), None)
+    return next((e for e in life_events() if any(not denied(folded, m.start(), m.end()) for m in e.pattern.finditer(folded))), None)

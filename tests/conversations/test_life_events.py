@@ -238,3 +238,30 @@ def test_no_to_delete_during_a_check_asks_the_checks_question_again(engine):
 def test_a_life_event_with_am_i_eligible_starts_the_check(engine):
     replies = say(engine, "my husband died, am I eligible for any pension?", user=str(uuid.uuid4()))
     assert replies[-1].kind == "question" and not any(r.kind == "answer" for r in replies)
+
+
+@pytest.mark.parametrize("text", ["I am not pregnant", "main pregnant nahi hoon", "मैं गर्भवती नहीं हूँ", "I am a man, I am not pregnant"])
+def test_a_denied_pregnancy_is_no_pregnancy(text):
+    """A break-it trial: "I am not pregnant" was met with the schemes for a pregnancy and noted as a woman."""
+    from eligibility.extract import extract
+    from retrieval.life_events import life_event
+
+    assert life_event(text) is None and extract(text).get("gender") != "female"
+    assert life_event("main pregnant hu, naukri nahi hai").name == "pregnancy"  # a denial of something else
+
+
+def test_a_check_after_a_denied_pregnancy_lists_no_pregnancy_scheme(engine):
+    """A break-it trial: "I am a 30 year old woman from Bihar. I am not pregnant." then a check skipped to the end led with
+    PMMVY and JSSK "likely eligible" on "The applicant must be a pregnant woman."."""
+    user = str(uuid.uuid4())
+    say(engine, "I am a 30 year old woman from Bihar. I am not pregnant.", user=user)
+    replies = say(engine, "which schemes can I get", user=user)
+    for _ in range(12):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(engine, "skip", user=user)
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility"
+    # (their rules leave the pregnancy unchecked, as no question asks it; what she is shown leaves them out)
+    assert "pregnant" not in verdict.text and "Matru Vandana" not in verdict.text and "Janani" not in verdict.text
+    assert "Pradhan Mantri Ujjwala Yojana" in verdict.text  # the check still lists what may be hers
