@@ -29,7 +29,7 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
-from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE, RATION_CARD, option_label, unclear_number, valid_value, value_label
+from eligibility.fields import BPL_CARD, FIELDS, MAX_AGE, MIN_AGE, RATION_CARD, option_label, unclear_number, valid_value, value_label
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -1028,6 +1028,11 @@ class EligibilityFlow:
             # trial: it was searched as a question about schemes, and declined)
             return TurnResult([self._why(pending, lang)])
         mentions = engine.answerer.searcher.mentions(text)
+        if pending == "is_bpl":
+            # "we have an Antyodaya card" answers the card question; it names no scheme (Antyodaya Anna Yojana had been
+            # declined as a scheme without documents, and the card blanked out of the answer read as "no BPL card", a
+            # break-it trial)
+            mentions = [m for m in mentions if not BPL_CARD.search(m.name)]
         questionish = QUESTIONISH.search(text) is not None
         # "meri umar 62 saal hai" names the age a question about an age limit would ("umar"), but states it
         statement = not questionish and "?" not in text and FIRST_PERSON.search(text) is not None and (

@@ -360,13 +360,18 @@ def extract(text: str) -> dict[str, Any]:
         education = next((FIELDS["education_level"].read(c) for c in CLAUSE_END.split(own) if NOT_PASSED.search(c)), None)
     if education:
         out["education_level"] = education
-    bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|बीपीएल|गरीबी रेखा) ", family_padded)]
+    bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|aay(?= (?:ration )?card)|बीपीएल|गरीबी रेखा|अंत्योदय) ", family_padded)]
+    # an Antyodaya (AAY) card held beside a BPL card denied is a card of the poorest held: "no BPL card, but we have an
+    # Antyodaya card" (a break-it trial had it noted as no card, and the old age pension NOT ELIGIBLE)
+    aay_held = any(m.group(1) in ("antyodaya", "aay", "अंत्योदय") and not negated(family_padded, m.start(1), m.end(1)) for m in bpl_said)
     if _unsure_of(t, r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा"):
         pass  # "pata nahi BPL hai ya nahi", "I don't know if I have a BPL card": unknown, so asked (a newcomer trial had yes and no)
+    elif aay_held:
+        out["is_bpl"] = True
     elif re.search(r"\b(no|not|without|nahi|nahin)\s+(a\s+)?(bpl|below poverty)|\bapl\b|\bbpl\s+(card\s+)?(nahi|nahin|नहीं)", t) or (
             bpl_said and all(negated(family_padded, m.start(1), m.end(1)) for m in bpl_said)):
         out["is_bpl"] = False  # ("I don't have a BPL card", "we have not got a BPL card")
-    elif re.search(r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा", t):
+    elif re.search(r"\bbpl\b|below poverty|antyodaya|\baay\s+(?:ration\s+)?card|बीपीएल|गरीबी रेखा|अंत्योदय", t):
         out["is_bpl"] = True
     if _DISABLED_WORD.search(own):
         pm = _DISABILITY.search(own)

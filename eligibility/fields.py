@@ -476,7 +476,8 @@ _register(FieldSpec(
              ("self_employed", "Self-employed / trader", "स्वरोज़गार/व्यापारी"), ("government_employee", "Government employee", "सरकारी कर्मचारी"),
              ("unemployed", "Unemployed", "बेरोज़गार"), ("homemaker", "Homemaker", "गृहिणी"), ("other", "Other", "अन्य")),
 ))
-_BPL_CARD = re.compile(r"\b(?:bpl|b\.p\.l|aay\s+card|antyodaya|antyoday|below\s+poverty|garibi\s+rekha|gareebi\s+rekha|yellow\s+card|pila\s+card)\b|"
+#: a BPL or Antyodaya (AAY) card named
+BPL_CARD = re.compile(r"\b(?:bpl|b\.p\.l|aay\s+(?:ration\s+)?card|antyodaya|antyoday|below\s+poverty|garibi\s+rekha|gareebi\s+rekha|yellow\s+card|pila\s+card)\b|"
                        r"बीपीएल|अंत्योदय|गरीबी\s+रेखा|पीला\s+कार्ड", re.IGNORECASE)
 _APL_CARD = re.compile(r"\bapl\b|above\s+poverty|एपीएल", re.IGNORECASE)
 #: a ration card named (of any kind: every family has one, BPL or not)
@@ -488,11 +489,16 @@ def _bpl(text: str) -> bool | None:
     card a no; a ration card that is neither named is no answer (asked again): every family has one, BPL or not (a
     break-it trial had "ration card hai" read as a BPL family). Else the yes or no said."""
     said = parse_yes_no(text)
-    if _BPL_CARD.search(text):
+    if BPL_CARD.search(text):
         padded = padded_words(text)
-        named = next(m.group().casefold() for m in _BPL_CARD.finditer(text))
-        i = padded.find(f" {named.split()[0]} ")
-        return False if said is False or (i >= 0 and negated(padded, i + 1, i + 1 + len(named.split()[0]))) else True
+        held = []  # per card named: not denied ("no BPL card, but we have an Antyodaya card": the Antyodaya one is held)
+        for m in BPL_CARD.finditer(text):
+            word = m.group().casefold().split()[0]
+            i = padded.find(f" {word} ")
+            held.append(not (i >= 0 and negated(padded, i + 1, i + 1 + len(word))))
+        if any(held[1:]) or (held[0] and said is not False):
+            return True
+        return False
     if _APL_CARD.search(text):
         return False
     if RATION_CARD.search(text) and said is not False:

@@ -312,3 +312,12 @@ def test_why_a_question_is_asked_is_told_with_the_question_again(engine, why):
     assert reply.text.startswith(("I ask because: ", "Main isliye poochh raha hoon: "))
     assert [o.value for o in reply.options][-2:] == ["skip", "stop"]
     assert say(engine, "45").replies[-1].field not in ("age", "state")  # the answer after it is taken
+
+
+def test_an_antyodaya_card_to_the_bpl_question_is_a_yes_not_a_scheme(engine):
+    """A break-it trial: "I have an Antyodaya card" to the BPL question was declined as Antyodaya Anna Yojana (a scheme
+    without documents) and the question asked again; "no BPL card, but we have an Antyodaya card" said NOT ELIGIBLE."""
+    say(engine, "am I eligible for old age pension?")
+    say(engine, "65")
+    verdict = say(engine, "no BPL card, but we have an Antyodaya card").replies[-1]
+    assert verdict.kind == "eligibility" and [(o.scheme_id, o.status) for o in verdict.outcomes] == [("ignoaps", "eligible")]

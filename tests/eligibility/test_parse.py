@@ -476,6 +476,20 @@ def test_a_correction_that_names_the_right_age_first_is_read():
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
 
 
+@pytest.mark.parametrize("text,bpl", [("no BPL card, but we have an Antyodaya card", True), ("we have an AAY ration card", True),
+                                      ("bpl card nahi hai, antyodaya card hai", True), ("हमारे पास अंत्योदय कार्ड है", True),
+                                      ("no bpl card", False), ("antyodaya card nahi hai", False), ("meri aay 50000 hai", None)])
+def test_an_antyodaya_card_held_is_a_card_of_the_poorest(text, bpl):
+    """A break-it trial: "no BPL card, but we have an Antyodaya card" was noted as no card and the old age pension said
+    NOT ELIGIBLE, though the question itself asks for "a BPL or an Antyodaya ration card". ("aay" alone is income.)"""
+    from eligibility.extract import extract
+    from eligibility.fields import FIELDS
+
+    assert extract(text).get("is_bpl") == bpl
+    if bpl is not None:  # (the answer to the card question)
+        assert FIELDS["is_bpl"].read(text) == bpl
+
+
 @pytest.mark.parametrize("text,residence", [("I live in Kolkata, West Bengal", "urban"), ("मैं लखनऊ में रहती हूँ", "urban"),
                                             ("Kolkata", "urban"), ("I am from a village in Patna district", "rural"),
                                             ("near Lucknow", None), ("I live in Bihar", None)])
