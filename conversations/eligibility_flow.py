@@ -969,6 +969,10 @@ class EligibilityFlow:
             # (a trial: the running check had been replaced without a word)
             replies.append(Reply(kind="info", text=t("switched_check", lang, scheme=engine.names.get(mentions[0], mentions[0]))))
         state.interview = InterviewState(mode=mode, scheme_id=mentions[0] if mentions else None, max_questions=self.max_questions)
+        if mode == "scheme":
+            # the scheme checked is the one talked about: "what documents are needed?" while its question waits is about it
+            # (a break-it trial got "Which scheme do you mean?" after "am I eligible for pm kisan")
+            state.scheme_id, state.scheme_name = mentions[0], engine.names.get(mentions[0], state.scheme_name)
         if mode == "screening" and kind:
             # "am I eligible for old age pension?": the schemes of that kind only, not every scheme (a trial: eight
             # questions on work, gender and minority, then a verdict of drinking water and toilets, no pension)

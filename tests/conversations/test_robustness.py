@@ -321,3 +321,12 @@ def test_an_antyodaya_card_to_the_bpl_question_is_a_yes_not_a_scheme(engine):
     say(engine, "65")
     verdict = say(engine, "no BPL card, but we have an Antyodaya card").replies[-1]
     assert verdict.kind == "eligibility" and [(o.scheme_id, o.status) for o in verdict.outcomes] == [("ignoaps", "eligible")]
+
+
+def test_a_question_during_a_schemes_check_is_about_that_scheme(engine):
+    """A break-it trial: "am I eligible for pm kisan" then "what documents are needed?" got "Which scheme do you mean?"."""
+    assert say(engine, "am I eligible for pm kisan").replies[-1].field == "owns_cultivable_land"
+    replies = say(engine, "what documents are needed?").replies
+    assert replies[0].kind == "answer" and replies[0].citations[0].scheme_id == "pm-kisan"
+    assert replies[0].citations[0].section == "documents"
+    assert replies[-1].field == "owns_cultivable_land"  # and the check's question again
