@@ -598,3 +598,13 @@ def test_a_states_scheme_holding_every_word_of_the_question_answers_it(bundled_i
     answer = Answerer(bundled_index).ask(question)
     assert answer.status == "answered" and answer.citations[0].scheme_id == "mvpy-bihar"
     assert Answerer(bundled_index).ask("bihar me driving licence kaise banaye").status == "declined"
+
+
+def test_sewing_work_finds_the_tailoring_schemes(pages_index):
+    """A newcomer trial: "सिलाई का काम करती हूँ, कोई योजना है?" was declined; "silai" (sewing) and "tailor" had no path to the
+    pages' "tailoring", "sewing machine" and "Tailor (Darzi)"."""
+    from retrieval.query import expansions
+
+    assert {"sewing", "tailoring"} <= set(expansions()["silai"]) and "tailoring" in expansions()["tailor"]
+    answer = Answerer(pages_index).ask("सिलाई का काम करती हूँ, कोई योजना है?")
+    assert answer.status == "answered" and {"sanfsosms", "aksmsy"} & {c.scheme_id for c in answer.citations}
