@@ -434,24 +434,32 @@ def _pack_whole_quotes(page: str, queue: list[_SmsBlock], fits: Callable[[str], 
     return page
 
 
-def _question_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> list[Reply]:
-    """``replies`` reordered so that a turn of notes ending with a question (a check's "Noted: ...", the privacy
-    note, then its next question) shows that question on its first SMS page: the notes that fit beside it
-    first, the question, then the other notes (behind "MORE"). A Hindi check's first page had held the notes
-    and the privacy note, the question on MORE, and the user's answer was to a question never seen. Other
-    turns (an answer's quotes before "Back to your check") are left in order."""
-    *notes, last = replies
-    if last.kind != "question" or not notes or any(r.kind != "info" for r in notes):
+def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> list[Reply]:
+    """``replies`` reordered so that a turn that opens with notes (a check's "Noted: ...", the privacy note) shows
+    what it is for on its first SMS page: its question, or the start of its answer or verdict. The notes that fit
+    beside it come first, the others after it (behind "MORE"). A Hindi check's first page (UCS-2, 201 characters) had
+    held the notes alone, its question on MORE, and the user's next message answered a question never seen; a
+    widow's list of schemes had started on the second page."""
+    lead = next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
+    if lead == 0 or lead == len(replies):
         return list(replies)
-
-    def page(rs: Sequence[Reply]) -> str:
-        return "\n\n".join(b.prefix + b.text + b.sources[0] for b in _sms_blocks(rs, lang))
-
-    for k in range(len(notes), -1, -1):
-        first = page([*notes[:k], last])
-        if sms_fits(first + _more_footer(lang, first), segments):
-            return [*notes[:k], last, *notes[k:]]
+    notes, rest = list(replies[:lead]), list(replies[lead:])
+    if rest[0].kind == "question" and len(rest) > 1:
+        return list(replies)
+    for k in range(lead - 1, -1, -1):
+        order = [*notes[:k], *rest, *notes[k:]]
+        first = _sms_layout(order, lang, segments)[0]
+        if _starts_on(first, rest[0], lang):
+            return order
     return list(replies)
+
+
+def _starts_on(page: str, reply: Reply, lang: str) -> bool:
+    """Whether ``page`` holds the start of ``reply``: its first quote's marker, or its first words as SMS spells them."""
+    if reply.kind == "answer" and reply.citations:
+        return f"[{reply.citations[0].n}] " in page
+    head = _sms_text(reply.text).strip()[:24]
+    return bool(head) and (head in page or _latin_labels(head) in page)
 
 
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:
@@ -468,8 +476,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     verdict's entry) that fits a page of its own is never cut from its link; a heading ending in ":" is never
     left at the foot of a page (it goes over with what it introduces), nor a question without its options. When
     the next quote cannot start in the room a page has left, later quotes that fit that room whole (with their
-    source lines) fill it, keeping their markers. A turn of notes ending with a question shows the question on
-    its first page (:func:`_question_on_first_page`).
+    source lines) fill it, keeping their markers. A turn that opens with notes shows its question, answer or verdict
+    on its first page, the notes that do not fit beside it after it (:func:`_main_on_first_page`).
 
     Raises:
         ValueError: ``segments`` below 1.
@@ -480,7 +488,15 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     whole = "\n\n".join(b.prefix + b.text + b.sources[0] for b in blocks)
     if sms_fits(whole, segments):
         return [whole]
-    replies = _question_on_first_page(replies, lang, segments)
+    layout = _sms_layout(replies, lang, segments)
+    lead = next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
+    if 0 < lead < len(replies) and not _starts_on(layout[0], replies[lead], lang):
+        return _sms_layout(_main_on_first_page(replies, lang, segments), lang, segments)
+    return layout
+
+
+def _sms_layout(replies: Sequence[Reply], lang: str, segments: int) -> list[str]:
+    """The pages of :func:`sms_pages`, in the order ``replies`` come."""
     blocks = _sms_blocks(replies, lang)
 
     def join(page: str, piece: str) -> str:

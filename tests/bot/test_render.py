@@ -375,3 +375,20 @@ def test_sms_no_later_quote_comes_up_ahead_of_the_first():
     assert pages[0].startswith("Schemes that match (first 5; reply MORE for the next):\n\n[1] The limit for the first year")
     assert "[2]" not in pages[0] and pages[1].startswith("[1] ...") and "[2] Apply at the block office." in pages[1]
     assert all(sms_fits(p, 3) for p in pages)
+
+
+def test_a_turn_opening_with_notes_shows_its_answer_on_the_first_sms_page():
+    """A newcomer trial: a Hindi widow's first SMS page held only "नोट किया: ..." and the privacy note; the first scheme came
+    after MORE. The answer's first quote comes on page 1, the notes that do not fit beside it after it, nothing lost."""
+    noted = Reply(kind="info", text="नोट किया: राज्य उत्तर प्रदेश, वैवाहिक स्थिति विधवा/विधुर, लिंग महिला, निवास शहर।")
+    notice = Reply(kind="info", text="आपकी बताई जानकारी 30 दिन रखूँगा; मिटाने के लिए DELETE भेजें।")
+    answer = Reply(kind="answer", text="", citations=[_citation(1, "Each eligible farmer family receives Rs. 6,000 per year in three "
+                                                                  "instalments of Rs. 2,000 each, paid directly into the bank account."),
+                                                      _citation(2, "The instalments come every four months. " * 3)])
+    pages = sms_pages([noted, notice, answer], "hi", 3)
+    # (here not even the first note fits beside the quote: the page is the quote's, and in Latin letters it stays GSM-7)
+    assert pages[0].startswith("[1] Each eligible farmer family") and is_gsm7(pages[0])
+    assert all(sms_fits(p, 3) for p in pages)
+    assert [sum(n.text in p for p in pages) for n in (noted, notice)] == [1, 1]  # the notes come later, once each
+    short = Reply(kind="answer", text="", citations=[_citation(1, "Rs. 6,000 per year.")])
+    assert sms_pages([noted, notice, short, answer], "hi", 3)[0].startswith(noted.text)  # a note that fits stays first
