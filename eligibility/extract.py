@@ -161,7 +161,8 @@ _PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah
 
 
 #: a clause in which the speaker talks of themselves (not "me": in Romanized Hindi it is "in", "10th me padhti hai")
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम")
+#: ("hoon"/"हूँ", the first person's "am": "mere pati nahi rahe, 55 saal ki hoon" had the age read as the husband's, a trial)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|myself|main|mai|mera|meri|mere|mujhe|hum|ham|we|our|hoon|hun|hu)\b|मैं|मेरा|मेरी|मेरे|मुझे|हम|हूँ|हूं")
 
 
 #: what is said of whom the speaker is kin to: "the son of a widow", "the widow of a farmer", "a farmer's son" (the

@@ -144,6 +144,14 @@ _MONEY_WORD = re.compile(r"₹|\b(?:rs|inr|rupees?|rupaye|rupay|lakh|lac|lakhs|h
                          re.IGNORECASE)
 
 
+#: an amount in another currency: not INR (a break-it trial had "$5000" noted as ₹5,000 a year)
+_FOREIGN_MONEY = re.compile(r"[$€£]|\b(?:usd|dollars?|euros?|pounds?|dirhams?|riyals?|aed|sar|gbp)\b", re.IGNORECASE)
+#: two amounts as a range or alternatives ("5 lakh to 6 lakh", "5000 se 6000", "₹5,000 - ₹6,000"): a break-it trial had "5 lakh
+#: to 6 lakh" noted as ₹5,00,000, which passes a limit of ₹5 lakh the upper end fails
+_MONEY_RANGE = re.compile(r"\d[\d,.]*\s*(?:lakhs?|lacs?|lakh|k|thousand|hazaa?r|हज़ार|हजार|लाख|crores?|cr)?\s*(?:rupees?|rs\.?|₹)?\s*"
+                          r"(?:-|–|\bto\b|\bor\b|\bya\b|\bse\b|से|या)\s*(?:rs\.?|₹)?\s*\d", re.IGNORECASE)
+
+
 def parse_money(text: str) -> int | None:
     """An amount in INR from ``text`` (see the module docstring); ``None`` if none, or if it is a bare
     number from 1 to 99 ("2.5", "5": lakh or thousand? the interview asks again). Parts add up ("2 lakh
@@ -159,6 +167,8 @@ def parse_money(text: str) -> int | None:
         return None  # "500 per day", "more than 8 lakh": not a yearly amount; the interview asks again
     if re.search(r"(^|[^\w])-\s*[₹\d]|\bminus\b|₹\s*-|\d\s*e[+-]?\d|\d\s*(\^|\*\*)\s*\d", t):
         return None  # a negative amount, or 1e9 / 10^9 notation: ask again rather than guess
+    if _FOREIGN_MONEY.search(t) or _MONEY_RANGE.search(t):
+        return None  # "$5000", "5 lakh to 6 lakh": another currency, or a range that could pass a limit or not; asked again
     t = t.replace("₹", " ").replace("rs.", " ").replace("rs", " ").replace("inr", " ").replace("/-", " ")
     t = re.sub(r"(?<=\d),(?=\d)", "", t)
     t = re.sub(r"(\d)\s*(l|k|cr|lk)\b", r"\1 \2", t)

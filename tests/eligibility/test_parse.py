@@ -476,6 +476,16 @@ def test_a_correction_that_names_the_right_age_first_is_read():
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
 
 
+@pytest.mark.parametrize("text,inr", [("5 lakh to 6 lakh", None), ("5000 se 6000", None), ("₹5,000 - ₹6,000", None), ("$5000", None),
+                                      ("5000 dollars", None), ("2 lakh 50 hazar", 250000), ("₹ 5,00,000", 500000), ("50000/-", 50000)])
+def test_an_income_range_or_another_currency_is_asked_again(text, inr):
+    """A break-it trial: "5 lakh to 6 lakh" was noted as ₹5,00,000 (which passes a ₹5 lakh limit the upper end fails) and
+    "$5000" as ₹5,000, both without a word."""
+    from eligibility.fields import FIELDS
+
+    assert FIELDS["annual_family_income"].read(text) == inr
+
+
 @pytest.mark.parametrize("text,bpl", [("no BPL card, but we have an Antyodaya card", True), ("we have an AAY ration card", True),
                                       ("bpl card nahi hai, antyodaya card hai", True), ("हमारे पास अंत्योदय कार्ड है", True),
                                       ("no bpl card", False), ("antyodaya card nahi hai", False), ("meri aay 50000 hai", None)])
@@ -503,6 +513,9 @@ def test_living_in_a_city_is_living_in_a_town(text, residence):
 
 @pytest.mark.parametrize("text,facts", [
     ("which schemes can I get? I am 62 UP", {"age": 62, "state": "Uttar Pradesh"}), ("I am 45 farmer", {"age": 45, "occupation": "farmer"}),
+    # (the clause after a relative's, the speaker's own by its "hoon": a break-it trial had the age read as the husband's)
+    ("mere pati nahi rahe, 55 saal ki hoon", {"age": 55, "marital_status": "widowed", "gender": "female"}),
+    ("मेरे पति नहीं रहे, 55 साल की हूँ", {"age": 55, "marital_status": "widowed", "gender": "female"}),
     ("main 60 widow hu", {"age": 60, "marital_status": "widowed", "gender": "female"}),
     ("I am 12 pass", {"education_level": "higher_secondary"}), ("I am 5 feet tall", {}), ("main 2 bachon ki maa hu", {})])
 def test_an_age_followed_by_the_next_fact_without_a_comma_is_read(text, facts):
