@@ -1391,10 +1391,11 @@ def other_script(text: str) -> bool:
 
 def _as_page(replies: list[Reply], page: str) -> Reply:
     """``replies`` sent as one ``page`` (the first of their pages): the last reply's kind, field and
-    options (a question stays answerable by its buttons), every reply's citations."""
+    options (a question stays answerable by its buttons), every reply's citations and links (a DLT template's link
+    slot is filled from them: a decline's had been sent empty, a break-it trial)."""
     last = replies[-1]
     return Reply(kind=last.kind, text=page, field=last.field, options=last.options,
-                 citations=[c for r in replies for c in r.citations])
+                 citations=[c for r in replies for c in r.citations], links=list(dict.fromkeys(u for r in replies for u in r.links)))
 
 
 #: channels whose user ids are one person's: a phone number's SMS and WhatsApp (Twilio); /forget on one deletes both

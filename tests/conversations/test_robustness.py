@@ -330,3 +330,17 @@ def test_a_question_during_a_schemes_check_is_about_that_scheme(engine):
     assert replies[0].kind == "answer" and replies[0].citations[0].scheme_id == "pm-kisan"
     assert replies[0].citations[0].section == "documents"
     assert replies[-1].field == "owns_cultivable_land"  # and the check's question again
+
+
+def test_a_paged_decline_keeps_its_link_for_a_dlt_template(bundled_index):
+    """A break-it trial: in DLT template mode, "price of onion" over SMS was sent as "Not found. See  -SCHMBT": the page the
+    engine made of the decline had lost its links, and the template's link slot was filled with nothing."""
+    from bot.render import SmsTemplate, sms_pages, sms_template_message
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, 3)
+    page = engine.handle_turn(InboundMessage(channel="sms", user_id="+919800003333", text="price of onion")).replies[-1]
+    assert page.kind == "decline" and page.links == ["https://www.myscheme.gov.in/search"]
+    templates = {"decline": SmsTemplate(template_id="1107", text="Not found. See {#var#} -SCHMBT", slots=["link"])}
+    assert sms_template_message(page, templates, 30) == ("1107", "Not found. See myscheme.gov.in/search -SCHMBT")
