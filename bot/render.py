@@ -440,7 +440,7 @@ def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> l
     beside it come first, the others after it (behind "MORE"). A Hindi check's first page (UCS-2, 201 characters) had
     held the notes alone, its question on MORE, and the user's next message answered a question never seen; a
     widow's list of schemes had started on the second page."""
-    lead = next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
+    lead = _notes_lead(replies)
     if lead == 0 or lead == len(replies):
         return list(replies)
     notes, rest = list(replies[:lead]), list(replies[lead:])
@@ -449,12 +449,17 @@ def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> l
     for k in range(lead - 1, -1, -1):
         order = [*notes[:k], *rest, *notes[k:]]
         first = _sms_layout(order, lang, segments)[0]
-        if _starts_on(first, rest[0], lang):
+        if _starts_on(first, rest[0]):
             return order
     return list(replies)
 
 
-def _starts_on(page: str, reply: Reply, lang: str) -> bool:
+def _notes_lead(replies: Sequence[Reply]) -> int:
+    """How many notes (``info`` replies) open ``replies``."""
+    return next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
+
+
+def _starts_on(page: str, reply: Reply) -> bool:
     """Whether ``page`` holds the start of ``reply``: its first quote's marker, or its first words as SMS spells them."""
     if reply.kind == "answer" and reply.citations:
         return f"[{reply.citations[0].n}] " in page
@@ -489,8 +494,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     if sms_fits(whole, segments):
         return [whole]
     layout = _sms_layout(replies, lang, segments)
-    lead = next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
-    if 0 < lead < len(replies) and not _starts_on(layout[0], replies[lead], lang):
+    lead = _notes_lead(replies)
+    if 0 < lead < len(replies) and not _starts_on(layout[0], replies[lead]):
         return _sms_layout(_main_on_first_page(replies, lang, segments), lang, segments)
     return layout
 

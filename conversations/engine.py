@@ -779,11 +779,14 @@ class Engine:
             state.pending = None
             # "2" after a listed answer (a life event's schemes, numbered [1] to [5]) picks the second listed scheme below: it
             # is no "no" to the offer, whose own text shows no numbered options (a newcomer trial: "2" got "Okay", "1" a check)
-            # "ok thanks", "ok bye": thanks for the answer, not a yes to the offer (it had started a check, a break-it trial)
-            picking = (text.strip().isdigit() and bool(state.list_ids)) or bool({"thanks", "bye"} & intents_of(text).whole)
-            if not picking and _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
+            picking = text.strip().isdigit() and bool(state.list_ids)
+            # "ok thanks", "ok bye": thanks for the answer, not a yes to the offer (it had started a check, a break-it trial);
+            # either is handled as it stands, below
+            thanked = bool({"thanks", "bye"} & intents_of(text).whole)
+            to_offer = not picking and not thanked  # (a yes or no to the offer)
+            if to_offer and _yes_or_no(text) is False:  # "no" to the offer: a short reply, nothing changed (it had said "I have no question waiting")
                 return TurnResult([Reply(kind="info", text=t("ack", lang))], small_talk=True), "save"
-            if not picking and self.eligibility is not None and (_yes_or_no(text) is True or (
+            if to_offer and self.eligibility is not None and (_yes_or_no(text) is True or (
                     len(text.split()) <= 3 and _yes_or_no(re.split(r"[\s,.;!?\u0964]+", text.strip(), maxsplit=1)[0]) is True)):
                 return self.eligibility.start_command(self, "", state, lang), "save"
             listed = state.turns[-1] if state.turns else None
