@@ -379,7 +379,19 @@ def _event_told(sentence: str, said: str) -> bool:
     """Whether the life event word of ``sentence`` is one the user used in ``said`` ("pregnant" in both): stricter
     than :func:`_event_said`, for which "I am pregnant" speaks of "the first live birth" too."""
     m = LIFE_EVENT.search(sentence)
-    return m is not None and re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
+    if m is None or re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is None:
+        return False
+    # and the sentence asks nothing but the event: "The pregnant woman must be an admitted patient at a government health
+    # facility." asks more than she told (a newcomer trial read "(you told me of this)" beside it)
+    rest = sentence[:m.start()] + " " + sentence[m.end():]
+    return all(w.casefold() in _ONLY_THE_EVENT for w in re.findall(r"[A-Za-z]+", rest))
+
+
+#: words a sentence may hold beside a life event and still ask nothing else ("The applicant must be a pregnant woman.")
+_ONLY_THE_EVENT = frozenset("the a an applicant applicants beneficiary beneficiaries woman women mother mothers lady ladies girl "
+                            "candidate person must should shall will be is are being or and of who for only eligible any "
+                            # (an age beside it is a field the check asks: "should be of at least 19 years old and a pregnant women")
+                            "at least years year old age aged above more than minimum".split())
 
 
 #: a scheme for students by its name ("Pre-Matric Scholarship", "Fellowship", "Hostel")

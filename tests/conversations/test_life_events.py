@@ -265,3 +265,15 @@ def test_a_check_after_a_denied_pregnancy_lists_no_pregnancy_scheme(engine):
     # (their rules leave the pregnancy unchecked, as no question asks it; what she is shown leaves them out)
     assert "pregnant" not in verdict.text and "Matru Vandana" not in verdict.text and "Janani" not in verdict.text
     assert "Pradhan Mantri Ujjwala Yojana" in verdict.text  # the check still lists what may be hers
+
+
+def test_you_told_me_is_said_only_beside_a_sentence_that_asks_nothing_but_what_was_told():
+    """A newcomer trial: "(yeh aapne bataya hai)" stood beside "The pregnant woman must be an admitted patient at a
+    government health facility." after "main pregnant hoon": she had told the pregnancy, not the admission."""
+    from conversations.eligibility_flow import _event_told
+
+    said = "main pregnant hoon, odisha se hoon"
+    assert not _event_told("The pregnant woman must be an admitted patient at a government health facility.", said)
+    assert _event_told("The applicant must be a pregnant woman.", said)
+    assert _event_told("The applicant should be of at least 19 years old and a pregnant women.", said)
+    assert not _event_told("The applicant must be a pregnant woman.", "I am 45")
