@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from conversations.engine import Engine, TurnResult
 
 #: "am I eligible for this / it / is yojana ke liye": the scheme under discussion
-THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana)\b|इस योजना|इसके|इसका", re.IGNORECASE)
+THIS_SCHEME = re.compile(r"\b(this|it|this scheme|that scheme|is yojana|iske|iska|isme|ismein|us yojana|ye|yeh|ise|isko|ye yojana|yeh yojana)\b"
+                         r"|इस योजना|इसके|इसका|(?<![\u0900-\u097f])(?:यह|ये|इसे)(?![\u0900-\u097f])", re.IGNORECASE)
 #: a check across schemes rather than of the one under discussion ("which schemes can I get", "koi yojana")
 ACROSS_SCHEMES = re.compile(r"\b(which|what|kaun|kon|konsi|kaunsi|schemes|yojanayen|yojanaen|yojnaye|yojanaye|yojanaon|any|koi|sab|sabhi|all|"
                             r"benefits|other|aur kya)\b|कौन|किन|योजनाएँ|योजनाएं|कोई|सभी|/eligibility", re.IGNORECASE)

@@ -277,3 +277,14 @@ def test_you_told_me_is_said_only_beside_a_sentence_that_asks_nothing_but_what_w
     assert _event_told("The applicant must be a pregnant woman.", said)
     assert _event_told("The applicant should be of at least 19 years old and a pregnant women.", said)
     assert not _event_told("The applicant must be a pregnant woman.", "I am 45")
+
+
+@pytest.mark.parametrize("ask", ["क्या मुझे ये मिलेगी?", "kya mujhe ye milegi?", "am I eligible for this?"])
+def test_asking_whether_this_is_mine_after_a_list_asks_which_listed_scheme(engine, ask):
+    """A newcomer trial: "क्या मुझे ये मिलेगी?" right after a list of schemes started the whole screening, where "am I eligible
+    for this?" asks which of the listed schemes is meant."""
+    user = str(uuid.uuid4())
+    listed = say(engine, "schemes for pregnant women", user=user)
+    assert sum(len(r.citations) for r in listed if r.kind == "answer") > 1
+    asked = say(engine, ask, user=user)[-1]
+    assert asked.kind == "question" and asked.field == "pick" and len(asked.options) > 1
