@@ -283,7 +283,10 @@ def _age_from_birth(t: str, today: date | None = None) -> int | None:
 #: break-it trial had "almost 60" read as 60, and the old age pension "ELIGIBLE")
 _NOT_YET = re.compile(r"\b(?:almost|nearly|about\s+to\s+(?:be|turn)|going\s+to\s+(?:be|turn)|turning|will\s+be|will\s+turn)\s*$", re.IGNORECASE)
 _NOT_YET_AFTER = re.compile(r"\s*(?:saal\s+|sal\s+|years?\s+)?(?:ka|ki|ke)?\s*(?:hone\s+wal[aie]|hone\s+vaal[aie]|hone\s+ja\s+rah[aie])|"
-                            r"\s*(?:साल\s+)?(?:का|की|के)?\s*होने\s+वाल[ाीे]", re.IGNORECASE)
+                            r"\s*(?:साल\s+)?(?:का|की|के)?\s*होने\s+वाल[ाीे]"
+                            # ("17 next month", "60 agle saal": a break-it trial had 17 noted)
+                            r"|\s*(?:years?\s+)?(?:next\s+(?:month|year|week)|agle\s+(?:mahine|saal|sal|hafte))\b|\s*(?:साल\s+)?अगले\s+(?:महीने|साल|हफ़्ते)",
+                            re.IGNORECASE)
 
 
 def _age(text: str) -> int | None:

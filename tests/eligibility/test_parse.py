@@ -375,7 +375,7 @@ def test_a_monthly_income_in_its_abbreviations_is_counted_per_year(text, value):
 
 @pytest.mark.parametrize("text,age", [("12/05/1958", 68), ("DOB 5 March 1958", 68), ("born in 1958", 68),
                                       ("मेरा जन्म 1960 में हुआ", 66), ("almost 60", 59), ("nearly 60", 59),
-                                      ("60 saal ka hone wala hu", 59), ("I am 60", 60),
+                                      ("60 saal ka hone wala hu", 59), ("I am 60", 60), ("17 next month", 16), ("60 agle saal", 59),
                                       # a break-it trial: a date to come and a day that does not exist had given 12 and 66;
                                       # "65, no 66" had given 65
                                       ("12/05/2030", None), ("31/02/1960", None), ("65, no 66", 66), ("65 nahi 66", 66)])
