@@ -934,7 +934,10 @@ class Engine:
             choice = parts[1].casefold() if len(parts) > 1 else ""
             if choice in LANGUAGES:
                 state.language = choice  # type: ignore[assignment]
-                return TurnResult([Reply(kind="info", text=t("lang_set", choice))]), "save"
+                # a check's question waiting, asked again in the new language (as "in English please" does; a break-it
+                # trial's "/lang en" mid-check left it unasked)
+                waiting = self._waiting_question(state, choice)
+                return TurnResult([Reply(kind="info", text=t("lang_set", choice)), *([waiting] if waiting else [])]), "save"
             return TurnResult([Reply(kind="info", text=t("lang_usage", lang))]), "none"
         if name in ("eligibility", "eligible", "check") and self.eligibility is not None:
             return self.eligibility.start_command(self, " ".join(parts[1:]), state, lang), "save"

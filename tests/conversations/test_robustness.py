@@ -344,3 +344,12 @@ def test_a_paged_decline_keeps_its_link_for_a_dlt_template(bundled_index):
     assert page.kind == "decline" and page.links == ["https://www.myscheme.gov.in/search"]
     templates = {"decline": SmsTemplate(template_id="1107", text="Not found. See {#var#} -SCHMBT", slots=["link"])}
     assert sms_template_message(page, templates, 30) == ("1107", "Not found. See myscheme.gov.in/search -SCHMBT")
+
+
+def test_lang_during_a_check_asks_its_question_again_in_the_new_language(engine):
+    """A break-it trial: "/lang en" while a check's question waited set the language and left the question unasked."""
+    assert say(engine, "kya main pm kisan ke liye eligible hu").replies[-1].field == "owns_cultivable_land"
+    replies = say(engine, "/lang en").replies
+    assert [r.text for r in replies] == ["I will reply in English.", "Back to your eligibility check: Does your family own farm land "
+                                         "(cultivable land) in its name? (yes or no)"]
+    assert say(engine, "yes").replies[-1].field == "is_income_tax_payer"
