@@ -62,6 +62,10 @@ BENEFIT_KIND = re.compile(r"\b(pension|penshan|scholarships?|chhatravritti|loan|
                           r"|पेंशन|छात्रवृत्ति|लोन|ऋण|बीमा|भत्ता", re.IGNORECASE)
 
 
+#: a genitive between a life event's word and the benefit it names ("budhape ki pension")
+_OF = re.compile(r"^(?:ki|ka|ke|of|wali|wala|की|का|के|वाली|वाला)\s+")
+
+
 @lru_cache(maxsize=1)
 def _life_event_generic() -> frozenset[str]:
     """:data:`LIFE_EVENT_GENERIC`, analysed."""
@@ -986,7 +990,8 @@ class Engine:
         event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
         folded = text.casefold()
         event_word = event.pattern.search(folded) if event is not None else None
-        benefit_named = event_word is not None and BENEFIT_KIND.match(folded[event_word.end():].lstrip()) is not None
+        # ("budhape ki pension", "बुढ़ापे की पेंशन", "pension of old age" alike: a newcomer trial got the awards for the old)
+        benefit_named = event_word is not None and BENEFIT_KIND.match(_OF.sub("", folded[event_word.end():].lstrip(), count=1)) is not None
         if benefit_named and (section_intents(text) or ASKS_FIGURE.search(folded)):
             # "budhapa pension kitna milta hai" asks how much the old-age pension gives, not which schemes help in old age (a
             # newcomer trial got five schemes, two of them awards, and "which number?" to every follow-up): searched
