@@ -312,11 +312,13 @@ _GSM7_SPELLING = str.maketrans({"\u20b9": "Rs.", "\u2018": "'", "\u2019": "'", "
                                 "\ufeff": "", "\u00ad": ""})
 
 
-def _source_lines(name: str, link: str, label: str) -> tuple[str, ...]:
-    """A quote's SMS source line, ``\nSource: name, short link``, then with the name shortened
-    (``SMS_NAME_CHARS``), then the link alone."""
+def _source_lines(name: str, link: str, label: str, note: str = "") -> tuple[str, ...]:
+    """A quote's SMS source line, ``\nSource: name note, short link``, then with the name shortened
+    (``SMS_NAME_CHARS``), then the link alone with the ``note``. The note (" (1 more item at the link)") is never cut
+    with the name: a newcomer trial's KALIA quote lost its fourth item without a word, the note cut off with the name."""
     short = f"{name[:SMS_NAME_CHARS].rstrip()}..." if len(name) > SMS_NAME_CHARS + 3 else name
-    return tuple(dict.fromkeys((f"\n{label}: {name}, {link}", f"\n{label}: {short}, {link}", f"\n{label}: {link}")))
+    return tuple(dict.fromkeys((f"\n{label}: {name}{note}, {link}", f"\n{label}: {short}{note}, {link}",
+                                f"\n{label}: {link}{note}")))
 
 
 def _sms_text(text: str) -> str:
@@ -374,13 +376,14 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     for i, reply in enumerate(replies):
         if reply.kind == "answer" and reply.citations:
             for c in reply.citations:
-                name = ("CLOSED: " if c.closed else "") + named_with_state(c.scheme_name, c.state) + c.more_note
+                name = ("CLOSED: " if c.closed else "") + named_with_state(c.scheme_name, c.state)
                 text = c.text.strip().translate(_GSM7_SPELLING)
                 # "Source" in Latin letters beside an English quote: a Devanagari word would make the page UCS-2
                 # (decided by the first sentence, the one page 1 shows, not by a character far down the quote)
                 label = _label("source", "en" if lang == "hi" and is_gsm7(_sms_atoms(text)[0] if text else "") else lang)
                 link = short_link(c.url)
-                blocks.append(_SmsBlock(f"[{c.n}] ", text, _source_lines(name.translate(_GSM7_SPELLING), link, label), link))
+                blocks.append(_SmsBlock(f"[{c.n}] ", text, _source_lines(name.translate(_GSM7_SPELLING), link, label,
+                                                                        c.more_note.translate(_GSM7_SPELLING)), link))
             continue
         text = _sms_text(reply.text)
         links = [short_link(u) for u in reply.links]

@@ -392,3 +392,13 @@ def test_a_turn_opening_with_notes_shows_its_answer_on_the_first_sms_page():
     assert [sum(n.text in p for p in pages) for n in (noted, notice)] == [1, 1]  # the notes come later, once each
     short = Reply(kind="answer", text="", citations=[_citation(1, "Rs. 6,000 per year.")])
     assert sms_pages([noted, notice, short, answer], "hi", 3)[0].startswith(noted.text)  # a note that fits stays first
+
+
+def test_the_note_of_items_left_at_the_link_is_never_cut_with_the_scheme_name():
+    """A newcomer trial: KALIA's quote over SMS showed "Source: Krushak Assistance For Livelihoo..." and its fourth benefit,
+    left at the link, was lost without a word: the note had been part of the name, and cut with it."""
+    name = "Krushak Assistance For Livelihood And Income Augmentation (KALIA)"
+    c = Citation(n=1, scheme_id="kalia", scheme_name=name, section="benefits", text="1. Rs.12,500 for each landless household. " * 9,
+                 url="https://www.myscheme.gov.in/schemes/kalia#benefits", chunk_id="kalia:benefits:0", score=1.0, more_items=1)
+    pages = sms_pages([Reply(kind="answer", text="", citations=[c])], "en", 3)
+    assert "(1 more item at the link)" in pages[0] and all(sms_fits(p, 3) for p in pages)
