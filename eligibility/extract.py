@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from retrieval.life_events import denied as event_denied
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
@@ -296,6 +296,9 @@ def extract(text: str) -> dict[str, Any]:
         state = _SHORT_MAP.get((hm.group(1) or hm.group(2)).upper()) if hm else None
     if state is None:
         state = _first(_CITIES, padded)  # "Patna", "चेन्नई": the city's state
+    if state and (taken_back := PLACE_CORRECTED.search(text)):
+        # "Bihar? no, UP", "bihar nahi, up": the place named after the correction (a break-it trial had Bihar noted)
+        state = FIELDS["state"].read(text[taken_back.end():]) or state
     if state:
         out["state"] = state
     marital = _first(_MARITAL, padded)

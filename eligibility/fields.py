@@ -391,7 +391,18 @@ def class_level(n: int) -> str:
             "secondary", "higher_secondary")[n - 1]
 
 
+#: a place taken back and another given after it: "Bihar? no, UP", "bihar nahi, up"
+PLACE_CORRECTED = re.compile(r"(?:[?,.;!]\s*|\s)(?:no|nahi|nahin|नहीं|sorry|actually)\b[\s,.;:!-]*(?=\S)", re.IGNORECASE)
+
+
 def _state(text: str) -> str | None:
+    """A state or union territory (or a city of one) named in ``text``; after a correction, the one named after it
+    ("Bihar? no, UP" is Uttar Pradesh: a break-it trial had it noted as Bihar)."""
+    corrected = PLACE_CORRECTED.search(text)
+    if corrected:
+        after = parse_choice(text[corrected.end():], _syn(STATES)) or parse_choice(text[corrected.end():], _syn(CITIES))
+        if after is not None:
+            return after
     return parse_choice(text, _syn(STATES)) or parse_choice(text, _syn(CITIES))
 
 

@@ -476,6 +476,17 @@ def test_a_correction_that_names_the_right_age_first_is_read():
     assert extract("main 68 hu, 65 nahi") == {"age": 68}
 
 
+@pytest.mark.parametrize("text,state", [("Bihar? no, UP", "Uttar Pradesh"), ("bihar nahi, up", "Uttar Pradesh"),
+                                        ("बिहार नहीं, यूपी", "Uttar Pradesh"), ("Bihar. No BPL card", "Bihar"), ("Bihar", "Bihar")])
+def test_a_state_taken_back_is_replaced_by_the_one_named_after_it(text, state):
+    """A break-it trial: "Bihar? no, UP" to the state question was noted as Bihar."""
+    from eligibility.extract import extract
+    from eligibility.fields import FIELDS
+
+    assert (extract(text).get("state") or FIELDS["state"].read(text)) == state
+    assert FIELDS["state"].read(text) == state
+
+
 @pytest.mark.parametrize("text,inr", [("5 lakh to 6 lakh", None), ("5000 se 6000", None), ("₹5,000 - ₹6,000", None), ("$5000", None),
                                       ("5000 dollars", None), ("2 lakh 50 hazar", 250000), ("₹ 5,00,000", 500000), ("50000/-", 50000)])
 def test_an_income_range_or_another_currency_is_asked_again(text, inr):
