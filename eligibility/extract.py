@@ -15,7 +15,7 @@ from data import states as _state_names
 from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from retrieval.life_events import denied as event_denied
-from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, normalise, padded_words, parse_money
+from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, negated_since_contrast, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
@@ -367,7 +367,8 @@ def extract(text: str) -> dict[str, Any]:
     bpl_said = [m for m in re.finditer(r" (bpl|below poverty|antyodaya|aay(?= (?:ration )?card)|बीपीएल|गरीबी रेखा|अंत्योदय) ", family_padded)]
     # an Antyodaya (AAY) card held beside a BPL card denied is a card of the poorest held: "no BPL card, but we have an
     # Antyodaya card" (a break-it trial had it noted as no card, and the old age pension NOT ELIGIBLE)
-    aay_held = any(m.group(1) in ("antyodaya", "aay", "अंत्योदय") and not negated(family_padded, m.start(1), m.end(1)) for m in bpl_said)
+    aay_held = any(m.group(1) in ("antyodaya", "aay", "अंत्योदय") and not negated_since_contrast(family_padded, m.start(1), m.end(1))
+                   for m in bpl_said)
     if _unsure_of(t, r"\bbpl\b|below poverty|antyodaya|बीपीएल|गरीबी रेखा"):
         pass  # "pata nahi BPL hai ya nahi", "I don't know if I have a BPL card": unknown, so asked (a newcomer trial had yes and no)
     elif aay_held:

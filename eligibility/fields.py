@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from data import lexicon_rows, states as _state_names
-from eligibility.parse import KIN, KIN_HI, find_phrase, negated, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
+from eligibility.parse import KIN, KIN_HI, find_phrase, negated_since_contrast, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
@@ -509,7 +509,7 @@ def _bpl(text: str) -> bool | None:
         for m in BPL_CARD.finditer(text):
             word = m.group().casefold().split()[0]
             i = padded.find(f" {word} ")
-            held.append(not (i >= 0 and negated(padded, i + 1, i + 1 + len(word))))
+            held.append(not (i >= 0 and negated_since_contrast(padded, i + 1, i + 1 + len(word))))
         if any(held[1:]) or (held[0] and said is not False):
             return True
         return False

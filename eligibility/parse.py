@@ -294,6 +294,20 @@ LIST_NEGATION_WORDS = 10
 NEGATION_AFTER = frozenset({"nahi", "nahin", "nhi", "nai", "नहीं", "नही", "न"})
 
 
+#: words that turn from what was denied to what is held: "BPL card nahi hai par antyodaya hai"
+_CONTRAST = (" but ", " par ", " pr ", " lekin ", " magar ", " however ", " पर ", " लेकिन ", " मगर ", " परंतु ", " किंतु ")
+
+
+def negated_since_contrast(padded: str, start: int, end: int) -> bool:
+    """:func:`negated` for the phrase at ``padded[start:end]``, reading only from the last contrast word before it
+    ("... nahi hai par antyodaya hai": the "nahi" denies the BPL card, not the Antyodaya one; a re-check trial had the
+    old age pension NOT ELIGIBLE)."""
+    cut = max(padded.rfind(w, 0, start) for w in _CONTRAST)
+    if cut < 0:
+        return negated(padded, start, end)
+    return negated(padded[cut:], start - cut, end - cut)
+
+
 def negated(padded: str, start: int, end: int) -> bool:
     """Whether the phrase at ``padded[start:end]`` (a string from :func:`padded_words`) is negated by
     one of the three words before it or the two after it, within its clause."""

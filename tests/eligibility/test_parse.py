@@ -499,6 +499,8 @@ def test_an_income_range_or_another_currency_is_asked_again(text, inr):
 
 @pytest.mark.parametrize("text,bpl", [("no BPL card, but we have an Antyodaya card", True), ("we have an AAY ration card", True),
                                       ("bpl card nahi hai, antyodaya card hai", True), ("हमारे पास अंत्योदय कार्ड है", True),
+                                      # (a re-check trial: the "nahi" before "par" had reached the Antyodaya card)
+                                      ("BPL card nahi hai par antyodaya hai", True), ("BPL card nahi hai lekin antyodaya card hai", True),
                                       ("no bpl card", False), ("antyodaya card nahi hai", False), ("meri aay 50000 hai", None)])
 def test_an_antyodaya_card_held_is_a_card_of_the_poorest(text, bpl):
     """A break-it trial: "no BPL card, but we have an Antyodaya card" was noted as no card and the old age pension said
