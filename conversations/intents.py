@@ -54,9 +54,10 @@ __all__ = ["GAP_WORDS", "INTENTS", "Intents", "WITHIN", "intents_of", "is_skip",
 
 #: every intent of the table, in the order its docstring lists them
 INTENTS = ("yes", "no", "stop", "skip", "dont_know", "thanks", "bye", "greeting", "greeting_emoji", "ack", "more", "help",
-           "start_check", "forget")
-#: intents found anywhere in a message (the rest must be the whole message)
-WITHIN = frozenset({"dont_know", "start_check"})
+           "start_check", "will_get", "forget")
+#: intents found anywhere in a message (the rest must be the whole message); ``will_get`` ("kya mujhe pm kisan milega")
+#: is read as ``start_check`` unless the message asks how much, when, how or where (:data:`_ASKS_WHAT`)
+WITHIN = frozenset({"dont_know", "start_check", "will_get"})
 _POLITE = ("polite_before", "polite_after")
 LANGS = ("en", "hi", "hinglish")
 #: "…" in a phrase: at most this many words
@@ -275,6 +276,12 @@ def intents_of(text: str) -> Intents:
             # "what can I get from pm kisan": its benefits; "how can I get it", "when will I get it": how to apply, when
             # it is paid; not a check
             within.discard("start_check")
+        if "will_get" in within:
+            # "kya mujhe pm kisan milega", "क्या मुझे वृद्धावस्था पेंशन मिलेगी": whether it is theirs, a check (a re-check trial
+            # had quoted the benefits); "kya mujhe kitna paisa milega", "kab milega": how much, when: not a check
+            within.discard("will_get")
+            if not _ASKS_WHAT.search(form):
+                within.add("start_check")
         if len(form.split()) > MAX_WHOLE_WORDS:
             continue
         core = _without_courtesy(form, table)
@@ -287,12 +294,15 @@ def intents_of(text: str) -> Intents:
             whole |= _small_talk_run(core, table)
         if not whole and _THANKS_FOR.fullmatch(core):
             whole.add("thanks")  # "thanks for the pension details": thanks, not a search (a break-it trial got UMANG's steps)
+    whole.discard("will_get")
     if not whole and _only_symbols(text):
         whole.add("ack")  # "😀🎉", "🌸🌸": no words to search with, and nothing asked
     return Intents(frozenset(whole), frozenset(within), frozenset(langs))
 
 
 #: "what can I get from / under <a scheme>": what the scheme gives, not "which schemes can I get"
+#: a question for how much, when, how or where: what a "will I get it" phrase asks then is no check
+_ASKS_WHAT = re.compile(r"\b(?:kab|kaise|kaisa|kaese|kahan|kahaan|kaha|kitna|kitni|kitne|how|when|where|what|which)\b|कब|कैसे|कहाँ|कहां|कितना|कितनी|कितने")
 _NOT_A_CHECK = re.compile(r"\bwhat (?:help |benefits? |support )?(?:can|could|will|do) (?:i|we) (?:get|avail|claim) (?:from|under|in|through|with|by)\b"
                        r"|\b(?:how|where|when|from where) (?:can|could|do|will|would|should) (?:i|we) (?:get|avail|claim|receive)\b")
 

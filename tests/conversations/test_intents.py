@@ -179,3 +179,14 @@ def test_asking_whether_this_scheme_is_mine_starts_a_check(text):
 def test_asking_how_where_or_when_is_not_a_check(text):
     """How to apply, where, and when it is paid: "can i get it" inside them is no request for a check."""
     assert "start_check" not in intents_of(text).within
+
+
+@pytest.mark.parametrize("text,check", [("kya mujhe pm kisan milega", True), ("mujhe pm kisan milega kya", True),
+                                        ("क्या मुझे वृद्धावस्था पेंशन मिलेगी", True), ("will i get pm kisan or not", True),
+                                        ("kya mujhe kitna paisa milega", False), ("pm kisan ka paisa kab milega", False),
+                                        ("क्या मुझे कितना पैसा मिलेगा", False)])
+def test_will_i_get_a_scheme_starts_a_check_unless_it_asks_how_much_or_when(text, check):
+    """A re-check trial: "kya mujhe pm kisan milega" and "क्या मुझे वृद्धावस्था पेंशन मिलेगी" quoted benefits, no check;
+    "kitna", "kab" ask an amount or a date."""
+    assert ("start_check" in intents_of(text).within) is check
+    assert "will_get" not in intents_of(text).within | intents_of(text).whole

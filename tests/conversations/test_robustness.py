@@ -353,3 +353,11 @@ def test_lang_during_a_check_asks_its_question_again_in_the_new_language(engine)
     assert [r.text for r in replies] == ["I will reply in English.", "Back to your eligibility check: Does your family own farm land "
                                          "(cultivable land) in its name? (yes or no)"]
     assert say(engine, "yes").replies[-1].field == "is_income_tax_payer"
+
+
+@pytest.mark.parametrize("ask,field", [("kya mujhe pm kisan milega", "owns_cultivable_land"), ("क्या मुझे वृद्धावस्था पेंशन मिलेगी", "age")])
+def test_will_i_get_a_named_scheme_starts_its_check(engine, ask, field):
+    """A re-check trial: these quoted the scheme's benefits and started no check; a following "70" then got "no question
+    waiting"."""
+    replies = say(engine, ask).replies
+    assert replies[-1].kind == "question" and replies[-1].field == field
