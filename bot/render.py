@@ -447,12 +447,17 @@ def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> l
     if lead == 0 or lead == len(replies):
         return list(replies)
     notes, rest = list(replies[:lead]), list(replies[lead:])
-    if rest[0].kind == "question" and len(rest) > 1:
+    while notes and notes[-1].text.rstrip().endswith(":"):
+        # a heading ("विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं:") goes with what it introduces (a re-check trial had it on
+        # page 5, after the schemes)
+        rest.insert(0, notes.pop())
+    if not notes or (rest[0].kind == "question" and len(rest) > 1):
         return list(replies)
-    for k in range(lead - 1, -1, -1):
+    main = next(r for r in rest if r.kind != "info")
+    for k in range(len(notes) - 1, -1, -1):
         order = [*notes[:k], *rest, *notes[k:]]
         first = _sms_layout(order, lang, segments)[0]
-        if _starts_on(first, rest[0]):
+        if _starts_on(first, main):
             return order
     return list(replies)
 

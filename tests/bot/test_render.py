@@ -392,6 +392,10 @@ def test_a_turn_opening_with_notes_shows_its_answer_on_the_first_sms_page():
     assert [sum(n.text in p for p in pages) for n in (noted, notice)] == [1, 1]  # the notes come later, once each
     short = Reply(kind="answer", text="", citations=[_citation(1, "Rs. 6,000 per year.")])
     assert sms_pages([noted, notice, short, answer], "hi", 3)[0].startswith(noted.text)  # a note that fits stays first
+    # a heading goes with what it introduces: on page 1 before the first quote, not after the schemes (a re-check trial)
+    heading = Reply(kind="info", text="These schemes can help a farmer:")
+    pages = sms_pages([noted, notice, heading, answer], "en", 3)
+    assert heading.text in pages[0] and pages[0].index(heading.text) < pages[0].index("[1] ")
 
 
 def test_the_note_of_items_left_at_the_link_is_never_cut_with_the_scheme_name():
