@@ -23,7 +23,7 @@ import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from retrieval.life_events import denied as event_denied, life_event
+from retrieval.life_events import affirmed, life_event
 from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
@@ -345,16 +345,9 @@ EVENT_KINDS = (
 )
 
 
-def _spoken(pattern: re.Pattern[str], said: str) -> bool:
-    """Whether the user's words ``said`` speak of what ``pattern`` finds, not denying it ("I am not pregnant": a break-it
-    trial's check had listed the pregnancy schemes as "likely eligible" on it)."""
-    folded = said.casefold()
-    return any(not event_denied(folded, m.start(), m.end()) for m in pattern.finditer(folded))
-
-
 def _event_said(sentence: str, said: str) -> bool | None:
-    """Whether the life event of ``sentence`` is one the user spoke of in ``said``; ``None`` when the
-    sentence turns on no life event."""
+    """Whether the life event of ``sentence`` is one the user spoke of in ``said``, not denying it ("I am not pregnant" had
+    listed the pregnancy schemes as "likely eligible", a break-it trial); ``None`` when the sentence turns on no life event."""
     m = LIFE_EVENT.search(sentence) or BUSINESS_START.search(sentence) or DISABILITY_NEED.search(sentence)
     if m is None:
         return None
@@ -362,9 +355,9 @@ def _event_said(sentence: str, said: str) -> bool | None:
     if kinds and SPECIFIC_DISABILITY.search(sentence) and DISABILITY_NEED.search(sentence):
         # a kind of disability named ("Autism, Cerebral Palsy, Mental Retardation"): "disabled" alone does not say it is
         # the user's (a newcomer trial: a group home for those was "likely" for a man with a 60% locomotor disability)
-        return SPECIFIC_DISABILITY.search(said) is not None and any(_spoken(in_user, said) for in_user in kinds)
+        return SPECIFIC_DISABILITY.search(said) is not None and any(affirmed(in_user, said) for in_user in kinds)
     if kinds:
-        return any(_spoken(in_user, said) for in_user in kinds)
+        return any(affirmed(in_user, said) for in_user in kinds)
     return re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is not None
 
 
@@ -627,7 +620,7 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
         for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
             m = in_sentence.search(sentence)
             # (a role the sentence rules out is none to have: "should not be suffering from any chronic disease")
-            if m and not _RULED_OUT.search(sentence[:m.start()]) and not _spoken(in_user, said):
+            if m and not _RULED_OUT.search(sentence[:m.start()]) and not affirmed(in_user, said):
                 return sentence
     return None
 

@@ -14,7 +14,7 @@ from typing import Any
 from data import states as _state_names
 from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
-from retrieval.life_events import denied as event_denied
+from retrieval.life_events import affirmed
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, negated_since_contrast, normalise, padded_words, parse_money
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
@@ -309,7 +309,7 @@ def extract(text: str) -> dict[str, Any]:
     gender = _first(_GENDERS, padded)
     if gender is None and marital == "widowed" and (re.search(r"widow\b|vidhwa|विधवा", t) or _HUSBAND_DIED.search(t)):
         gender = "female"
-    if gender is None and any(not event_denied(own, m.start(), m.end()) for m in _PREGNANT.finditer(own)):
+    if gender is None and affirmed(_PREGNANT, own):
         gender = "female"  # (not "I am not pregnant": a break-it trial had it noted as a woman)
     if gender is None and (sg := _SELF_GIRL_BOY.search(own)):
         gender = "female" if re.search(r"girl|ladki|लड़की", sg.group(0)) else "male"

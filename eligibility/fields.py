@@ -398,12 +398,11 @@ PLACE_CORRECTED = re.compile(r"(?:[?,.;!]\s*|\s)(?:no|nahi|nahin|नहीं|so
 def _state(text: str) -> str | None:
     """A state or union territory (or a city of one) named in ``text``; after a correction, the one named after it
     ("Bihar? no, UP" is Uttar Pradesh: a break-it trial had it noted as Bihar)."""
+    def place(t: str) -> str | None:
+        return parse_choice(t, _syn(STATES)) or parse_choice(t, _syn(CITIES))
+
     corrected = PLACE_CORRECTED.search(text)
-    if corrected:
-        after = parse_choice(text[corrected.end():], _syn(STATES)) or parse_choice(text[corrected.end():], _syn(CITIES))
-        if after is not None:
-            return after
-    return parse_choice(text, _syn(STATES)) or parse_choice(text, _syn(CITIES))
+    return (place(text[corrected.end():]) if corrected else None) or place(text)
 
 
 #: the notified minority religions, in English and Hindi (read by the interview and by free-text extraction)

@@ -75,7 +75,12 @@ def denied(folded: str, start: int, end: int) -> bool:
     return bool(set(_WORD.findall(head)[-3:]) & _DENY_BEFORE or set(_WORD.findall(tail)[:2]) & _DENY_AFTER)
 
 
+def affirmed(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` finds something in ``text`` (case-folded) that is not denied there (:func:`denied`)."""
+    folded = text.casefold()
+    return any(not denied(folded, m.start(), m.end()) for m in pattern.finditer(folded))
+
+
 def life_event(text: str) -> LifeEvent | None:
     """The first event whose pattern matches ``text`` (case-folded) where it is not denied (:func:`denied`), or ``None``."""
-    folded = text.casefold()
-    return next((e for e in life_events() if any(not denied(folded, m.start(), m.end()) for m in e.pattern.finditer(folded))), None)
+    return next((e for e in life_events() if affirmed(e.pattern, text)), None)
