@@ -321,10 +321,15 @@ def _source_lines(name: str, link: str, label: str, note: str = "") -> tuple[str
                                 f"\n{label}: {link}{note}")))
 
 
+#: "/eligibility" in a reply, on SMS written "CHECK", which starts the same check (the intent ``check_command``): a
+#: newcomer trial found "Send /eligibility" hard to type on a feature phone's keypad
+_SLASH_CHECK = re.compile(r"(?<![\w/])/eligibility\b")
+
+
 def _sms_text(text: str) -> str:
-    """Text for an SMS page: links shortened as in source lines (every character costs on SMS) and
-    typography spelled in GSM-7 (``_GSM7_SPELLING``)."""
-    return _URL.sub(lambda m: short_link(m.group()), text).translate(_GSM7_SPELLING)
+    """Text for an SMS page: links shortened as in source lines (every character costs on SMS),
+    "/eligibility" written "CHECK" (``_SLASH_CHECK``) and typography spelled in GSM-7 (``_GSM7_SPELLING``)."""
+    return _SLASH_CHECK.sub("CHECK", _URL.sub(lambda m: short_link(m.group()), text)).translate(_GSM7_SPELLING)
 
 
 #: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
@@ -597,6 +602,12 @@ def _sms_layout(replies: Sequence[Reply], lang: str, segments: int) -> list[str]
                 page = ""
     if page:
         pages.append(page)
+    if len(pages) > 1 and _MORE_INVITE.search(pages[-1]) and "\n" not in pages[-1].strip():
+        # a reply ending with its own "Reply MORE for 2 more." (a verdict's schemes kept for MORE): in place of the page
+        # footer before it, not a page of its own that says the same thing again
+        plain = _more_footer(lang, pages[-2])
+        if pages[-2].endswith(plain) and sms_fits(merged := pages[-2][: -len(plain)] + "\n" + pages[-1].strip(), segments):
+            pages[-2:] = [merged]
     return pages
 
 

@@ -1496,10 +1496,12 @@ class EligibilityFlow:
                     f"\n- {self._title(o, lang)}: \u201c{_clip(o.reasons[0].text, 110)}\u201d {o.reasons[0].url}" for o in why)]
 
         def compose(shown: int, after: list[str]) -> str:
-            body = lines + [x for entry in entries[:shown] for x in ("", entry)] + after
+            body = lines + [x for entry in entries[:shown] for x in ("", entry)] + after + ["", t("confirm_all", lang)]
+            # (what MORE brings last, where the reader stops: on SMS it had come before the caution, which took a page of
+            # its own, and beside the page's own "Reply MORE for the rest")
             if len(entries) > shown:
                 body += ["", t("verdict_more", lang, n=len(entries) - shown)]
-            return "\n".join(body + ["", t("confirm_all", lang)]).strip()
+            return "\n".join(body).strip()
 
         # the broad ones not on the first page when there are others: counted there, listed on MORE.
         # The list comes first: the optional lines after it shrink (close misses, then "if this applies"

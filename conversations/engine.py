@@ -133,6 +133,9 @@ class TurnResult:
     small_talk: bool = False
     #: the user's data was deleted by this message (/forget confirmed): keep nothing more of this turn
     forgotten: bool = False
+    #: an answer about a scheme picked from a list shown ("2"): the list's pages and schemes still waiting for
+    #: "MORE" stay, after this answer's own pages
+    picked: bool = False
 
 
 #: a whole message asking for the reply language: "in Hindi?", "reply in English please", "hindi me batao",
@@ -599,6 +602,8 @@ class Engine:
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if means(text, "forget"):
             text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
+        elif means(text, "check_command") and (state.interview is None or state.interview.finished):
+            text = "/eligibility"  # "CHECK", which SMS replies name for it (a feature phone's keypad has no easy "/")
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
         if means(text, "more") and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
@@ -692,11 +697,14 @@ class Engine:
             # a new answer replaces the list of an earlier one (the rest of its list, if it is one); a
             # question back ("which of the schemes above?") keeps it for "MORE"
             answered = bool(result.list_rest) or any(r.kind in ("answer", "decline", "eligibility") for r in result.replies)
-            if state.list_rest != result.list_rest and answered:
+            if state.list_rest != result.list_rest and answered and not result.picked:
                 state.list_rest = list(result.list_rest)
                 # "MORE" numbers the next schemes on from those shown ([6] after [1]-[5])
                 state.list_shown = sum(len(r.citations) for r in result.replies if r.kind == "answer") if result.list_rest else 0
                 action = "save"
+        # "2" after a verdict or a list: the picked scheme's answer, and then "MORE" goes on with the list (a newcomer
+        # trial's "MORE" after a pick had got "nothing more to show", the verdict's last schemes lost)
+        kept = list(earlier_pages) if result.picked and state.paging is earlier_pages else []
         if pager is not None and action != "delete" and result.replies:
             pages = pager(result.replies, lang)
             if notice is not None and notice.text not in pages[0]:
@@ -704,11 +712,11 @@ class Engine:
             if own_pages:
                 pages += pager([Reply(kind="info", text=p) for p in own_pages], lang)
             if len(pages) > 1 or state.paging:
-                state.paging = pages[1:]
+                state.paging = pages[1:] + kept
                 action = "save"
             result.replies = [_as_page(result.replies, pages[0])]
         elif action == "save":
-            state.paging = own_pages  # a new answer replaces the pages of an earlier one
+            state.paging = own_pages + kept  # a new answer replaces the pages of an earlier one
         return result, action
 
     def _dispatch(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:
@@ -859,10 +867,16 @@ class Engine:
             picked = self._picked(text, state.list_ids)
             if picked is not None:
                 state.scheme_id, state.scheme_name, state.topic = picked, self.names[picked], None
-                return self.question(self.names[picked], state, lang, picked=picked), "save"
+                result = self.question(self.names[picked], state, lang, picked=picked)
+                result.picked = True
+                return result, "save"
             shown = sum(1 for sid in state.list_ids if sid in self.names)
             if shown:  # "7", "0", "-1" after a list of five: which numbers there are, not a search for "7"
-                return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=shown))]), "none"
+                # (after a check's verdict, "45" is more likely an answer to a question it asked than a pick: how to give
+                # one again is said too; a newcomer trial's "45" had got only "a number from 1 to 3")
+                number = re.search(r"\d+", text.translate(_DIGITS))
+                checked = state.interview is not None and state.interview.finished and number is not None and int(number.group()) >= 10
+                return TurnResult([Reply(kind="info", text=t("no_such_option_check" if checked else "no_such_option", lang, n=shown))]), "none"
         inside = _ORDINAL_INSIDE.search(normalize(text).casefold()) if state.list_ids and not running else None
         if inside is not None:
             # "how to apply for the first one" after a list: the question, of the scheme listed first (it had been
@@ -879,7 +893,9 @@ class Engine:
                 same = set(re.findall(r"\w+", low[:inside.start()] + " " + low[inside.end():])) <= _SAME_AGAIN
                 state.scheme_id, state.scheme_name = picked, self.names[picked]
                 state.topic = state.topic if same else None
-                return self.question(asked, state, lang, picked=picked), "save"
+                result = self.question(asked, state, lang, picked=picked)
+                result.picked = True
+                return result, "save"
             if shown:
                 return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=len(shown)))]), "none"
         if self.eligibility is not None:

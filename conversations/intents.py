@@ -1,5 +1,5 @@
 """What a short message means — yes, no, stop, skip, don't know, thanks, goodbye, a greeting, "more", help, the
-start of an eligibility check, "delete my data" — read from example phrases kept as data.
+start of an eligibility check, "delete my data", the word "check" sent for ``/eligibility`` — read from example phrases kept as data.
 
 The phrases live in ``data/lexicon/intents.tsv`` (``intent<TAB>lang<TAB>phrase``, languages ``en``,
 ``hi`` for Devanagari and ``hinglish`` for Romanized Hindi); this module is the one place they are
@@ -54,7 +54,7 @@ __all__ = ["GAP_WORDS", "INTENTS", "Intents", "WITHIN", "intents_of", "is_skip",
 
 #: every intent of the table, in the order its docstring lists them
 INTENTS = ("yes", "no", "stop", "skip", "dont_know", "thanks", "bye", "greeting", "greeting_emoji", "ack", "more", "help",
-           "start_check", "will_get", "forget")
+           "start_check", "will_get", "forget", "check_command")
 #: intents found anywhere in a message (the rest must be the whole message); ``will_get`` ("kya mujhe pm kisan milega")
 #: is read as ``start_check`` unless the message asks how much, when, how or where (:data:`_ASKS_WHAT`)
 WITHIN = frozenset({"dont_know", "start_check", "will_get"})

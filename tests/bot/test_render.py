@@ -406,3 +406,20 @@ def test_the_note_of_items_left_at_the_link_is_never_cut_with_the_scheme_name():
                  url="https://www.myscheme.gov.in/schemes/kalia#benefits", chunk_id="kalia:benefits:0", score=1.0, more_items=1)
     pages = sms_pages([Reply(kind="answer", text="", citations=[c])], "en", 3)
     assert "(1 more item at the link)" in pages[0] and all(sms_fits(p, 3) for p in pages)
+
+
+def test_an_sms_verdicts_own_more_line_ends_its_last_page_not_a_page_of_its_own():
+    """A verdict ending "Reply MORE for 2 more." had it as a page alone, after a page ending "Reply MORE for the rest."
+    (the same thing said twice, a page spent on it). Over verdicts of growing length, the line is never a page alone."""
+    merged = 0
+    for extra in range(0, 80):
+        entries = "\n\n".join(f"{i}. Scheme number {i}: likely eligible\n   \u201cThe applicant must be a resident of the state and at least "
+                              f"{18 + i} years old.\u201d https://www.myscheme.gov.in/schemes/s{i}" for i in range(1, 4))
+        text = (f"Here is what I found from your answers.\n\n{entries}\n\nNot eligible on your answers: 5 schemes. {'word ' * extra}\n\n"
+                "I checked only the conditions quoted; please confirm at the official link before you apply.\n\nReply MORE for 2 more.")
+        pages = sms_pages([Reply(kind="eligibility", text=text)], "en", 3)
+        assert all(sms_fits(p, 3) for p in pages) and pages[-1].endswith("Reply MORE for 2 more.")
+        assert all(p.strip() != "Reply MORE for 2 more." for p in pages), pages
+        assert all(p.endswith("\nReply MORE for the rest.") for p in pages[:-1]) and "for the rest" not in pages[-1]
+        merged += pages[-1].endswith("before you apply.\nReply MORE for 2 more.")
+    assert merged  # some of them needed the line in place of the page footer

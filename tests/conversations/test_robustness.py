@@ -361,3 +361,74 @@ def test_will_i_get_a_named_scheme_starts_its_check(engine, ask, field):
     waiting"."""
     replies = say(engine, ask).replies
     assert replies[-1].kind == "question" and replies[-1].field == field
+
+
+_WIDOW_CHECK = ("/eligibility", "Tamil Nadu", "70", "female", "widow", "yes", "skip", "skip", "skip", "skip")
+
+
+def _sms_sender(engine, user):
+    from bot.render import sms_pages
+
+    engine.pagers["sms"] = lambda replies, lang: sms_pages(replies, lang, 3)
+    return lambda text: engine.handle_turn(InboundMessage(channel="sms", user_id=user, text=text)).replies
+
+
+def _more_pages(send) -> list[str]:
+    """The texts "MORE" brings until there is nothing more."""
+    pages = []
+    for _ in range(12):
+        text = send("MORE")[-1].text
+        if text.startswith("There is nothing more"):
+            return pages
+        pages.append(text)
+    pytest.fail("MORE never ran out")
+
+
+@pytest.mark.parametrize("channel", ["sms", "telegram"])
+def test_a_scheme_picked_from_a_verdict_leaves_the_verdicts_more_pages_waiting(bundled_index, channel):
+    """A newcomer trial: "2" after a verdict showed the second scheme, and the next "MORE" said there was nothing more,
+    the verdict's last schemes lost. The pages "MORE" brings after the pick are those it brings without one."""
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    sms = _sms_sender(engine, "+919800003331")
+    plain = lambda user: lambda text: engine.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies  # noqa: E731
+    send, other = (sms, _sms_sender(engine, "+919800003332")) if channel == "sms" else (plain("pick1"), plain("pick2"))
+    for text in _WIDOW_CHECK:
+        verdict = send(text)[-1]
+        other(text)
+    assert verdict.kind == "eligibility" and "1. Indira Gandhi National Widow Pension Scheme" in verdict.text
+    unpicked = _more_pages(other)
+    assert any("2. Indira Gandhi National Old Age Pension Scheme" in p for p in [verdict.text, *unpicked])
+    assert any(p.startswith("4. Pradhan Mantri Ujjwala Yojana") for p in unpicked)
+    picked = send("2")
+    assert "Indira Gandhi National Old Age Pension Scheme" in picked[-1].text and picked[-1].kind == "answer"
+    assert _more_pages(send) == unpicked
+
+
+def test_a_number_out_of_range_after_a_verdict_says_how_to_change_an_answer(bundled_index):
+    """A newcomer trial's "45" after a verdict (an age, meant for a question already past) got only "a number from 1 to
+    3"; a small number out of range still gets the short reply."""
+    from tests.conftest import flow_engine, say as say_tg
+
+    engine = flow_engine(bundled_index)
+    for text in _WIDOW_CHECK:
+        say_tg(engine, text, "late-age")
+    assert [r.text for r in say_tg(engine, "45", "late-age")] == [
+        "To read about a scheme above, reply with its number, from 1 to 5. To change one of your answers, send /eligibility and check again."]
+    assert [r.text for r in say_tg(engine, "7", "late-age")] == ["Please reply with a number from 1 to 5."]
+
+
+def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_index):
+    """A newcomer trial: SMS replies said "Send /eligibility", awkward on a feature phone's keypad; they say CHECK, and
+    "CHECK" (or "check karo", "जाँच करो") starts the check; during a check it is no command."""
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    send = _sms_sender(engine, "+919800003333")
+    greeting = send("hi")[-1].text
+    assert "send CHECK to check what you may qualify for" in greeting and "/eligibility" not in greeting
+    assert send("CHECK")[-1].text.endswith("Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)")
+    for user, text in (("+919800003334", "check karo"), ("+919800003335", "जाँच करो")):
+        assert _sms_sender(engine, user)(text)[-1].field == "state"
+    assert "/eligibility" in say(flow_engine(bundled_index), "hi", "tg-check").replies[-1].text  # Telegram keeps the command
