@@ -36,7 +36,7 @@ from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money,
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
-from retrieval.query import OWN_MONEY, section_intents
+from retrieval.query import MATRIC_CLASS, OWN_MONEY, school_classes, section_intents
 from retrieval.searcher import names_only_a_state
 from retrieval.states import find_states, place_and_age_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
@@ -450,6 +450,7 @@ def not_a_student(profile: dict[str, Any]) -> bool:
 
 #: a scheme for school pupils by its name (pre-matric: up to class 10)
 PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)  # "Pre-Matric", "Pre Matric", "Pre- Matric"
+POST_MATRIC = re.compile(r"post\s*[-–]?\s*matric", re.IGNORECASE)  # "Post-Matric", "Post Matric"
 
 
 #: a condition on gender that speaks of girls ("The girl children should be residents of Bihar"): the scheme is a girl's
@@ -483,12 +484,39 @@ def for_another_gender(scheme_name: str, profile: dict[str, Any]) -> bool:
     return not re.search(r"marriage|vivah|wedding|shadi|widower|\bmen\b|\bman\b|purush", scheme_name, re.IGNORECASE)
 
 
-def past_school(profile: dict[str, Any], scheme_name: str) -> bool:
-    """Whether a pre-matric scheme (classes up to 10) is beyond the user: 18 or older, or past class 10."""
+def past_school(profile: dict[str, Any], scheme_name: str, said: str = "") -> bool:
+    """Whether a pre-matric scheme (classes up to 10) is beyond the user: 18 or older, past class 10, or in a class
+    after it by the user's own words ``said`` ("I am in class 11": the education field holds the level passed, the
+    same for classes 10 and 11); or a post-matric one (class 11 on) not yet for someone who says they are in class 9
+    or below (not class 10: "I passed class 10" is a post-matric student's)."""
+    if POST_MATRIC.search(scheme_name):
+        classes = school_classes(said)
+        return bool(classes) and max(classes) < MATRIC_CLASS
     if not PRE_MATRIC.search(scheme_name):
         return False
     age = profile.get("age")
-    return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate")
+    return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate") \
+        or any(n > MATRIC_CLASS for n in school_classes(said))
+
+
+def _group_words(profile: dict[str, Any], said: str) -> list[str]:
+    """Words for the groups the user's facts place them in, as scheme pages name them, for a search of one kind of
+    help ("scholarship" for an SC student in class 11: "sc student class 11", which finds the post-matric
+    scholarships for SC students; a newcomer trial's check of scholarships had held an agricultural university's
+    and none of those)."""
+    words = []
+    if profile.get("social_category") in ("sc", "st", "obc", "ews"):
+        words.append(profile["social_category"])
+    if profile.get("is_student") is True or profile.get("occupation") == "student":
+        words.append("student")
+    if classes := school_classes(said):
+        words.append(f"class {max(classes)}")
+    disability = profile.get("disability_percent")
+    if isinstance(disability, (int, float)) and disability > 0:
+        words.append("disability")
+    if profile.get("marital_status") == "widowed":
+        words.append("widow")
+    return words
 
 
 #: what a scheme's name says it is for, by the user's fact (field, value) it names
@@ -1193,22 +1221,28 @@ class EligibilityFlow:
 
     # ------------------------------------------------------------------ helpers
 
-    def ruled_out(self, scheme_ids: list[str], state: UserState, place: str | None = None) -> set[str]:
+    def ruled_out(self, scheme_ids: list[str], state: UserState, place: str | None = None, names: dict[str, str] | None = None) -> set[str]:
         """Of ``scheme_ids``, those whose rules the user's profile (what they told) fails: ``not_eligible`` on a
         condition checked against a stated value ("the subscriber's age is 18 to 40" for someone who said they are
         68). ``place``: the state asked about, which stands for the profile's ("and in Punjab?" from someone in
         Haryana asks of Punjab's schemes). A scheme without rules, or whose outcome needs more facts, is never ruled
         out; nor by a rule read from page text failing on another field than age (such a rule can misread a list
         of alternatives as conditions that all hold: Punjab's pension for "widow women" and "unmarried women"
-        would hide it from a widow)."""
+        would hide it from a widow). A pre-matric scholarship (by its name in ``names``, scheme id -> name, or in its
+        rules) is ruled out for someone past class 10 (:func:`past_school`)."""
         profile = self._profile(state)
         if place is not None and "state" in profile:
             profile["state"] = place
         if not profile:
             return set()
+        said = " ".join(v.said for v in state.profile.values())
         out = set()
         for sid in scheme_ids:
             rules = self.book.rules.get(sid)
+            name = (names or {}).get(sid) or (rules.scheme_name if rules is not None else "")
+            if past_school(profile, name, said):
+                out.add(sid)
+                continue
             verdict = outcome(rules, profile) if rules is not None else None
             if verdict is not None and verdict.status == "not_eligible" and (
                     rules.source != "extracted" or all(c.field == "age" for c in verdict.reasons[:1])):
@@ -1303,7 +1337,7 @@ class EligibilityFlow:
         if iv.kind:
             if iv.kind_ids is None:
                 said = " ".join([iv.kind, *(v.said for v in state.profile.values())])
-                iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules}, said)
+                iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules}, said, profile)
             if iv.kind_ids:
                 kind = set(iv.kind_ids)
                 rules = [r for r in rules if r.scheme_id in kind]
@@ -1317,18 +1351,31 @@ class EligibilityFlow:
         iv.finished, iv.field = True, None
         return [self._screen_verdict(step.outcomes, state, lang)]
 
-    def _of_kind(self, engine: Engine, kind: str, state: str | None, held: set[str], said: str) -> list[str]:
+    def _of_kind(self, engine: Engine, kind: str, state: str | None, held: set[str], said: str,
+                 profile: dict[str, Any] | None = None) -> list[str]:
         """The schemes with rules (of ``held``: the user's state's and the central ones) that a search for ``kind``
         ranks near its first (:func:`retrieval.answer.list_fits`), at most :data:`KIND_SCHEMES`, in rank order;
-        empty when none has rules (the screening then checks every scheme). A scheme reserved for a group ``said``
+        empty when none has rules (the screening then checks every scheme). The search holds, beside ``kind``, the
+        groups ``profile`` places the user in (:func:`_group_words`). A scheme reserved for a group ``said``
         (the user's words) does not name is left out (:meth:`retrieval.index.Index.for_another_group`: the widows of
-        ex-servicemen's training grant had been "likely" for a widow asking about widow pension)."""
-        from retrieval.answer import list_fits
+        ex-servicemen's training grant had been "likely" for a widow asking about widow pension), and so is a
+        school stage the user is past or not yet at (:func:`past_school`); one that does not give the kind asked for
+        (:func:`retrieval.answer.kinds_of_help`) only when none does."""
+        from retrieval.answer import kinds_of_help, list_fits
 
         index = engine.answerer.index
-        r = engine.answerer.searcher.search(kind, state=state)
-        keep = [x.scheme_id for x in list_fits(r, keep=lambda sid: sid in held)]
-        return [sid for sid in keep if not index.for_another_group(sid, said)][:KIND_SCHEMES]
+        profile = profile or {}
+        r = engine.answerer.searcher.search(" ".join([kind, *_group_words(profile, said)]), state=state)
+        # (each scheme gives the kind asked for, as a list answer's do: an SC education loan had been checked for "any
+        # scholarship")
+        kinds = kinds_of_help(kind)
+
+        def of_kind(sid: str) -> bool:
+            return sid in held and all(any(index.scheme_has_term(t, sid) for t in terms) for terms in kinds)
+
+        keep = [x.scheme_id for x in list_fits(r, keep=of_kind) or list_fits(r, keep=lambda sid: sid in held)]
+        return [sid for sid in keep if not index.for_another_group(sid, said)
+                and not past_school(profile, index.schemes[sid].name, said)][:KIND_SCHEMES]
 
     def _place(self, scheme_id: str) -> tuple[str, str | None]:
         return self.book.places.get(scheme_id, ("central", None))
@@ -1374,7 +1421,7 @@ class EligibilityFlow:
         def plausible(o: Outcome) -> bool:
             return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
                         or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
-                        or (student_only and (STUDENT_SCHEME.search(o.scheme_name) or for_students(o))) or past_school(profile, o.scheme_name)
+                        or (student_only and (STUDENT_SCHEME.search(o.scheme_name) or for_students(o))) or past_school(profile, o.scheme_name, said)
                         or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile)
                         or said_otherwise(o, profile) is not None)
 

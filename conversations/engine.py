@@ -1026,8 +1026,12 @@ class Engine:
             told_event = self._life_event(text, event, state, lang, rw.state_named and rw.state or known)
             if told_event is not None:
                 return told_event
+        # a list answered to someone who told about themselves leaves out the schemes their facts rule out (the 9th-10th
+        # pre-matric scholarship for a newcomer trial's SC student in class 11)
+        profiled = self.eligibility is not None and bool(state.profile)
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
-                                   state=known, ask_state=ask_state)
+                                   state=known, ask_state=ask_state,
+                                   ruled_out=(lambda sid: bool(self.eligibility.ruled_out([sid], state, known, self.names))) if profiled else None)
         if answer.status == "declined" and user_text is None and not rw.scheme_ids and state.list_ids:
             # after a list, a question in a word of one listed scheme's name ("bima ka paisa kaise milega" after
             # a list led by the Fasal Bima Yojana) is about that scheme, not a new search
@@ -1294,7 +1298,7 @@ class Engine:
         if self.eligibility is not None:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
             # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)
-            out = self.eligibility.ruled_out([x.scheme_id for x in fits], state, known)
+            out = self.eligibility.ruled_out([x.scheme_id for x in fits], state, known, self.names)
             fits = [x for x in fits if x.scheme_id not in out] or fits
         if not fits and known is None:
             return self._life_event_state_question(text, event, state, lang)

@@ -327,6 +327,7 @@ class Answerer:
         state: str | None = None,
         focus: list[str] | None = None,
         ask_state: bool = True,
+        ruled_out: Callable[[str], bool] | None = None,
     ) -> Answer:
         """Answer ``standalone_query`` (default: ``question`` itself) and report both.
 
@@ -337,6 +338,8 @@ class Answerer:
             focus: the scheme(s) a follow-up is about (quoted first).
             ask_state: when no state is known and each state runs its own version, answer
                 ``clarify`` (which state?); False when the user has declined to say.
+            ruled_out: scheme id -> True when the user's stated facts fail its rules: left out of a
+                list answer (never of an answer about a scheme named).
 
         Returns a declined :class:`Answer` for an empty question; never raises on user text.
         """
@@ -368,7 +371,7 @@ class Answerer:
                 return Answer(status="clarify", query=question, standalone_query=standalone, language=r.query.language,
                               state_versions=state_spread(self.index, r), official_links=[MYSCHEME_SEARCH],
                               ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
-        return compose(self.searcher, question, standalone, r, decision, ask_state)
+        return compose(self.searcher, question, standalone, r, decision, ask_state, ruled_out)
 
 
 #: words that ask for help in general, beside a life event ("my husband died, what help can I get?", "kya madad milegi",
@@ -404,7 +407,7 @@ _KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chh
                "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
 
 
-def _kinds_of_help(text: str) -> list[frozenset[str]]:
+def kinds_of_help(text: str) -> list[frozenset[str]]:
     """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
     "scholarship" -> {scholarship terms}; empty when it names none."""
     from retrieval.tokenize import analyze
@@ -413,8 +416,10 @@ def _kinds_of_help(text: str) -> list[frozenset[str]]:
     return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
 
 
-def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True) -> Answer:
-    """Build the :class:`Answer` for a retrieval and the gate's decision."""
+def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True,
+            ruled_out: Callable[[str], bool] | None = None) -> Answer:
+    """Build the :class:`Answer` for a retrieval and the gate's decision; a list answer leaves out the schemes
+    ``ruled_out`` (scheme id -> bool: the user's stated facts fail its rules) says so of, unless that leaves none."""
     index = searcher.index
     base = dict(query=question, standalone_query=standalone, language=r.query.language,
                 ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
@@ -443,11 +448,13 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         # listed Atal Pension Yojana, then Assam's artists' pension and Rajasthan's and Bihar's old age pensions, ahead
         # of the national ones (the reply's note then asks for the state)
         said = f"{r.question} {r.user_query_text}"
-        kinds = _kinds_of_help(said)
+        kinds = kinds_of_help(said)
         # a kind of help asked for ("SC students ke liye scholarship") lists schemes that give it: a savings scheme, a
         # business loan and an accident insurance had filled a scholarship list on the bundled corpus (a newcomer trial)
         of_kind = (lambda sid: all(any(index.scheme_has_term(t, sid) for t in terms) for terms in kinds)) if kinds else (lambda sid: True)
         fits = list_fits(r, of_kind) or list_fits(r)
+        if ruled_out is not None:
+            fits = [x for x in fits if not ruled_out(x.scheme_id)] or fits
         fits = sorted(fits, key=lambda x: (index.for_another_group(x.scheme_id, said),
                                                    r.state is None and index.schemes[x.scheme_id].level == "state"))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)

@@ -40,6 +40,28 @@ HINDI_SPELLING_RATIO = 70
 REVERSE_WEIGHT = 0.3
 #: the age (years) from which a stated age means old age: the national old age pension's (IGNOAPS) 60
 OLD_AGE_YEARS = 60
+#: a school class the user is in or passed: "class 11", "std XII", "11th class", "kaksha 9", "कक्षा 10", "12vi mein";
+#: a class up to 10 is "pre matric" and one after it "post matric", the words the scholarships for them are named
+#: with (a newcomer trial's SC student in class 11 had been listed the 9th-10th pre-matric scholarship, his own
+#: state's post-matric one not at all)
+SCHOOL_CLASS = re.compile(r"(?:\b(?:class|std|standard|kaksha|grade)\s*|कक्षा\s*)(1[0-2]|[1-9]|xii|xi|x|ix)(?:st|nd|rd|th|vi|vin|वीं)?\b"
+                          r"|\b(1[0-2]|[1-9])(?:st|nd|rd|th|vi|vin)\s+(?:class|std|standard|kaksha|me|mein|main)\b|\b(1[0-2]|[1-9])\s*(?:वीं|वी)\s*(?:कक्षा|में)",
+                          re.IGNORECASE)
+#: (only the Roman numbers of the classes around the matric: "Class IV employees" are a grade of government staff)
+_ROMAN_CLASS = {"ix": 9, "x": 10, "xi": 11, "xii": 12}
+#: the last class before "post matric" (classes 11 and 12 are the first post-matric stage)
+MATRIC_CLASS = 10
+
+
+def school_classes(text: str) -> list[int]:
+    """The school classes (1-12) ``text`` names with a word for class (:data:`SCHOOL_CLASS`); ``[]`` when none."""
+    out = []
+    for m in SCHOOL_CLASS.finditer(text):
+        said = next(g for g in m.groups() if g)
+        out.append(int(said) if said.isdigit() else _ROMAN_CLASS[said.casefold()])
+    return out
+
+
 #: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
 RARE_SHARE = 0.05
 #: the weight of the word for "scheme" ("yojana", "योजना") in a discovery question: none, as every scheme
@@ -552,6 +574,13 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         # "vridh" does, though no word of the question says so
         scale = 1.0
         for t in expansions().get("vridh", ()):
+            if t in vocabulary and t not in w:
+                add(t, SYNONYM_WEIGHT)
+    classes = school_classes(text)
+    if classes and not {"matric", "matriculation"} & set(w):
+        # "SC student in class 11": the stage the scholarships are named for, "post matric" (or "pre matric" up to class 10)
+        scale = 1.0
+        for t in ("post" if max(classes) > MATRIC_CLASS else "pre", "matric"):
             if t in vocabulary and t not in w:
                 add(t, SYNONYM_WEIGHT)
     # intents and figures are read on the words as typed plus their spelling repairs ("intrest rate")

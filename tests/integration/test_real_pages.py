@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from conversations.eligibility_flow import EligibilityFlow
+from conversations.eligibility_flow import POST_MATRIC, PRE_MATRIC, EligibilityFlow
 from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
 from conversations.store import RedisStore, UserKey
@@ -157,8 +157,9 @@ def test_a_scheme_tagged_for_another_group_comes_after_the_others_in_a_list(answ
     assert "Different Abled Person" in pages_index.schemes["saviiisbwodap"].tags
     ans = answerer.ask("scholarship for SC students in Tamil Nadu")
     assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
-    listed = [c.scheme_id for c in ans.citations]
-    # (after every scheme listed that is not for another group)
+    # (after every scheme listed that is not for another group; since "SC" also finds "Scheduled Caste", the SC
+    # scholarships fill the first page and it comes on MORE)
+    listed = [c.scheme_id for c in ans.citations] + list(ans.more_scheme_ids)
     assert listed[0] == "pmsfss" and "saviiisbwodap" in listed[1:]
     assert all(pages_index.for_another_group(sid, "scholarship for SC students in Tamil Nadu")
                for sid in listed[listed.index("saviiisbwodap"):])
@@ -985,3 +986,34 @@ def test_a_states_scheme_named_by_every_word_of_the_question_is_first(answerer, 
     ans = answerer.ask("vidhwa pension rajasthan me kitni milti hai")
     assert ans.status == "answered" and verify(pages_index, ans)
     assert ans.citations[0].scheme_id == "ignvpyrr" and "monthly pension of ₹ 1000/-" in ans.citations[0].text
+
+
+def test_a_students_list_leaves_out_what_his_class_is_past_and_finds_scheduled_caste_pages(engine, pages_index):
+    """A newcomer trial: "I am an SC student in class 11 in Punjab. which scholarships can I get?" listed first the
+    pre-matric scholarships (classes 9 and 10) and not Punjab's own post-matric scholarship for SC students, whose page
+    says only "Scheduled Caste". Class 11 asks for "post matric"; "SC" finds "Scheduled Caste"; a pre-matric
+    scholarship is no help to a student past class 10, nor a post-matric one yet to one in class 9."""
+    replies = say(engine, "I am an SC student in class 11 in Punjab. which scholarships can I get?", user="class11")
+    assert replies[0].text.startswith("Noted: state Punjab,") and "category SC" in replies[0].text
+    listed = [c.scheme_id for c in answer_of(replies).citations]
+    assert listed[0] == "pmsfss" and "pmssc" in listed  # (Punjab's own, marked closed, after the open ones)
+    assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in listed)
+    younger = [c.scheme_id for c in answer_of(say(engine, "I am an SC student in class 9 in Punjab. which scholarships can I get?", user="class9")).citations]
+    assert {"pre-sc", "pmsssc"} & set(younger[:2]) and not any(POST_MATRIC.search(pages_index.schemes[sid].name) for sid in younger)
+
+
+def test_a_check_of_one_kind_searches_it_for_the_users_groups(engine, pages_index):
+    """A newcomer trial: "am I eligible for any scholarship? I am an SC student in class 11 in Punjab" checked an
+    agricultural university's talent scholarship and girls' technical scholarships, not the post-matric scholarship for SC
+    students; the kind is searched with the user's groups ("sc student class 11"), and every scheme checked gives it."""
+    replies = say(engine, "am I eligible for any scholarship? I am an SC student in class 11 in Punjab", user="kind")
+    for _ in range(8):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(engine, "skip", user="kind")
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility" and verdict.text.startswith("I checked ")
+    checked = [o.scheme_id for o in verdict.outcomes]
+    assert "pmsfss" in checked and "Post-Matric Scholarship for SC students" in verdict.text
+    assert all(pages_index.scheme_has_term("scholarship", sid) for sid in checked)
+    assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in checked)
