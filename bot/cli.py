@@ -6,6 +6,7 @@ malformed corpus, a stale index, a missing file), with a one-line message on std
 
 from __future__ import annotations
 
+import dataclasses
 import argparse
 import json
 import os
@@ -370,6 +371,7 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     """``schemebot eligibility --profile PROFILE [--scheme ID] [--json]``: evaluate a profile (field
     name -> value; a JSON file, or the JSON object itself when the argument starts with ``{``) against one
     scheme's rules or all of them, without a conversation."""
+    from conversations.eligibility_flow import life_event_unsaid
     from conversations.rulebook import build_rulebook
     from eligibility.fields import FIELDS
     from eligibility.rules import outcome
@@ -410,7 +412,11 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         left = len(book.rules) - len(targets)
         print(f"schemebot: {left} schemes of other states left out" if profile.get("state") else
               f"schemebot: no state in the profile: {left} state schemes left out (add \"state\" to see them)", file=sys.stderr)
-    outcomes = [outcome(r, profile) for r in targets]
+    # a scheme whose unchecked deciding condition is a life event (a pregnancy, a death in the family) is "if this applies
+    # to you", as in a screening's verdict: need_more_info, not likely_eligible (a trial's 80-year-old had been told JSSK,
+    # for pregnant women, was likely); a profile says no event, so every such condition is unsaid
+    outcomes = [dataclasses.replace(o, status="need_more_info") if o.status in ("eligible", "likely_eligible") and life_event_unsaid(o.requiring, "")
+                else o for o in (outcome(r, profile) for r in targets)]
     if args.json:
         places = {o.scheme_id: book.places.get(o.scheme_id, ("central", None)) for o in outcomes}
         print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "level": places[o.scheme_id][0],
@@ -422,11 +428,14 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         return 0
     for o in outcomes:
         print(f"{o.scheme_id:<28} {o.status:<16} {o.scheme_name}")
-        if o.status == "need_more_info":
+        event = life_event_unsaid(o.requiring, "") if o.status == "need_more_info" else None
+        if event is not None:
+            print(f"    if this applies to you: \u201c{event}\u201d {o.eligibility_url}")
+        if o.status == "need_more_info" and o.missing_fields:
             print("    missing: " + ", ".join(o.missing_fields))
         for c in o.reasons:  # the official sentence behind the verdict, with its link
             print(f"    \u201c{c.text}\u201d {c.url}")
-        for u in o.unchecked:
+        for u in (u for u in o.unchecked if u != event):
             what = "not checked, rules you out if it applies" if u in o.excluding else "not checked"
             print(f"    {what}: \u201c{u}\u201d {o.eligibility_url}")
     return 0

@@ -165,6 +165,22 @@ def test_eligibility_takes_the_profile_inline_too(capsys):
     assert "cannot read profile" in capsys.readouterr().err
 
 
+def test_eligibility_puts_a_scheme_hanging_on_a_life_event_under_if_this_applies(capsys):
+    """A trial: "schemebot eligibility --profile" told an 80-year-old woman that JSSK (for pregnant women) was
+    likely_eligible; as in a screening's verdict, a deciding life event no profile field says is "if this applies"."""
+    url = "https://www.myscheme.gov.in/schemes/jssk#eligibility"
+    assert main(["eligibility", "--profile", '{"age": 80, "gender": "female"}', "--scheme", "jssk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:2] == ["jssk", "need_more_info"]
+    assert lines[1].strip() == f"if this applies to you: \u201cThe beneficiary must be a pregnant woman.\u201d {url}"
+    assert not any("pregnant woman.\u201d" in line for line in lines[2:])  # (said once)
+    assert main(["eligibility", "--profile", '{"age": 80, "gender": "female"}', "--scheme", "jssk", "--json"]) == 0
+    (jssk,) = json.loads(capsys.readouterr().out)
+    assert jssk["status"] == "need_more_info" and jssk["unchecked"][0]["text"] == "The beneficiary must be a pregnant woman."
+    assert main(["eligibility", "--profile", '{"age": 67, "is_bpl": true}', "--scheme", "ignoaps", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["status"] == "eligible"  # (no event: as before)
+
+
 def test_empty_variables_of_an_unfilled_env_file_turn_no_channel_on(monkeypatch):
     from bot.settings import Settings
 
