@@ -495,7 +495,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     left at the foot of a page (it goes over with what it introduces), nor a question without its options. When
     the next quote cannot start in the room a page has left, later quotes that fit that room whole (with their
     source lines) fill it, keeping their markers. A turn that opens with notes shows its question, answer or verdict
-    on its first page, the notes that do not fit beside it after it (:func:`_main_on_first_page`).
+    on its first page, the notes that do not fit beside it after it (:func:`_main_on_first_page`); a turn that ends
+    with a question shows it on its first page, before the rest of the turn when the two do not fit together.
 
     Raises:
         ValueError: ``segments`` below 1.
@@ -509,7 +510,19 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     layout = _sms_layout(replies, lang, segments)
     lead = _notes_lead(replies)
     if 0 < lead < len(replies) and not _starts_on(layout[0], replies[lead]):
-        return _sms_layout(_main_on_first_page(replies, lang, segments), lang, segments)
+        layout = _sms_layout(_main_on_first_page(replies, lang, segments), lang, segments)
+    last = replies[-1]
+    if last.kind == "question" and len(replies) > 1 and not _starts_on(layout[0], last):
+        # the question the user is to answer next, on the first page before what else the turn says (a list for a widow
+        # while her check went on): a newcomer trial's page 1 had been the list alone, and her "no" was read as the answer
+        # to a question she had never seen
+        notes = list(replies[:lead])
+        while notes and notes[-1].text.rstrip().endswith(":"):  # (a heading stays with what it introduces)
+            notes.pop()
+        for order in ([*notes, last, *replies[len(notes):-1]], [last, *replies[:-1]]):
+            moved = _sms_layout(order, lang, segments)
+            if _starts_on(moved[0], last):
+                return moved
     return layout
 
 

@@ -432,3 +432,24 @@ def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_ind
     for user, text in (("+919800003334", "check karo"), ("+919800003335", "जाँच करो")):
         assert _sms_sender(engine, user)(text)[-1].field == "state"
     assert "/eligibility" in say(flow_engine(bundled_index), "hi", "tg-check").replies[-1].text  # Telegram keeps the command
+
+
+def test_a_checks_next_question_is_on_the_first_sms_page_before_a_list(bundled_index):
+    """A newcomer trial on SMS: "I am 70 years old. My husband died" during a check got a first page of the widow's
+    schemes alone, the check's next question behind MORE, and her "no" was read as the answer to a question she had
+    never seen. The question comes first; the list's heading stays with the list; "MORE" brings the list on and asks
+    the question again."""
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    send = _sms_sender(engine, "+919800003336")
+    send("/eligibility")
+    send("Tamil Nadu")
+    (page,) = send("I am 70 years old. My husband died")
+    assert page.text.startswith("Noted: age 70, marital status Widowed, gender Female.\n\nBack to your eligibility check: "
+                                "Does your family have a BPL (below poverty line) card or an Antyodaya ration card? (yes or no)")
+    assert "\n\nFor a widow, these schemes may help (quoted from their pages):\n\n[1] " in page.text
+    assert page.text.index("1. Yes\n2. No") < page.text.index("[1] ") and page.text.endswith("Reply MORE for the rest.")
+    more = send("MORE")
+    assert more[0].text.startswith("[2] ") and more[-1].field == "is_bpl"
+    assert send("no")[-1].field != "is_bpl"  # her answer is to the question she saw
