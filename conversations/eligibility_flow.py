@@ -654,6 +654,26 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
 
 
 
+#: a scheme named for a marriage ("Widow Remarriage Assistance Scheme", "Marriage Grant"): the grant is paid on one
+MARRIAGE_NAME = re.compile(r"\b(?:re-?)?(?:marriage|wedding|vivah|vivaha|shadi|shaadi|kalyan\s*mastu)\b", re.IGNORECASE)
+#: a scheme named as an award ("National Award For Senior Citizens (Vayoshreshtha Samman): Iconic Mother"), given on
+#: nomination for what someone has done, which no field asks; and how a user would speak of one ("samman" alone is no
+#: sign in a name: PM-KISAN is the "Kisan Samman Nidhi")
+AWARD_NAME = re.compile(r"\b(?:awards?|puraskar|puruskar)\b", re.IGNORECASE)
+_AWARD_SAID = re.compile(r"\baward|puraskar|puruskar|पुरस्कार", re.IGNORECASE)
+
+
+def named_unsaid(scheme_name: str, said: str) -> str | None:
+    """``scheme_name`` when the scheme is named for a marriage (:data:`MARRIAGE_NAME`) or as an award
+    (:data:`AWARD_NAME`) and the user has not spoken of one in ``said``, else ``None``: "if this applies to you", not
+    "likely" (a newcomer trial's 70-year-old widow had "Widow Remarriage Assistance Scheme-I" first in her verdict, on
+    her being a widow, and two senior citizens' awards second and third, on her age and gender)."""
+    marriage = next(in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search("marriage"))
+    if MARRIAGE_NAME.search(scheme_name) and not affirmed(marriage, said):
+        return scheme_name
+    return scheme_name if AWARD_NAME.search(scheme_name) and not affirmed(_AWARD_SAID, said) else None
+
+
 def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
     """The first unchecked sentence that turns on a life event (pregnancy, a death, a marriage) the
     user has not spoken of, or ``None``. Such a scheme is "if this applies to you", not "likely"."""
@@ -1413,7 +1433,7 @@ class EligibilityFlow:
         if isinstance(profile.get("occupation"), str):
             said += " " + profile["occupation"].replace("_", " ")  # (the work picked from the options is work said: "construction worker")
         likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
-        applies = [(o, life_event_unsaid(o.requiring, said) or role_unsaid(o, said)) for o in likely]
+        applies = [(o, life_event_unsaid(o.requiring, said) or role_unsaid(o, said) or named_unsaid(o.scheme_name, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
@@ -1473,7 +1493,9 @@ class EligibilityFlow:
         # the schemes missed by degree (an income over the limit, an age past it) after meeting several of
         # the user's particular facts (an SC student's scholarship with its income limit): worth knowing why.
         # A miss on what a person is (another category, no disability) is not close.
-        close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed if _missed_by_degree(o, profile)),
+        # (nor one for a role the user has not spoken of: "Close, but not eligible: Pension Scheme for the Journalists" had
+        # been said to a homemaker, a newcomer trial)
+        close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed if _missed_by_degree(o, profile) and role_unsaid(o, said) is None),
                        key=lambda p: (-p[0], p[1].scheme_name))
         close = [o for n, o in close if n >= 2][:2]
         # the undecided schemes meant for the user (a particular fact met: a widow's pension for a widow), first by how

@@ -4,7 +4,7 @@ a name that places it in other states, a pre-matric scheme however it is written
 
 import pytest
 
-from conversations.eligibility_flow import _missed_by_degree, named_elsewhere, named_for, past_school
+from conversations.eligibility_flow import _missed_by_degree, named_elsewhere, named_for, named_unsaid, past_school
 from eligibility.rules import Criterion, Outcome
 
 SC_STUDENT = {"social_category": "sc", "occupation": "student", "is_student": True, "state": "Punjab", "age": 20}
@@ -170,3 +170,16 @@ def test_a_schooling_answer_asks_nothing(answer, asks):
     from conversations.eligibility_flow import _asks_more_than
 
     assert _asks_more_than(answer, {}) is asks
+
+
+@pytest.mark.parametrize("name,said,unsaid", [
+    # a newcomer trial's 70-year-old widow: a remarriage grant first, two senior citizens' awards after it, all "likely"
+    ("Widow Remarriage Assistance Scheme-I", "I am 70 years old. My husband died", True),
+    ("National Award For Senior Citizens (Vayoshreshtha Samman): Iconic Mother", "I am 70 years old. My husband died", True),
+    ("Marriage Assistance For Daughters Of Widows", "meri beti ki shadi hai", False),  # the marriage said
+    ("State Award For Teachers", "I want to apply for the teachers award", False),
+    ("Pradhan Mantri Kisan Samman Nidhi", "I am a farmer", False),  # ("Samman" is no award)
+    ("Destitute Widow Pension Scheme", "I am a widow", False),
+])
+def test_a_scheme_named_for_a_marriage_or_as_an_award_is_if_this_applies_until_said(name, said, unsaid):
+    assert named_unsaid(name, said) == (name if unsaid else None)
