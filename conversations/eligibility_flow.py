@@ -1348,7 +1348,7 @@ class EligibilityFlow:
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
             said = " ".join(v.said for v in state.profile.values())
-            return [self._verdict([result], lang, single=True, said=said)]
+            return [self._verdict([result], lang, single=True, said=said, profile=profile)]
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
             iv.ask("state")
@@ -1649,14 +1649,16 @@ class EligibilityFlow:
     def _entry(self, n: int, o: Outcome, lang: str, said: str = "", broad: bool = False) -> str:
         return "\n".join([f"{n}. {self._one_line(o, lang, broad)}"] + self._deciding(o, said, lang))
 
-    def _verdict(self, outcomes: list[Outcome], lang: str, single: bool, said: str = "") -> Reply:
+    def _verdict(self, outcomes: list[Outcome], lang: str, single: bool, said: str = "", profile: dict[str, Any] | None = None) -> Reply:
         """The ``eligibility`` reply: verdicts with the official sentences behind them, within
         :data:`VERDICT_CHARS` (quotes clipped, then fewer of them with a count and the link, as needed). An unchecked
-        condition turning on a life event the user spoke of in ``said`` ("I am pregnant") says so."""
+        condition turning on a life event the user spoke of in ``said`` ("I am pregnant") says so; one they did not speak
+        of heads the verdict "only if this applies to you", and one that cannot be theirs by ``profile`` (a pregnancy for a
+        woman of 95) "not for you" (a break-it trial: PMMVY was "LIKELY ELIGIBLE" for a 95-year-old)."""
         shown = outcomes if single else [o for o in outcomes if o.status in ("eligible", "likely_eligible")]
         shown.sort(key=lambda o: (o.status != "eligible", o.scheme_name))
         for clip_at, most in ((None, 99), (240, 99), (160, 6), (120, 4), (100, 3), (90, 2)):
-            lines, links = self._verdict_lines(outcomes, shown, lang, single, clip_at, most, said)
+            lines, links = self._verdict_lines(outcomes, shown, lang, single, clip_at, most, said, profile or {})
             if len("\n".join(lines).strip()) <= VERDICT_CHARS:
                 break
         listed = outcomes if single else shown + [o for o in outcomes if o.status == "need_more_info"]
@@ -1668,7 +1670,7 @@ class EligibilityFlow:
         )
 
     def _verdict_lines(self, outcomes: list[Outcome], shown: list[Outcome], lang: str, single: bool,
-                       clip_at: int | None, most: int, said: str = "") -> tuple[list[str], list[str]]:
+                       clip_at: int | None, most: int, said: str = "", profile: dict[str, Any] | None = None) -> tuple[list[str], list[str]]:
         """The lines and links of :meth:`_verdict`: each quote clipped at ``clip_at`` characters
         (``None``: whole), at most ``most`` quoted reasons per scheme and ``min(3, most)`` unchecked
         sentences, the rest counted with the link."""
@@ -1693,6 +1695,8 @@ class EligibilityFlow:
                     key = "likely_eligible_text"  # read from the page, not from myScheme's filters
                 if o.status in ("eligible", "likely_eligible") and against:
                     key = "excluded_by_said"  # the page excludes what the user told: said before anything else
+                elif single and o.status in ("eligible", "likely_eligible") and (event := life_event_unsaid(o.requiring, said)) is not None:
+                    key = "event_not_yours" if implausible_event(event, profile or {}) else "event_unsaid"
                 closed = f"{t('closed_mark', lang)} " if o.scheme_id in self.book.closed else ""
                 lines.append(t(key, lang, scheme=closed + o.scheme_name))
             for c in o.reasons[:most]:

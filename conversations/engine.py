@@ -31,7 +31,7 @@ from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import blank_numbers
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
-from eligibility.fields import FIELDS
+from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
@@ -602,8 +602,11 @@ class Engine:
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if means(text, "forget"):
             text = "/forget"  # "DELETE", "हटाओ" over SMS: the same confirmation as the command
-        elif means(text, "check_command") and (state.interview is None or state.interview.finished):
-            text = "/eligibility"  # "CHECK", which SMS replies name for it (a feature phone's keypad has no easy "/")
+        elif means(text, "check_command"):
+            # "CHECK", which SMS replies name for it (a feature phone's keypad has no easy "/"); during a check, as
+            # "/eligibility" there, its question again (a break-it trial: it had been counted as an answer not understood,
+            # and the third such dropped the question's field)
+            text = "/eligibility"
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
         if means(text, "more") and (state.paging or state.list_rest or channel in self.pagers or state.interview is None
@@ -876,7 +879,10 @@ class Engine:
                 # one again is said too; a newcomer trial's "45" had got only "a number from 1 to 3")
                 number = re.search(r"\d+", text.translate(_DIGITS))
                 checked = state.interview is not None and state.interview.finished and number is not None and int(number.group()) >= 10
-                return TurnResult([Reply(kind="info", text=t("no_such_option_check" if checked else "no_such_option", lang, n=shown))]), "none"
+                # (the example uses the number sent when it can be an age: a correction written out is read and the check
+                # run again, "Noted: age 45 (was 70)")
+                example = number.group() if checked and MIN_AGE <= int(number.group()) <= MAX_AGE else "45"
+                return TurnResult([Reply(kind="info", text=t("no_such_option_check" if checked else "no_such_option", lang, n=shown, said=example))]), "none"
         inside = _ORDINAL_INSIDE.search(normalize(text).casefold()) if state.list_ids and not running else None
         if inside is not None:
             # "how to apply for the first one" after a list: the question, of the scheme listed first (it had been
@@ -929,8 +935,9 @@ class Engine:
             return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "nothing_asked", lang))], small_talk=True), "save"
         if re.fullmatch(r"\s*[#(]?\d{1,2}[.)]?\s*", text) and not state.list_ids:
             # a bare "2" with no list shown and no question asked picks nothing (a newcomer trial: "I don't know ...
-            # Nothing in the scheme documents matches this"): say so, as for a "yes" with nothing asked
-            return TurnResult([Reply(kind="info", text=t("nothing_asked", lang))], small_talk=True), "save"
+            # Nothing in the scheme documents matches this"): say so, as for a "yes" with nothing asked; after a one
+            # scheme's verdict, what can be done next (a break-it trial: "I may have lost our conversation" had been said)
+            return TurnResult([Reply(kind="info", text=t("after_verdict" if finished else "nothing_asked", lang))], small_talk=True), "save"
         return self.question(text, state, lang), "save"
 
     def command(self, text: str, state: UserState, lang: str) -> tuple[TurnResult, Action]:

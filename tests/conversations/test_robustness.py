@@ -8,6 +8,7 @@ import pytest
 from bot.runtime import build_engine
 from bot.settings import Settings
 from conversations.store import RedisStore, UserKey
+from conversations.strings import t
 from conversations.types import InboundMessage
 
 
@@ -415,13 +416,17 @@ def test_a_number_out_of_range_after_a_verdict_says_how_to_change_an_answer(bund
     for text in _WIDOW_CHECK:
         say_tg(engine, text, "late-age")
     assert [r.text for r in say_tg(engine, "45", "late-age")] == [
-        "To read about a scheme above, reply with its number, from 1 to 5. To change one of your answers, send /eligibility and check again."]
+        "To read about a scheme above, reply with its number, from 1 to 5. To change one of your answers, write it out "
+        "(for example: \"my age is 45\") and I will check again."]
     assert [r.text for r in say_tg(engine, "7", "late-age")] == ["Please reply with a number from 1 to 5."]
+    # ... and the way it names works: the correction noted, the check run again
+    again = say_tg(engine, "my age is 45", "late-age")
+    assert again[0].text.startswith("Noted: age 45 (was 70).") and again[-1].kind == "eligibility"
 
 
 def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_index):
     """A newcomer trial: SMS replies said "Send /eligibility", awkward on a feature phone's keypad; they say CHECK, and
-    "CHECK" (or "check karo", "जाँच करो") starts the check; during a check it is no command."""
+    "CHECK" (or "check karo", "जाँच करो") starts the check; during a check it asks the check's question again."""
     from tests.conftest import flow_engine
 
     engine = flow_engine(bundled_index)
@@ -431,6 +436,13 @@ def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_ind
     assert send("CHECK")[-1].text.endswith("Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu)")
     for user, text in (("+919800003334", "check karo"), ("+919800003335", "जाँच करो")):
         assert _sms_sender(engine, user)(text)[-1].field == "state"
+    # during a check, its question again, as "/eligibility" there: never an answer not understood (a break-it trial: three
+    # "CHECK"s had dropped the age)
+    send("UP")
+    for _ in range(4):
+        replies = send("CHECK")
+        assert replies[-1].field == "age" and not any(r.text.startswith("Sorry") for r in replies)
+    assert send("45")[-1].field != "age"
     assert "/eligibility" in say(flow_engine(bundled_index), "hi", "tg-check").replies[-1].text  # Telegram keeps the command
 
 
@@ -453,3 +465,35 @@ def test_a_checks_next_question_is_on_the_first_sms_page_before_a_list(bundled_i
     more = send("MORE")
     assert more[0].text.startswith("[2] ") and more[-1].field == "is_bpl"
     assert send("no")[-1].field != "is_bpl"  # her answer is to the question she saw
+
+
+@pytest.mark.parametrize("first,head", [
+    ("I am a 95 year old woman. Am I eligible for PMMVY?",
+     "Pradhan Mantri Matru Vandana Yojana: NOT FOR YOU, by what you told me: it turns on a pregnancy (below)."),
+    ("मैं 80 साल की महिला हूँ, क्या मुझे मातृ वंदना योजना मिलेगी",
+     "Pradhan Mantri Matru Vandana Yojana: आपकी बताई बातों के अनुसार आपके लिए नहीं: यह गर्भावस्था पर निर्भर है (नीचे)।"),
+    ("I am a 28 year old woman. Am I eligible for PMMVY?",
+     "Pradhan Mantri Matru Vandana Yojana: ONLY IF THIS APPLIES TO YOU: it turns on an event you have not told me of (below). "
+     "The conditions I can check are met."),
+    ("I am pregnant, 25 years old. Am I eligible for PMMVY?", "Pradhan Mantri Matru Vandana Yojana: LIKELY ELIGIBLE on the conditions I can check."),
+])
+def test_a_one_scheme_verdict_on_a_life_event_says_whether_it_can_be_yours(bundled_index, first, head):
+    """A break-it trial: "I am a 95 year old woman. Am I eligible for PMMVY?" got "LIKELY ELIGIBLE"; the pregnancy the
+    scheme turns on heads the verdict: not hers at 95 or 80, "only if this applies" when unsaid, as before when said."""
+    from tests.conftest import flow_engine, say as say_tg
+
+    verdict = say_tg(flow_engine(bundled_index), first, "event-verdict")[-1]
+    assert verdict.kind == "eligibility" and verdict.text.split("\n")[0] == head
+    assert "\u201cThe applicant must be a pregnant woman.\u201d https://www.myscheme.gov.in/schemes/pmmvy#eligibility" in verdict.text
+
+
+def test_a_number_after_a_one_scheme_verdict_says_what_can_be_done_next(bundled_index):
+    """A break-it trial: "2" after PM-KISAN's verdict got "I have no question waiting ... I may have lost our conversation"."""
+    from tests.conftest import flow_engine, say as say_tg
+
+    engine = flow_engine(bundled_index)
+    assert say_tg(engine, "am I eligible for pm kisan", "one-verdict")[-1].kind == "question"
+    for answer in ("yes", "no"):
+        last = say_tg(engine, answer, "one-verdict")[-1]
+    assert last.kind == "eligibility"
+    assert [r.text for r in say_tg(engine, "2", "one-verdict")] == [t("after_verdict", "en")]
