@@ -996,8 +996,10 @@ def test_a_students_list_leaves_out_what_his_class_is_past_and_finds_scheduled_c
     replies = say(engine, "I am an SC student in class 11 in Punjab. which scholarships can I get?", user="class11")
     assert replies[0].text.startswith("Noted: state Punjab,") and "category SC" in replies[0].text
     listed = [c.scheme_id for c in answer_of(replies).citations]
-    assert listed[0] == "pmsfss" and "pmssc" in listed  # (Punjab's own, marked closed, after the open ones)
-    assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in listed)
+    assert listed[0] == "pmsfss" and not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in listed)
+    # Punjab's own (marked closed, so after the open ones) is found through "Scheduled Caste"
+    ans = engine.answerer.ask("I am an SC student in class 11 in Punjab. which scholarships can I get?", state="Punjab")
+    assert "pmssc" in [c.scheme_id for c in ans.citations] + list(ans.more_scheme_ids)
     younger = [c.scheme_id for c in answer_of(say(engine, "I am an SC student in class 9 in Punjab. which scholarships can I get?", user="class9")).citations]
     assert {"pre-sc", "pmsssc"} & set(younger[:2]) and not any(POST_MATRIC.search(pages_index.schemes[sid].name) for sid in younger)
 
@@ -1017,3 +1019,14 @@ def test_a_check_of_one_kind_searches_it_for_the_users_groups(engine, pages_inde
     assert "pmsfss" in checked and "Post-Matric Scholarship for SC students" in verdict.text
     assert all(pages_index.scheme_has_term("scholarship", sid) for sid in checked)
     assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in checked)
+
+
+def test_a_class_after_the_tenth_finds_the_pages_that_write_it_in_roman_numbers(answerer, pages_index):
+    """A break-it trial: "scholarship for class 11 students" listed two pre-matric scholarships (class 1 to 10) among its
+    first three; "post matric", "Class XI" and "11th" are searched too, so post-matric schemes and those for classes 11
+    and 12 lead."""
+    ans = answerer.ask("scholarship for class 11 students")
+    assert ans.status == "answered" and verify(pages_index, ans)
+    names = [pages_index.schemes[c.scheme_id].name for c in ans.citations]
+    assert all(re.search(r"post[- ]?matric|class\s*-?\s*11\b|class xi\b", n, re.IGNORECASE) for n in names[:3]), names
+    assert any(re.search(r"class\s*-?\s*11\b|class xi\b", n, re.IGNORECASE) for n in names) and not any(PRE_MATRIC.search(n) for n in names)
