@@ -511,6 +511,18 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     lead = _notes_lead(replies)
     if 0 < lead < len(replies) and not _starts_on(layout[0], replies[lead]):
         layout = _sms_layout(_main_on_first_page(replies, lang, segments), lang, segments)
+    if any(r.kind == "answer" and r.citations for r in replies) and not _QUOTE_START.search(layout[0]):
+        # a first page of the list's heading alone ("Schemes that match (first 5; reply MORE for the next):", the first
+        # quote too long to join it; a break-it trial): the heading without what the page footer says too, if that lets
+        # the first quote start on it
+        # the heading without what the page footer says too; else, a list's own heading ("Schemes that match ...", field
+        # ``list_head``: the numbered quotes say as much) left out, rather than a page spent on it
+        trimmed = [r.model_copy(update={"text": _HEADING_MORE.sub(")", r.text)}) if r.kind == "info" else r for r in replies]
+        for order in (trimmed, [r for r in replies if r.field != "list_head"]):
+            shorter = _sms_layout(order, lang, segments)
+            if _QUOTE_START.search(shorter[0]):
+                layout = shorter
+                break
     last = replies[-1]
     if last.kind == "question" and len(replies) > 1 and not _starts_on(layout[0], last):
         # the question the user is to answer next, on the first page before what else the turn says (a list for a widow
@@ -524,6 +536,11 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
             if _starts_on(moved[0], last):
                 return moved
     return layout
+
+
+#: the invitation to "MORE" inside a list's heading ("Schemes that match (first 5; reply MORE for the next):"), which an
+#: SMS page's own footer repeats
+_HEADING_MORE = re.compile(r";[^;()]*\bMORE\b[^;()]*\)(?=\s*:\s*$)")
 
 
 def _sms_layout(replies: Sequence[Reply], lang: str, segments: int) -> list[str]:

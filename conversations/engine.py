@@ -1055,7 +1055,7 @@ class Engine:
             return TurnResult(replies, rw.standalone)
         if answer.status == "answered" and answer.list_answer:
             shown = len(answer.citations)
-            replies.append(Reply(kind="info", text=t("list_head_more" if answer.more_scheme_ids else "list_head", lang, n=shown)))
+            replies.append(Reply(kind="info", text=t("list_head_more" if answer.more_scheme_ids else "list_head", lang, n=shown), field="list_head"))
         replies.append(answer_reply(answer, lang))
         if answer.status == "answered" and answer.list_answer and not known and any(
                 self.answerer.index.schemes[c.scheme_id].level == "state" for c in answer.citations):

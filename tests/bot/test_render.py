@@ -423,3 +423,28 @@ def test_an_sms_verdicts_own_more_line_ends_its_last_page_not_a_page_of_its_own(
         assert all(p.endswith("\nReply MORE for the rest.") for p in pages[:-1]) and "for the rest" not in pages[-1]
         merged += pages[-1].endswith("before you apply.\nReply MORE for 2 more.")
     assert merged  # some of them needed the line in place of the page footer
+
+
+def test_an_sms_list_whose_first_quote_cannot_join_its_heading_leaves_the_heading_out_not_a_page_alone():
+    """A break-it trial: "scholarship for OBC students in Maharashtra" over SMS had a first page of "Schemes that match
+    (first 5; reply MORE for the next):" and "Reply MORE for the rest." alone, the first quote being too long to join it.
+    The list's own heading (field ``list_head``) gives way, its quotes keep their numbers; another heading is kept."""
+    from retrieval.answer import Citation
+
+    sentence = ("Courses at degree and post graduate level, research degrees and post doctoral work in medicine, engineering, "
+                "technology, planning, architecture, design, fashion technology, agriculture, veterinary and allied sciences, "
+                "management, business finance and administration, and computer science and applications, with their allied "
+                "subjects, are all covered by it in India.")
+    cites = [Citation(n=n, scheme_id=f"s{n}", scheme_name=f"Scholarship {n}", section="benefits", text=text,
+                      url=f"https://www.myscheme.gov.in/schemes/s{n}#benefits", chunk_id=f"s{n}:benefits:0", score=1.0)
+             for n, text in ((1, sentence), (2, "Rs. 500 a month for ten months."))]
+    answer = Reply(kind="answer", text="", citations=cites)
+    head = Reply(kind="info", text="Schemes that match (first 2; reply MORE for the next):", field="list_head")
+    pages = sms_pages([head, answer], "en", 3)
+    assert pages[0].startswith("[1] Courses at degree") and pages[0].endswith("\nReply MORE for the rest.") and all(sms_fits(p, 3) for p in pages)
+    assert not any("Schemes that match" in p for p in pages)
+    # a quote that fits beside the heading without its "; reply MORE for the next", which the page footer says: so sent
+    short = answer.model_copy(update={"citations": [cites[0].model_copy(update={"text": sentence[:-25] + "."}), cites[1]]})
+    assert sms_pages([head, short], "en", 3)[0].startswith("Schemes that match (first 2):\n\n[1] Courses at degree")
+    kept = sms_pages([head.model_copy(update={"field": None}), answer], "en", 3)  # (not a list's own heading: kept, as before)
+    assert kept[0].startswith("Schemes that match (first 2; reply MORE for the next):")
