@@ -465,7 +465,11 @@ class Engine:
         if text:
             result = self._handle(msg, key, text)
         else:
-            lang = self.store.load(key).language or detect_language(msg.text or "")
+            # (the conversation's language, not the number's: "99999999999" alone in a Hindi talk had been warned in English,
+            # a break-it trial)
+            kept = self.store.load(key)
+            worded = len(re.findall(r"[^\W\d_]{2,}", msg.text or "")) >= 2
+            lang = kept.language or (detect_language(msg.text or "") if worded or not kept.auto_language else kept.auto_language)
             result = TurnResult([], lang=lang if lang in LANGUAGES else "en")
         result.replies.insert(0, Reply(kind="info", text=t("private_number", result.lang)))
         return result
@@ -914,7 +918,9 @@ class Engine:
             # (a break-it trial: a Tamil question was called "not a question about a scheme", in Hinglish)
             return TurnResult([Reply(kind="info", text=t("other_script", "en") + "\n" + t("other_script", "hi"))], small_talk=True), "none"
         if "help" in said:
-            return TurnResult([Reply(kind="info", text=t("help", lang))]), "none"
+            # (saved: the language it was asked in is the conversation's; "मदद चाहिए" then "ok" had got English, a break-it
+            # trial)
+            return TurnResult([Reply(kind="info", text=t("help", lang))]), "save"
         if is_stop(text):  # "stop" with no check running: not a search for "One Stop Centre"
             return TurnResult([Reply(kind="info", text=t("nothing_to_stop", lang))], small_talk=True), "save"
         if "greeting" in said or (state.turn_count == 1 and "greeting_emoji" in said):

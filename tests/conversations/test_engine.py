@@ -35,6 +35,14 @@ def test_start_help_lang(engine):
     assert say(engine, "/nonsense").replies[0].kind == "info"
 
 
+def test_help_asked_in_hindi_keeps_the_conversation_in_hindi(engine):
+    """A break-it trial: "मदद चाहिए" got the help in Hindi, then "ok" got an English reply (the help's turn kept nothing)."""
+    from conversations.strings import t
+
+    assert say(engine, "मदद चाहिए", user="help-hi").replies[0].text == t("help", "hi")
+    assert [r.text for r in say(engine, "ok", user="help-hi").replies] == [t("ack", "hi")]
+
+
 def test_asking_for_a_language_sets_it_and_gives_the_last_answer_again_in_it(engine):
     """A newcomer trial: "in Hindi?" and "hindi me batao" after an answer were searched for and declined."""
     from conversations.engine import language_request

@@ -77,6 +77,15 @@ def test_a_number_is_warned_about_and_never_stored(answerer):
     assert b"ABCDE1234F" not in raw and b"ABC1234567" not in raw
 
 
+def test_a_number_alone_is_warned_about_in_the_conversations_language(answerer):
+    """A break-it trial: "99999999999" alone after a Hindi question was warned about in English."""
+    engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
+    say(engine, "पीएम किसान क्या है", user="hi-number")
+    assert [r.text for r in say(engine, "99999999999", user="hi-number").replies] == [
+        "कृपया यहाँ आधार, पैन, वोटर आईडी, बैंक खाता या फ़ोन नंबर न भेजें: मुझे इनकी ज़रूरत नहीं है। आपका भेजा नंबर मैंने नहीं रखा।"]
+    assert say(engine, "99999999999", user="new-number").replies[0].text.startswith("Please do not send Aadhaar")
+
+
 def test_a_question_beside_a_number_is_still_answered(answerer):
     engine = Engine(answerer, RedisStore.embedded(), secret=uuid.uuid4().bytes)
     replies = say(engine, "how much money do farmers get under pm kisan, my number is 98765 43210").replies
