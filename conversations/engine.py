@@ -1330,7 +1330,10 @@ class Engine:
         fits.sort(key=lambda x: index.for_another_group(x.scheme_id, text))
         base = dict(query=text, standalone_query=event.search, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
-        answer = compose_list(self.answerer.index, fits, base, state=known, about=frozenset(event.required))
+        # (a question for an amount quotes each scheme from its first sentence stating one, as other lists do: "pregnant hu,
+        # kitna paisa mil sakta hai?" had quoted PMMVY's "The cash incentives is provided in two instalments ...", a
+        # newcomer trial)
+        answer = compose_list(self.answerer.index, fits, base, figures=r.user_query.figures, state=known, about=frozenset(event.required))
         if not answer.citations:
             return None
         replies = [Reply(kind="info", text=t("life_event", lang, event=event.labels.get(lang, event.labels["en"]))), answer_reply(answer, lang)]

@@ -591,6 +591,11 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
             or _lead_in(text)):
         first += 1
     a, b = sents[first]
+    row = section_text.rfind("\n", 0, a) + 1
+    if figures and " | " in section_text[row:b]:
+        # a figure in a table's row ("First Instalment | On registration of pregnancy ... | 3,000/-"): the row from its
+        # first cell, not its last cell alone ("| 3,000/-" had been PMMVY's whole quote in a list for a pregnant woman)
+        a = row
     for x, y in sents[first + 1:]:
         # (nor cut where the page broke a line inside a sentence: PMMVY's "... as per the schedule provided in" /
         # "table below:" had been quoted to the word "in", a newcomer trial)

@@ -1030,3 +1030,14 @@ def test_a_class_after_the_tenth_finds_the_pages_that_write_it_in_roman_numbers(
     names = [pages_index.schemes[c.scheme_id].name for c in ans.citations]
     assert all(re.search(r"post[- ]?matric|class\s*-?\s*11\b|class xi\b", n, re.IGNORECASE) for n in names[:3]), names
     assert any(re.search(r"class\s*-?\s*11\b|class xi\b", n, re.IGNORECASE) for n in names) and not any(PRE_MATRIC.search(n) for n in names)
+
+
+def test_a_life_events_list_asked_for_an_amount_quotes_where_each_scheme_states_one(engine, pages_index):
+    """A newcomer trial: "main odisha se hu, pregnant hu. mujhe sarkar se kitna paisa mil sakta hai?" quoted PMMVY's
+    "The cash incentives is provided in two instalments ... as per the schedule provided in", no amount; the list asked
+    for an amount quotes PMMVY's first instalment row with its ₹3,000."""
+    replies = say(engine, "main odisha se hu, pregnant hu. mujhe sarkar se kitna paisa mil sakta hai?", user="pregnant-odisha")
+    listed = answer_of(replies)
+    pmmvy = next(c for c in listed.citations if c.scheme_id == "pmmvy")
+    assert pmmvy.text.startswith("First Instalment | On registration of pregnancy") and pmmvy.text.endswith("| 3,000/-")
+    assert verify(pages_index, listed)

@@ -608,3 +608,17 @@ def test_sewing_work_finds_the_tailoring_schemes(pages_index):
     assert {"sewing", "tailoring"} <= set(expansions()["silai"]) and "tailoring" in expansions()["tailor"]
     answer = Answerer(pages_index).ask("सिलाई का काम करती हूँ, कोई योजना है?")
     assert answer.status == "answered" and {"sanfsosms", "aksmsy"} & {c.scheme_id for c in answer.citations}
+
+
+def test_a_list_quote_for_an_amount_in_a_table_quotes_the_whole_row():
+    """A newcomer trial: "pregnant hu, kitna paisa mil sakta hai?" quoted PMMVY as "The cash incentives is provided in two
+    instalments ...", and once figures were looked for, as "| 3,000/-", the last cell of a row split at a full stop."""
+    from retrieval.answer import list_quote
+
+    text = ("The money comes in two parts as the table below shows.\n\nPart | When it is paid | Amount (in Rs.)\n"
+            "First part | After the pregnancy is registered at the centre. The centre checks the mother once. | 3,000/-\n\n"
+            "Second part | After the birth is registered. | 2,000/-")
+    a, b = list_quote(text, figures=True)
+    assert text[a:b] == "First part | After the pregnancy is registered at the centre. The centre checks the mother once. | 3,000/-"
+    a, b = list_quote(text)  # (no amount asked: from the start, as before)
+    assert text[a:b].startswith("The money comes in two parts")
