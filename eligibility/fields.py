@@ -104,10 +104,14 @@ EDUCATION = {
     "none": ("none", "no schooling", "illiterate", "anpadh", "अनपढ़", "अनपढ", "निरक्षर", "padhi likhi nahi", "padha likha nahi",
              "never went to school", "no education", "school nahi gayi", "school nahi gaya", "कभी स्कूल नहीं गई", "कभी स्कूल नहीं गया",
              "स्कूल नहीं गई", "स्कूल नहीं गया"),
-    "primary": ("primary", "class 1 to 5", "1-5", "प्राथमिक", "5th", "5th pass", "5 pass", "class 5", "5वीं", "पांचवीं", "पाँचवीं"),
-    "upper_primary": ("middle", "upper primary", "class 6 to 8", "6-8", "8th", "8th pass", "8 pass", "class 8", "8वीं", "आठवीं"),
-    "secondary": ("secondary", "matric", "10th", "10th pass", "10 pass", "class 10", "high school", "दसवीं", "मैट्रिक", "10वीं"),
-    "higher_secondary": ("higher secondary", "12th", "12th pass", "12 pass", "class 12", "intermediate", "inter", "बारहवीं", "12वीं"),
+    "primary": ("primary", "class 1 to 5", "1-5", "प्राथमिक", "5th", "5th pass", "5 pass", "class 5", "5वीं", "पांचवीं", "पाँचवीं",
+                "panchvi", "panchvin", "paanchvi"),
+    "upper_primary": ("middle", "upper primary", "class 6 to 8", "6-8", "8th", "8th pass", "8 pass", "class 8", "8वीं", "आठवीं",
+                      "aathvi", "athvi", "aathvin", "nauvi", "नौवीं"),
+    "secondary": ("secondary", "matric", "10th", "10th pass", "10 pass", "class 10", "high school", "दसवीं", "मैट्रिक", "10वीं",
+                  "dasvi", "dasvin", "daswi", "daswin", "gyarahvi", "gyarvi", "gyarahvin", "ग्यारहवीं"),
+    "higher_secondary": ("higher secondary", "12th", "12th pass", "12 pass", "class 12", "intermediate", "inter", "बारहवीं", "12वीं",
+                         "barahvi", "barhvi", "barvi", "barahvin", "plus two", "10+2", "+2"),
     "diploma": ("diploma", "iti", "polytechnic", "डिप्लोमा"),
     "graduate": ("graduate", "graduation", "bachelor", "bachelors", "ba", "bsc", "bcom", "btech", "b tech", "b sc", "b com", "b e",
                  "mbbs", "llb", "degree", "स्नातक", "ग्रेजुएट"),
@@ -372,6 +376,8 @@ def _education(text: str) -> str | None:
     named = parse_choice(text, _syn(EDUCATION))
     if named is not None:
         return named
+    # a class in Roman numbers, as school certificates write it: "std XII", "class IX" (a break-it trial: not understood)
+    text = _ROMAN_CLASS.sub(lambda m: f"{m.group(1)} {_ROMAN[m.group(2).casefold()]}", text)
     m = _CLASS_NUMBER.fullmatch(normalise(text).strip(" .!"))
     if m is None:
         # a class in a sentence ("9th me padhta hu", "studying in 11th", "11वीं में पढ़ती हूँ"): one number marked as a
@@ -379,6 +385,11 @@ def _education(text: str) -> str | None:
         marked = marked_class(normalise(text))
         return class_level(marked[0]) if marked else None
     return class_level(int(m.group(1)))
+
+
+#: a class named in Roman numbers ("std XII", "class iv")
+_ROMAN_CLASS = re.compile(r"\b(class|std|standard|kaksha)\s*\.?\s*(xii|xi|x|ix|viii|vii|vi|v|iv|iii|ii|i)\b", re.IGNORECASE)
+_ROMAN = {r: str(i) for i, r in enumerate(("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"), start=1)}
 
 
 #: a class or course not passed: "10th fail", "12वीं फेल", "inter failed"

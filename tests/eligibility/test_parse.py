@@ -670,3 +670,17 @@ def test_a_misspelt_pregnancy_is_a_pregnancy(text):
 
     assert extract(text).get("gender") == "female"
     assert life_event(text) is not None and life_event(text).search == life_event("I am pregnant").search
+
+
+@pytest.mark.parametrize("answer,level", [
+    # a break-it trial: "std XII", "class IV" and "dasvi" to the education question were "not understood"
+    ("std XII", "higher_secondary"), ("Class IX", "upper_primary"), ("class IV", "none"), ("std. X", "secondary"),
+    ("dasvi", "secondary"), ("barahvi pass", "higher_secondary"), ("plus two", "higher_secondary"), ("aathvi", "upper_primary"),
+    ("class xi", "secondary"),
+])
+def test_education_in_roman_class_numbers_and_hindi_ordinals(answer, level):
+    assert FIELDS["education_level"].parse(answer) == level
+
+
+def test_navi_mumbai_is_no_class():
+    assert "education_level" not in extract("I live in Navi Mumbai and I am a tailor")
