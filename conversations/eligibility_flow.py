@@ -681,13 +681,15 @@ def life_event_unsaid(unchecked: list[str], said: str) -> str | None:
 
 
 def _missed_by_degree(o: Outcome, profile: dict[str, Any]) -> bool:
-    """Whether ``o`` (not eligible) failed on an amount rather than on what the person is: its first
-    failing condition is the family income or the age, or a disability percentage below the scheme's
-    when the user has some disability."""
+    """Whether ``o`` (not eligible) failed on an amount or a card rather than on what the person is: its first
+    failing condition is the family income, the age or a BPL card (which a poor family may yet get: a newcomer trial's
+    70-year-old widow without one was told "Not eligible on your answers: 16 schemes", the widow and old age pensions
+    she misses on that card alone never named), or a disability percentage below the scheme's when the user has some
+    disability."""
     if not o.reasons:
         return False
     field = o.reasons[0].field
-    return field in ("annual_family_income", "age") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
+    return field in ("annual_family_income", "age", "is_bpl") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
 
 
 def _says_who(c: Criterion) -> bool:
@@ -1497,7 +1499,8 @@ class EligibilityFlow:
         # been said to a homemaker, a newcomer trial)
         close = sorted(((self._met_specific(o.scheme_id, profile), o) for o in failed if _missed_by_degree(o, profile) and role_unsaid(o, said) is None),
                        key=lambda p: (-p[0], p[1].scheme_name))
-        close = [o for n, o in close if n >= 2][:2]
+        # (one particular fact met is enough beside a missing BPL card: the widow pension for a widow)
+        close = [o for n, o in close if n >= 2 or (n >= 1 and o.reasons[0].field == "is_bpl")][:2]
         # the undecided schemes meant for the user (a particular fact met: a widow's pension for a widow), first by how
         # telling: what they hang on is worth a line (a trial: a Bihar widow who did not know her income saw Bihar's
         # widow pension only as one of "80 undecided", said to need studying and education)

@@ -497,3 +497,20 @@ def test_a_number_after_a_one_scheme_verdict_says_what_can_be_done_next(bundled_
         last = say_tg(engine, answer, "one-verdict")[-1]
     assert last.kind == "eligibility"
     assert [r.text for r in say_tg(engine, "2", "one-verdict")] == [t("after_verdict", "en")]
+
+
+def test_a_pension_missed_only_for_want_of_a_bpl_card_is_named_as_a_close_miss(bundled_index):
+    """A newcomer trial: a 70-year-old Tamil Nadu widow without a BPL card was told "Not eligible on your answers: 16
+    schemes"; the widow and old age pensions she misses on that card alone were never named."""
+    from tests.conftest import flow_engine, say as say_tg
+
+    engine = flow_engine(bundled_index)
+    for text in ("CHECK", "Tamil Nadu", "70", "widow", "no", "50000", "skip", "skip", "skip", "skip", "skip"):
+        replies = say_tg(engine, text, "no-bpl")
+        if replies[-1].kind == "eligibility":
+            break
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility"
+    bpl = "\u201cThe applicant's household must be below the poverty line (BPL) under the Government of India's BPL criteria.\u201d"
+    assert (f"Close, but not eligible: Indira Gandhi National Old Age Pension Scheme: {bpl} https://www.myscheme.gov.in/schemes/ignoaps#eligibility; "
+            f"Indira Gandhi National Widow Pension Scheme: {bpl} https://www.myscheme.gov.in/schemes/ignwps#eligibility") in verdict.text
