@@ -41,8 +41,9 @@ REVERSE_WEIGHT = 0.3
 #: the age (years) from which a stated age means old age: the national old age pension's (IGNOAPS) 60
 OLD_AGE_YEARS = 60
 #: a school class the user is in or passed: "class 11", "std XII", "11th class", "kaksha 9", "कक्षा 10", "12vi mein";
-#: a class after 10 is "post matric", the words the scholarships for it are named with (a newcomer trial's SC
-#: student in class 11 had been listed the 9th-10th pre-matric scholarship, his own state's post-matric one not at all)
+#: a class after 10 is "post matric" and one up to 10 "pre matric", the words the scholarships are named with (a
+#: newcomer trial's SC student in class 11 had been listed the 9th-10th pre-matric scholarship, his own state's
+#: post-matric one not at all)
 SCHOOL_CLASS = re.compile(r"(?:\b(?:class|std|standard|kaksha|grade)\s*|कक्षा\s*)(1[0-2]|[1-9]|xii|xi|x|ix)(?:st|nd|rd|th|vi|vin|वीं)?\b"
                           r"|\b(1[0-2]|[1-9])(?:st|nd|rd|th|vi|vin)\s+(?:class|std|standard|kaksha|me|mein|main)\b|\b(1[0-2]|[1-9])\s*(?:वीं|वी)\s*(?:कक्षा|में)",
                           re.IGNORECASE)
@@ -577,14 +578,13 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
                 add(t, SYNONYM_WEIGHT)
     classes = school_classes(text)
     if classes and not {"matric", "matriculation"} & set(w):
-        # "SC student in class 11": the stage the scholarships are named for, "post matric"
+        # "SC student in class 11": the stage the scholarships are named for, "post matric" ("pre matric" up to class 10)
         scale = 1.0
         n = max(classes)
         roman = {9: "ix", 10: "x", 11: "xi", 12: "xii"}.get(n)
-        # (and the class as pages write it, "Class XI", "11th"; "pre matric" for class 10 or below was tried and dropped:
-        # "matric" then drew the pre-matric schemes to "scholarship for class 11 students", and "class 9 girl scholarship"
-        # did as well without it)
-        terms = (("post", "matric") if n > MATRIC_CLASS else ()) + ((roman, f"{n}th") if roman else ())
+        # (and the class as pages write it, "Class XI", "11th": without them "matric" drew the pre-matric schemes to
+        # "scholarship for class 11 students", a break-it trial)
+        terms = ("post" if n > MATRIC_CLASS else "pre", "matric") + ((roman, f"{n}th") if roman else ())
         for t in terms:
             if t in vocabulary and t not in w:
                 add(t, SYNONYM_WEIGHT)
