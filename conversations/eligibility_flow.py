@@ -1250,8 +1250,9 @@ class EligibilityFlow:
         Haryana asks of Punjab's schemes). A scheme without rules, or whose outcome needs more facts, is never ruled
         out; nor by a rule read from page text failing on another field than age (such a rule can misread a list
         of alternatives as conditions that all hold: Punjab's pension for "widow women" and "unmarried women"
-        would hide it from a widow). A pre-matric scholarship (by its name in ``names``, scheme id -> name, or in its
-        rules) is ruled out for someone past class 10 (:func:`past_school`)."""
+        would hide it from a widow) or education. A pre-matric scholarship (by its name in ``names``, scheme id -> name,
+        or in its rules) is ruled out for someone past class 10 (:func:`past_school`), and a scheme whose name is for
+        women or girls for a man (:func:`for_another_gender`)."""
         profile = self._profile(state)
         if place is not None and "state" in profile:
             profile["state"] = place
@@ -1262,12 +1263,14 @@ class EligibilityFlow:
         for sid in scheme_ids:
             rules = self.book.rules.get(sid)
             name = (names or {}).get(sid) or (rules.scheme_name if rules is not None else "")
-            if past_school(profile, name, said):
+            if past_school(profile, name, said) or for_another_gender(name, profile):
                 out.add(sid)
                 continue
             verdict = outcome(rules, profile) if rules is not None else None
+            # (an education level read from a page is as sure as an age: "Post-Graduate Scholarships for Professional
+            # Courses" had been listed second to an SC student in class 11, a newcomer trial)
             if verdict is not None and verdict.status == "not_eligible" and (
-                    rules.source != "extracted" or all(c.field == "age" for c in verdict.reasons[:1])):
+                    rules.source != "extracted" or all(c.field in ("age", "education_level") for c in verdict.reasons[:1])):
                 out.add(sid)
         return out
 

@@ -1041,3 +1041,14 @@ def test_a_life_events_list_asked_for_an_amount_quotes_where_each_scheme_states_
     pmmvy = next(c for c in listed.citations if c.scheme_id == "pmmvy")
     assert pmmvy.text.startswith("First Instalment | On registration of pregnancy") and pmmvy.text.endswith("| 3,000/-")
     assert verify(pages_index, listed)
+
+
+def test_a_list_for_a_boy_in_class_11_leaves_out_girls_schemes_and_postgraduate_ones(engine, pages_index):
+    """A newcomer trial in Hinglish: "main punjab se hu, class 11 me padhta hu, SC category. mujhe kaun kaun si
+    scholarship mil sakti hai?" listed Post-Graduate Scholarships second and the CBSE scholarship for a single girl child
+    fourth: a postgraduate level read from a page rules out a class 11 pupil, and a scheme named for girls a boy."""
+    replies = say(engine, "main punjab se hu, class 11 me padhta hu, SC category. mujhe kaun kaun si scholarship mil sakti hai?", user="boy11")
+    assert "ling Purush" in replies[0].text and "shiksha secondary" in replies[0].text
+    names = [pages_index.schemes[c.scheme_id].name for c in answer_of(replies).citations]
+    assert "Post-Matric Scholarship for SC students" in names
+    assert not any(re.search(r"post[- ]?graduate scholarships|girl|pre[- ]?matric", n, re.IGNORECASE) for n in names), names
