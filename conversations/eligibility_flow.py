@@ -194,6 +194,11 @@ MONEY_WORDS = re.compile(r"\b(?:lakh|lakhs|lac|lacs|hazar|hazaar|hajar|thousand|
                          r"p\.?\s?m\b|p\.?\s?a\b)|\d\s*(?:महीना|महीने|मासिक|सालाना|वार्षिक)", re.IGNORECASE)
 
 
+#: the user stating their own age: "meri umar 45 saal hai", "मेरी उम्र 45 साल है", "my age is 45"
+_OWN_AGE = re.compile(r"\b(?:meri|mera|my)\s+(?:umar|umr|umra|age|aayu|ayu)\b(?:\s+(?:is|hai|h))?\s+\d{1,3}\b"
+                      r"|मेरी\s+(?:उम्र|उमर|आयु)\s+\d{1,3}", re.IGNORECASE)
+
+
 def _without_place_and_age(text: str) -> str:
     """``text`` without its clauses that only state an age or where the user lives ("meri umar 67 saal hai, gorakhpur
     me rehta hu, koi pension milegi kya" -> "koi pension milegi kya"): those are noted, and their words only blur the
@@ -888,7 +893,10 @@ class EligibilityFlow:
         """The facts (:func:`stated_facts`) of a message that only tells them: ``{}`` for a question, or a message naming a
         scheme or a kind of benefit beside its facts ("old age pension in tamil nadu for my father" asks for that pension;
         it had been only noted, "Noted: state Tamil Nadu", a newcomer trial)."""
-        if ASKING.search(text) or QUESTIONISH.search(text) or section_intents(text):
+        # ("meri umar 45 saal hai", "मेरी उम्र 45 साल है": the word for age is no question of eligibility when it states the
+        # user's own; a re-check trial's Hindi correction after a verdict, as the bot's hint wrote it, had been searched)
+        intents = section_intents(_OWN_AGE.sub(" ", text))
+        if ASKING.search(text) or QUESTIONISH.search(text) or intents:
             return {}
         from conversations.engine import BENEFIT_KIND
 

@@ -514,3 +514,20 @@ def test_a_pension_missed_only_for_want_of_a_bpl_card_is_named_as_a_close_miss(b
     bpl = "\u201cThe applicant's household must be below the poverty line (BPL) under the Government of India's BPL criteria.\u201d"
     assert (f"Close, but not eligible: Indira Gandhi National Old Age Pension Scheme: {bpl} https://www.myscheme.gov.in/schemes/ignoaps#eligibility; "
             f"Indira Gandhi National Widow Pension Scheme: {bpl} https://www.myscheme.gov.in/schemes/ignwps#eligibility") in verdict.text
+
+
+@pytest.mark.parametrize("correction,noted", [
+    ("मेरी उम्र 45 साल है", "नोट किया: उम्र 45 (पहले 70)।"),
+    ("meri umar 45 saal hai", "Note kiya: umar 45 (pehle 70)."),
+    ("my age is 45", "Noted: age 45 (was 70)."),
+])
+def test_an_age_corrected_after_a_verdict_in_each_language_runs_the_check_again(bundled_index, correction, noted):
+    """A re-check trial: the correction the bot's own hint suggests in Hindi ("मेरी उम्र 45 साल है") was searched and
+    declined, and in Hinglish answered with a scheme's age condition: the word for age read as a question."""
+    from tests.conftest import flow_engine, say as say_tg
+
+    engine = flow_engine(bundled_index)
+    for text in _WIDOW_CHECK:
+        say_tg(engine, text, "age-fix")
+    replies = say_tg(engine, correction, "age-fix")
+    assert replies[0].text.startswith(noted) and replies[-1].kind == "eligibility"
