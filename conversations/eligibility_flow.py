@@ -36,7 +36,7 @@ from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money,
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
-from retrieval.query import MATRIC_CLASS, OWN_MONEY, school_classes, section_intents
+from retrieval.query import OWN_MONEY, PRE_MATRIC, school_classes, section_intents, wrong_school_stage
 from retrieval.searcher import names_only_a_state
 from retrieval.states import find_states, place_and_age_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
@@ -454,8 +454,6 @@ def not_a_student(profile: dict[str, Any]) -> bool:
 
 
 #: a scheme for school pupils by its name (pre-matric: up to class 10)
-PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)  # "Pre-Matric", "Pre Matric", "Pre- Matric"
-POST_MATRIC = re.compile(r"post\s*[-–]?\s*matric", re.IGNORECASE)  # "Post-Matric", "Post Matric"
 
 
 #: a condition on gender that speaks of girls ("The girl children should be residents of Bihar"): the scheme is a girl's
@@ -494,14 +492,12 @@ def past_school(profile: dict[str, Any], scheme_name: str, said: str = "") -> bo
     after it by the user's own words ``said`` ("I am in class 11": the education field holds the level passed, the
     same for classes 10 and 11); or a post-matric one (class 11 on) not yet for someone who says they are in class 9
     or below (not class 10: "I passed class 10" is a post-matric student's)."""
-    if POST_MATRIC.search(scheme_name):
-        classes = school_classes(said)
-        return bool(classes) and max(classes) < MATRIC_CLASS
+    if wrong_school_stage(scheme_name, school_classes(said)):
+        return True
     if not PRE_MATRIC.search(scheme_name):
         return False
     age = profile.get("age")
-    return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate") \
-        or any(n > MATRIC_CLASS for n in school_classes(said))
+    return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate")
 
 
 def _group_words(profile: dict[str, Any], said: str) -> list[str]:

@@ -38,7 +38,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
-from retrieval.query import FIGURE, reserved_label, section_intents
+from retrieval.query import FIGURE, reserved_label, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -455,6 +455,10 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         fits = list_fits(r, of_kind) or list_fits(r)
         if ruled_out is not None:
             fits = [x for x in fits if not ruled_out(x.scheme_id)] or fits
+        # a school stage the question's own class is past or not yet at (the pre-matric scholarships for "SC student in
+        # class 11", a re-check trial of a stateless question)
+        classes = school_classes(said)
+        fits = [x for x in fits if not wrong_school_stage(index.schemes[x.scheme_id].name, classes)] or fits
         fits = sorted(fits, key=lambda x: (index.for_another_group(x.scheme_id, said),
                                                    r.state is None and index.schemes[x.scheme_id].level == "state"))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)

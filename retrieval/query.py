@@ -53,6 +53,22 @@ _ROMAN_CLASS = {"ix": 9, "x": 10, "xi": 11, "xii": 12}
 MATRIC_CLASS = 10
 
 
+#: a scheme named for the school stage up to class 10 ("Pre-Matric", "Pre Matric", "Pre- Matric") or after it
+PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)
+POST_MATRIC = re.compile(r"post\s*[-–]?\s*matric", re.IGNORECASE)
+
+
+def wrong_school_stage(scheme_name: str, classes: list[int]) -> bool:
+    """Whether a scheme named for one school stage is for another than the classes (1-12) someone said they are in: a
+    pre-matric scheme for a class after 10, a post-matric one for class 9 or below (not class 10: "I passed class 10"
+    is a post-matric student's). ``False`` when ``classes`` is empty."""
+    if not classes:
+        return False
+    if PRE_MATRIC.search(scheme_name):
+        return max(classes) > MATRIC_CLASS
+    return POST_MATRIC.search(scheme_name) is not None and max(classes) < MATRIC_CLASS
+
+
 def school_classes(text: str) -> list[int]:
     """The school classes (1-12) ``text`` names with a word for class (:data:`SCHOOL_CLASS`); ``[]`` when none."""
     out = []

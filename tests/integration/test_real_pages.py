@@ -9,12 +9,13 @@ import uuid
 
 import pytest
 
-from conversations.eligibility_flow import POST_MATRIC, PRE_MATRIC, EligibilityFlow
+from conversations.eligibility_flow import EligibilityFlow
 from conversations.engine import Engine
 from conversations.rulebook import build_rulebook
 from conversations.store import RedisStore, UserKey
 from conversations.types import InboundMessage
 from retrieval.answer import Answerer, verify
+from retrieval.query import POST_MATRIC, PRE_MATRIC
 
 
 @pytest.fixture(scope="module")
@@ -1052,3 +1053,12 @@ def test_a_list_for_a_boy_in_class_11_leaves_out_girls_schemes_and_postgraduate_
     names = [pages_index.schemes[c.scheme_id].name for c in answer_of(replies).citations]
     assert "Post-Matric Scholarship for SC students" in names
     assert not any(re.search(r"post[- ]?graduate scholarships|girl|pre[- ]?matric", n, re.IGNORECASE) for n in names), names
+
+
+def test_a_stateless_list_for_a_class_after_the_tenth_leaves_out_pre_matric_schemes(answerer, pages_index):
+    """A re-check trial: `schemebot ask "I am an SC student in class 11 in Punjab. which scholarships can I get?"` (no
+    conversation, so no profile) listed two pre-matric scholarships; the class the question states rules them out."""
+    ans = answerer.ask("I am an SC student in class 11 in Punjab. which scholarships can I get?")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    names = [pages_index.schemes[c.scheme_id].name for c in ans.citations]
+    assert "Post-Matric Scholarship for SC students" in names and not any(PRE_MATRIC.search(n) for n in names), names

@@ -622,3 +622,15 @@ def test_a_list_quote_for_an_amount_in_a_table_quotes_the_whole_row():
     assert text[a:b] == "First part | After the pregnancy is registered at the centre. The centre checks the mother once. | 3,000/-"
     a, b = list_quote(text)  # (no amount asked: from the start, as before)
     assert text[a:b].startswith("The money comes in two parts")
+
+
+@pytest.mark.parametrize("name,classes,wrong", [
+    ("Pre-Matric Scholarship For SC Students", [11], True), ("Pre- Matric Scholarships Scheme", [10], False),
+    ("Post-Matric Scholarship for SC students", [9], True), ("Post Matric Scholarship", [10], False),
+    ("Post-Matric Scholarship for SC students", [], False), ("National Means-Cum-Merit Scholarship", [12], False),
+])
+def test_a_school_stage_is_wrong_for_a_class_past_it_or_before_it(name, classes, wrong):
+    from retrieval.query import wrong_school_stage
+
+    assert wrong_school_stage(name, classes) is wrong
+
