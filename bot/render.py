@@ -337,7 +337,7 @@ def _sms_text(text: str) -> str:
 #: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
 _VERDICT_LABELS = ("likely_eligible_short", "broad_short", "eligible", "not_eligible", "need_more_info", "if_applies", "close_miss", "depends_on",
                    "screen_head", "screen_none", "kind_head", "kind_none", "screen_not_count", "screen_missing", "screen_missing_plain", "verdict_more",
-                   "closed_mark", "skipped", "event_told", "kind_why_not")
+                   "closed_mark", "skipped", "event_told", "kind_why_not", "screen_broad", "screen_broad_only", "confirm_all")
 
 
 @lru_cache(maxsize=1)
@@ -352,7 +352,8 @@ def _latin_label_pairs() -> tuple[tuple[str, str], ...]:
     pairs = []
     for key in _VERDICT_LABELS:
         slots = dict(scheme="\x00", fields="\x00", n="\x00", kind="\x00", count="\x00")
-        hi, latin = t(key, "hi", **slots), t(key, "hinglish", **slots)
+        # (as an SMS page spells them: "/eligibility" there is "CHECK")
+        hi, latin = _SLASH_CHECK.sub("CHECK", t(key, "hi", **slots)), _SLASH_CHECK.sub("CHECK", t(key, "hinglish", **slots))
         pairs += [(a, b) for a, b in zip(hi.split("\x00"), latin.split("\x00")) if a.strip() and not is_gsm7(a)]
     # the fields a verdict names ("और जानकारी चाहिए: परिवार की आय")
     pairs += [(a, b) for a, b in ((_field_label(f, "hi"), _field_label(f, "hinglish")) for f in FIELDS) if not is_gsm7(a)]

@@ -717,7 +717,10 @@ class Engine:
             if notice is not None and notice.text not in pages[0]:
                 state.notice_given = False  # pushed past the first SMS page: said again with the next answer
             if own_pages:
-                pages += pager([Reply(kind="info", text=p) for p in own_pages], lang)
+                # (paged as the verdict they continue: on a Hindi SMS page its labels in Latin letters, which keep an
+                # entry's English name and quote GSM-7; as notes they had made each page UCS-2, an entry's label alone
+                # on one page and its quote on the next, a re-check trial)
+                pages += pager([Reply(kind="eligibility", text=p) for p in own_pages], lang)
             if len(pages) > 1 or state.paging:
                 state.paging = pages[1:] + kept
                 action = "save"

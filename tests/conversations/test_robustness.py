@@ -1,6 +1,7 @@
 """Bad stored state and bad input never crash a conversation, and nothing is half-written."""
 
 import json
+import re
 import uuid
 
 import pytest
@@ -531,3 +532,26 @@ def test_an_age_corrected_after_a_verdict_in_each_language_runs_the_check_again(
         say_tg(engine, text, "age-fix")
     replies = say_tg(engine, correction, "age-fix")
     assert replies[0].text.startswith(noted) and replies[-1].kind == "eligibility"
+
+
+def test_a_hindi_sms_verdict_and_its_more_pages_keep_its_labels_in_latin_letters(bundled_index):
+    """A re-check trial: a Hindi SMS verdict's MORE pages were paged as notes, each page UCS-2 with an entry's label
+    alone and its English quote on the next page; "… CHECK भेजें" and the caution stayed in Devanagari inside a verdict
+    otherwise in Latin letters. Every page of the verdict is GSM-7, each entry with its quote and link."""
+    from bot.split import is_gsm7, sms_fits
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    send = _sms_sender(engine, "+919800003337")
+    replies = send("जाँच करो")
+    for text in ("बिहार", "मैं 67 साल की विधवा हूँ", *["skip"] * 10):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = send(text)
+    pages = [replies[-1].text]
+    while "MORE" in pages[-1].rsplit("\n", 1)[-1]:
+        pages.append(send("MORE")[0].text)
+    assert replies[-1].kind == "eligibility" and len(pages) >= 2
+    assert all(is_gsm7(p) and sms_fits(p, 3) for p in pages), [p for p in pages if not is_gsm7(p)]
+    entries = [p for p in pages if re.match(r"\d+\. ", p)]
+    assert entries and all("myscheme.gov.in/schemes/" in p for p in entries)
