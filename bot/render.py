@@ -324,12 +324,21 @@ def _source_lines(name: str, link: str, label: str, note: str = "") -> tuple[str
 #: "/eligibility" in a reply, on SMS written "CHECK", which starts the same check (the intent ``check_command``): a
 #: newcomer trial found "Send /eligibility" hard to type on a feature phone's keypad
 _SLASH_CHECK = re.compile(r"(?<![\w/])/eligibility\b")
+#: "/forget" in a reply, on SMS written "DELETE", which asks the same (the intent ``forget``; the SMS privacy note names
+#: it): a re-check trial found the SMS help listing "/forget" beside a note saying "send DELETE"
+_SLASH_FORGET = re.compile(r"(?<![\w/])/forget\b(?:\s*\((?:or|ya|या)\s+DELETE\))?")
 
 
 def _sms_text(text: str) -> str:
     """Text for an SMS page: links shortened as in source lines (every character costs on SMS),
-    "/eligibility" written "CHECK" (``_SLASH_CHECK``) and typography spelled in GSM-7 (``_GSM7_SPELLING``)."""
-    return _SLASH_CHECK.sub("CHECK", _URL.sub(lambda m: short_link(m.group()), text)).translate(_GSM7_SPELLING)
+    "/eligibility" written "CHECK" (``_SLASH_CHECK``), "/forget" "DELETE" (``_SLASH_FORGET``) and typography spelled in
+    GSM-7 (``_GSM7_SPELLING``)."""
+    return _sms_commands(_URL.sub(lambda m: short_link(m.group()), text)).translate(_GSM7_SPELLING)
+
+
+def _sms_commands(text: str) -> str:
+    """``text`` with the commands an SMS user sends as words: "/eligibility" as "CHECK", "/forget" as "DELETE"."""
+    return _SLASH_FORGET.sub("DELETE", _SLASH_CHECK.sub("CHECK", text))
 
 
 #: the labels of a verdict's entries ("Scheme: संभवतः पात्र"): on a Hindi SMS page whose other words are in Latin letters
@@ -352,8 +361,8 @@ def _latin_label_pairs() -> tuple[tuple[str, str], ...]:
     pairs = []
     for key in _VERDICT_LABELS:
         slots = dict(scheme="\x00", fields="\x00", n="\x00", kind="\x00", count="\x00")
-        # (as an SMS page spells them: "/eligibility" there is "CHECK")
-        hi, latin = _SLASH_CHECK.sub("CHECK", t(key, "hi", **slots)), _SLASH_CHECK.sub("CHECK", t(key, "hinglish", **slots))
+        # (as an SMS page spells them: "/eligibility" there is "CHECK", "/forget" "DELETE")
+        hi, latin = _sms_commands(t(key, "hi", **slots)), _sms_commands(t(key, "hinglish", **slots))
         pairs += [(a, b) for a, b in zip(hi.split("\x00"), latin.split("\x00")) if a.strip() and not is_gsm7(a)]
     # the fields a verdict names ("और जानकारी चाहिए: परिवार की आय")
     pairs += [(a, b) for a, b in ((_field_label(f, "hi"), _field_label(f, "hinglish")) for f in FIELDS) if not is_gsm7(a)]

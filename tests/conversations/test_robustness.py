@@ -445,6 +445,11 @@ def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_ind
         assert replies[-1].field == "age" and not any(r.text.startswith("Sorry") for r in replies)
     assert send("45")[-1].field != "age"
     assert "/eligibility" in say(flow_engine(bundled_index), "hi", "tg-check").replies[-1].text  # Telegram keeps the command
+    # ... and the SMS help names DELETE for /forget, as the SMS privacy note does (a re-check trial)
+    help_pages = [send("/help")[-1].text]
+    while "MORE" in help_pages[-1].rsplit("\n", 1)[-1]:
+        help_pages.append(send("MORE")[-1].text)
+    assert "DELETE - delete everything I store about you" in "\n".join(help_pages) and "/forget" not in "\n".join(help_pages)
 
 
 def test_a_checks_next_question_is_on_the_first_sms_page_before_a_list(bundled_index):
