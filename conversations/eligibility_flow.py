@@ -1520,8 +1520,11 @@ class EligibilityFlow:
         def meant(o: Outcome) -> int:
             return self._met_specific(o.scheme_id, profile, _INCOME_FIELDS) + named_for(o.scheme_name, profile)
 
+        # (nor one named for a marriage or an award the user has not spoken of: a re-check trial's widow read a widow
+        # remarriage grant under "could be yours")
         pending = sorted((o for o in outcomes if o.status == "need_more_info" and o is not asked and o.reasons
-                          and meant(o) >= 1 and plausible(o) and not set(o.missing_fields) & pointless),
+                          and meant(o) >= 1 and plausible(o) and not set(o.missing_fields) & pointless
+                          and named_unsaid(o.scheme_name, said) is None),
                          key=lambda o: (-meant(o), _specificity(o, said, profile)))[:2]
         counts = []
         if failed:

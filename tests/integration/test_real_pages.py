@@ -1062,3 +1062,17 @@ def test_a_stateless_list_for_a_class_after_the_tenth_leaves_out_pre_matric_sche
     assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
     names = [pages_index.schemes[c.scheme_id].name for c in ans.citations]
     assert "Post-Matric Scholarship for SC students" in names and not any(PRE_MATRIC.search(n) for n in names), names
+
+
+def test_a_widows_verdict_offers_no_remarriage_grant_or_award_as_hers(engine):
+    """Trials on the pages: a 70-year-old Tamil Nadu widow's verdict had "Widow Remarriage Assistance Scheme-I: likely
+    eligible" first and two senior citizens' awards after it, and later a remarriage grant under "Could be yours"."""
+    replies = say(engine, "/eligibility", user="tn-widow")
+    for text in ("Tamil Nadu", "I am 70 years old. My husband died", *["skip"] * 12):
+        replies = say(engine, text, user="tn-widow")
+        if replies[-1].kind == "eligibility":
+            break
+    verdict = replies[-1].text
+    assert replies[-1].kind == "eligibility"
+    before_applies = verdict.split("If this applies to you:")[0]
+    assert not re.search(r"remarriage|award", before_applies, re.IGNORECASE), before_applies
