@@ -1390,7 +1390,7 @@ class EligibilityFlow:
         ex-servicemen's training grant had been "likely" for a widow asking about widow pension), and so is a
         school stage the user is past or not yet at (:func:`past_school`); one that does not give the kind asked for
         (:func:`retrieval.answer.kinds_of_help`) only when none does."""
-        from retrieval.answer import kinds_of_help, list_fits
+        from retrieval.answer import gives_kinds, kinds_of_help, list_fits
 
         index = engine.answerer.index
         profile = profile or {}
@@ -1398,11 +1398,8 @@ class EligibilityFlow:
         # (each scheme gives the kind asked for, as a list answer's do: an SC education loan had been checked for "any
         # scholarship")
         kinds = kinds_of_help(kind)
-
-        def of_kind(sid: str) -> bool:
-            return sid in held and all(any(index.scheme_has_term(t, sid) for t in terms) for terms in kinds)
-
-        keep = [x.scheme_id for x in list_fits(r, keep=of_kind) or list_fits(r, keep=lambda sid: sid in held)]
+        keep = [x.scheme_id for x in list_fits(r, keep=lambda sid: sid in held and gives_kinds(index, sid, kinds))
+                or list_fits(r, keep=lambda sid: sid in held)]
         return [sid for sid in keep if not index.for_another_group(sid, said)
                 and not past_school(profile, index.schemes[sid].name, said)][:KIND_SCHEMES]
 

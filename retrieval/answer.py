@@ -416,6 +416,12 @@ def kinds_of_help(text: str) -> list[frozenset[str]]:
     return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
 
 
+def gives_kinds(index: Index, scheme_id: str, kinds: list[frozenset[str]]) -> bool:
+    """Whether the scheme's text holds a term of each kind of help in ``kinds`` (:func:`kinds_of_help`); ``True``
+    when ``kinds`` is empty."""
+    return all(any(index.scheme_has_term(t, scheme_id) for t in terms) for terms in kinds)
+
+
 def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True,
             ruled_out: Callable[[str], bool] | None = None) -> Answer:
     """Build the :class:`Answer` for a retrieval and the gate's decision; a list answer leaves out the schemes
@@ -451,8 +457,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         kinds = kinds_of_help(said)
         # a kind of help asked for ("SC students ke liye scholarship") lists schemes that give it: a savings scheme, a
         # business loan and an accident insurance had filled a scholarship list on the bundled corpus (a newcomer trial)
-        of_kind = (lambda sid: all(any(index.scheme_has_term(t, sid) for t in terms) for terms in kinds)) if kinds else (lambda sid: True)
-        fits = list_fits(r, of_kind) or list_fits(r)
+        fits = list_fits(r, lambda sid: gives_kinds(index, sid, kinds)) or list_fits(r)
         if ruled_out is not None:
             fits = [x for x in fits if not ruled_out(x.scheme_id)] or fits
         # a school stage the question's own class is past or not yet at (the pre-matric scholarships for "SC student in
