@@ -864,16 +864,33 @@ def test_a_handled_message_is_remembered_for_the_replay_window_in_intsets(redis_
 
 
 def test_replayed_requests_older_than_their_claim_are_not_handled_again(stack):
-    # Telegram: an update dated before the window is refused by its date (200: Telegram does not retry)
-    chat = uid()
-    old = tg_update(uid(), chat, "pm kisan")
-    old["message"]["date"] = int(time.time()) - 8 * 86400
-    assert post_tg(stack, old).status_code == 200
-    future = tg_update(uid(), chat, "pm kisan")
-    future["message"]["date"] = int(time.time()) + 86400
-    assert post_tg(stack, future).status_code == 200
-    time.sleep(0.5)
-    assert stack["tg"].sent(chat) == []
+    # Telegram: an update dated before the window is refused by its date (200: Telegram does not retry), and each is
+    # logged with how far off its date is (a break-it trial: a future-dated one left no line in the log)
+    import logging
+
+    seen: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = seen.append  # type: ignore[method-assign]
+    app_log = logging.getLogger("schemebot.app")
+    level = app_log.level
+    app_log.addHandler(handler)
+    app_log.setLevel(logging.INFO)  # (as `schemebot serve` sets it)
+    try:
+        chat = uid()
+        old = tg_update(uid(), chat, "pm kisan")
+        old["message"]["date"] = int(time.time()) - 8 * 86400
+        assert post_tg(stack, old).status_code == 200
+        future = tg_update(uid(), chat, "pm kisan")
+        future["message"]["date"] = int(time.time()) + 86400
+        assert post_tg(stack, future).status_code == 200
+        time.sleep(0.5)
+        assert stack["tg"].sent(chat) == []
+    finally:
+        app_log.removeHandler(handler)
+        app_log.setLevel(level)
+    dropped = {r.event["update_id"]: r.event["age_s"] for r in seen if r.getMessage().startswith("telegram update dropped")}
+    assert set(dropped) == {old["update_id"], future["update_id"]}
+    assert abs(dropped[old["update_id"]] - 8 * 86400) <= 5 and abs(dropped[future["update_id"]] + 86400) <= 5
     # Twilio signs no timestamp: the MessageSid is remembered; replayed after its claim and kept reply expired
     sender = f"+9199{uid():08d}"
     params = sms_params("pm kisan documents", sender)
