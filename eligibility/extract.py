@@ -346,7 +346,8 @@ def extract(text: str) -> dict[str, Any]:
     if residence:
         out["residence"] = residence
     category = _first(_CATEGORIES, family_padded)
-    if category:
+    # (not when two are named, "SC/ST student": which is the user's is asked, not guessed; a break-it trial)
+    if category and sum(any(find_phrase(family_padded, p) >= 0 for p in phrases) for phrases in _CATEGORIES.values()) == 1:
         out["social_category"] = category
     education = _first(_EDUCATION, padded)
     if education is None and degree is not None:

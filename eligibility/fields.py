@@ -343,6 +343,19 @@ def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
     return lambda text: parse_choice(text, syn)
 
 
+def _one_choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
+    """As :func:`_choice`, but ``None`` when the text names two values ("SC/ST", "OBC or General"): which one is the
+    user's is asked again, not guessed (a break-it trial's "SC/ST" had been noted as SC)."""
+    syn = _syn(table)
+    return lambda text: parse_choice(text, syn) if len(choices_named(text, syn)) == 1 else None
+
+
+def choices_named(text: str, synonyms: dict[str, tuple[str, ...]]) -> set[str]:
+    """The values of ``synonyms`` (value -> normalised phrases) that ``text`` names, not negated."""
+    t = padded_words(text)
+    return {value for value, phrases in synonyms.items() if any(find_phrase(t, p) >= 0 for p in phrases)}
+
+
 #: a class number said alone ("11th", "class 9", "11वीं", "7 pass"): the level it completes (a class being studied
 #: counts as the one below it passed, as the scheme pages count it: in class 11, secondary is passed)
 _CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)?(?<!\d)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)?(?:\s*(?:pass|paas|class|kaksha))?(?!\d)")
@@ -479,7 +492,7 @@ _register(FieldSpec(
     {"en": "Which social category do you belong to?", "hi": "आप किस सामाजिक वर्ग से हैं?"},
     {"en": "General, OBC, SC, ST or EWS", "hi": "सामान्य, ओबीसी, एससी, एसटी या ईडब्ल्यूएस"},
     {"en": "Many scholarships and loans are for SC, ST, OBC or EWS families.", "hi": "कई छात्रवृत्तियाँ और ऋण एससी, एसटी, ओबीसी या ईडब्ल्यूएस परिवारों के लिए हैं।"},
-    _choice(CATEGORIES), values=tuple(CATEGORIES),
+    _one_choice(CATEGORIES), values=tuple(CATEGORIES),
     options=(("general", "General", "सामान्य"), ("obc", "OBC", "ओबीसी"), ("sc", "SC", "एससी"), ("st", "ST", "एसटी"), ("ews", "EWS", "ईडब्ल्यूएस")),
 ))
 _register(FieldSpec(
