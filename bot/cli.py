@@ -6,8 +6,8 @@ malformed corpus, a stale index, a missing file), with a one-line message on std
 
 from __future__ import annotations
 
-import dataclasses
 import argparse
+import dataclasses
 import json
 import os
 import re
@@ -415,8 +415,10 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     # a scheme whose unchecked deciding condition is a life event (a pregnancy, a death in the family) is "if this applies
     # to you", as in a screening's verdict: need_more_info, not likely_eligible (a trial's 80-year-old had been told JSSK,
     # for pregnant women, was likely); a profile says no event, so every such condition is unsaid
-    outcomes = [dataclasses.replace(o, status="need_more_info") if o.status in ("eligible", "likely_eligible") and life_event_unsaid(o.requiring, "")
-                else o for o in (outcome(r, profile) for r in targets)]
+    outcomes, events = [], {}
+    for o in (outcome(r, profile) for r in targets):
+        events[o.scheme_id] = life_event_unsaid(o.requiring, "")
+        outcomes.append(dataclasses.replace(o, status="need_more_info") if o.status in ("eligible", "likely_eligible") and events[o.scheme_id] else o)
     if args.json:
         places = {o.scheme_id: book.places.get(o.scheme_id, ("central", None)) for o in outcomes}
         print(json.dumps([{"scheme_id": o.scheme_id, "scheme_name": o.scheme_name, "level": places[o.scheme_id][0],
@@ -428,7 +430,7 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
         return 0
     for o in outcomes:
         print(f"{o.scheme_id:<28} {o.status:<16} {o.scheme_name}")
-        event = life_event_unsaid(o.requiring, "") if o.status == "need_more_info" else None
+        event = events[o.scheme_id] if o.status == "need_more_info" else None
         if event is not None:
             print(f"    if this applies to you: \u201c{event}\u201d {o.eligibility_url}")
         if o.status == "need_more_info" and o.missing_fields:

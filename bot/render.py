@@ -461,11 +461,10 @@ def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> l
     lead = _notes_lead(replies)
     if lead == 0 or lead == len(replies):
         return list(replies)
-    notes, rest = list(replies[:lead]), list(replies[lead:])
-    while notes and notes[-1].text.rstrip().endswith(":"):
-        # a heading ("विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं:") goes with what it introduces (a re-check trial had it on
-        # page 5, after the schemes)
-        rest.insert(0, notes.pop())
+    # a heading ("विधवा महिला के लिए ये योजनाएँ मदद कर सकती हैं:") goes with what it introduces (a re-check trial had it on
+    # page 5, after the schemes)
+    plain = _plain_notes(replies)
+    notes, rest = list(replies[:plain]), list(replies[plain:])
     if not notes or (rest[0].kind == "question" and len(rest) > 1):
         return list(replies)
     main = next(r for r in rest if r.kind != "info")
@@ -480,6 +479,15 @@ def _main_on_first_page(replies: Sequence[Reply], lang: str, segments: int) -> l
 def _notes_lead(replies: Sequence[Reply]) -> int:
     """How many notes (``info`` replies) open ``replies``."""
     return next((i for i, r in enumerate(replies) if r.kind != "info"), len(replies))
+
+
+def _plain_notes(replies: Sequence[Reply]) -> int:
+    """How many of the notes opening ``replies`` (:func:`_notes_lead`) come before the headings among them that end
+    them ("These schemes can help:"), which go with what they introduce."""
+    n = _notes_lead(replies)
+    while n and replies[n - 1].text.rstrip().endswith(":"):
+        n -= 1
+    return n
 
 
 def _starts_on(page: str, reply: Reply) -> bool:
@@ -524,9 +532,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
     if any(r.kind == "answer" and r.citations for r in replies) and not _QUOTE_START.search(layout[0]):
         # a first page of the list's heading alone ("Schemes that match (first 5; reply MORE for the next):", the first
         # quote too long to join it; a break-it trial): the heading without what the page footer says too, if that lets
-        # the first quote start on it
-        # the heading without what the page footer says too; else, a list's own heading ("Schemes that match ...", field
-        # ``list_head``: the numbered quotes say as much) left out, rather than a page spent on it
+        # the first quote start on it; else the list's own heading (field ``list_head``: the numbered quotes say as
+        # much) left out, rather than a page spent on it
         trimmed = [r.model_copy(update={"text": _HEADING_MORE.sub(")", r.text)}) if r.kind == "info" else r for r in replies]
         for order in (trimmed, [r for r in replies if r.field != "list_head"]):
             shorter = _sms_layout(order, lang, segments)
@@ -538,10 +545,8 @@ def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> 
         # the question the user is to answer next, on the first page before what else the turn says (a list for a widow
         # while her check went on): a newcomer trial's page 1 had been the list alone, and her "no" was read as the answer
         # to a question she had never seen
-        notes = list(replies[:lead])
-        while notes and notes[-1].text.rstrip().endswith(":"):  # (a heading stays with what it introduces)
-            notes.pop()
-        for order in ([*notes, last, *replies[len(notes):-1]], [last, *replies[:-1]]):
+        plain = _plain_notes(replies)  # (a heading stays with what it introduces)
+        for order in ([*replies[:plain], last, *replies[plain:-1]], [last, *replies[:-1]]):
             moved = _sms_layout(order, lang, segments)
             if _starts_on(moved[0], last):
                 return moved

@@ -453,9 +453,6 @@ def not_a_student(profile: dict[str, Any]) -> bool:
         isinstance(age, (int, float)) and age >= NO_STUDY_QUESTION_FROM_AGE and profile.get("is_student") is not True)
 
 
-#: a scheme for school pupils by its name (pre-matric: up to class 10)
-
-
 #: a condition on gender that speaks of girls ("The girl children should be residents of Bihar"): the scheme is a girl's
 GIRL_CONDITION = re.compile(r"\bgirls?\b|\bgirl\s+child(?:ren)?\b|\bdaughters?\b|\bkanya\b|\bbalika\b", re.IGNORECASE)
 #: from this age a woman is no girl: a scheme whose gender condition speaks of girls is not hers (a break-it trial offered
@@ -498,6 +495,12 @@ def past_school(profile: dict[str, Any], scheme_name: str, said: str = "") -> bo
         return False
     age = profile.get("age")
     return (isinstance(age, (int, float)) and age >= 18) or profile.get("education_level") in ("higher_secondary", "diploma", "graduate", "postgraduate", "doctorate")
+
+
+def said_of(state: UserState) -> str:
+    """The user's own words behind every fact of their profile, joined: what they "said", for the checks of what they
+    spoke of (a life event, a role, a school class)."""
+    return " ".join(v.said for v in state.profile.values())
 
 
 def _group_words(profile: dict[str, Any], said: str) -> list[str]:
@@ -662,6 +665,8 @@ MARRIAGE_NAME = re.compile(r"\b(?:re-?)?(?:marriage|wedding|vivah|vivaha|shadi|s
 #: sign in a name: PM-KISAN is the "Kisan Samman Nidhi")
 AWARD_NAME = re.compile(r"\b(?:awards?|puraskar|puruskar)\b", re.IGNORECASE)
 _AWARD_SAID = re.compile(r"\baward|puraskar|puruskar|पुरस्कार", re.IGNORECASE)
+#: how a user speaks of a marriage (the marriage kind of :data:`EVENT_KINDS`)
+_MARRIAGE_SAID = next(in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search("marriage"))
 
 
 def named_unsaid(scheme_name: str, said: str) -> str | None:
@@ -669,8 +674,7 @@ def named_unsaid(scheme_name: str, said: str) -> str | None:
     (:data:`AWARD_NAME`) and the user has not spoken of one in ``said``, else ``None``: "if this applies to you", not
     "likely" (a newcomer trial's 70-year-old widow had "Widow Remarriage Assistance Scheme-I" first in her verdict, on
     her being a widow, and two senior citizens' awards second and third, on her age and gender)."""
-    marriage = next(in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search("marriage"))
-    if MARRIAGE_NAME.search(scheme_name) and not affirmed(marriage, said):
+    if MARRIAGE_NAME.search(scheme_name) and not affirmed(_MARRIAGE_SAID, said):
         return scheme_name
     return scheme_name if AWARD_NAME.search(scheme_name) and not affirmed(_AWARD_SAID, said) else None
 
@@ -1262,7 +1266,7 @@ class EligibilityFlow:
             profile["state"] = place
         if not profile:
             return set()
-        said = " ".join(v.said for v in state.profile.values())
+        said = said_of(state)
         out = set()
         for sid in scheme_ids:
             rules = self.book.rules.get(sid)
@@ -1356,7 +1360,7 @@ class EligibilityFlow:
                     return [self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
-            said = " ".join(v.said for v in state.profile.values())
+            said = said_of(state)
             return [self._verdict([result], lang, single=True, said=said, profile=profile)]
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
@@ -1431,7 +1435,7 @@ class EligibilityFlow:
         condition is a life event the user has not mentioned under "if this applies to you"; counts of
         the rest. The next schemes go to ``state.paging`` for "MORE".
         """
-        said = " ".join(v.said for v in state.profile.values())
+        said = said_of(state)
         profile = self._profile(state)
         disability = profile.get("disability_percent")
         if isinstance(disability, (int, float)) and disability > 0:

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from data import states as _state_names
-from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
+from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, choices_named, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from retrieval.life_events import affirmed
 from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, negated_since_contrast, normalise, padded_words, parse_money
@@ -347,7 +347,7 @@ def extract(text: str) -> dict[str, Any]:
         out["residence"] = residence
     category = _first(_CATEGORIES, family_padded)
     # (not when two are named, "SC/ST student": which is the user's is asked, not guessed; a break-it trial)
-    if category and sum(any(find_phrase(family_padded, p) >= 0 for p in phrases) for phrases in _CATEGORIES.values()) == 1:
+    if category and len(choices_named(family_padded, _CATEGORIES)) == 1:
         out["social_category"] = category
     education = _first(_EDUCATION, padded)
     if education is None and degree is not None:

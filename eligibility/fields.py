@@ -347,13 +347,13 @@ def _one_choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None
     """As :func:`_choice`, but ``None`` when the text names two values ("SC/ST", "OBC or General"): which one is the
     user's is asked again, not guessed (a break-it trial's "SC/ST" had been noted as SC)."""
     syn = _syn(table)
-    return lambda text: parse_choice(text, syn) if len(choices_named(text, syn)) == 1 else None
+    return lambda text: parse_choice(text, syn) if len(choices_named(padded_words(text), syn)) == 1 else None
 
 
-def choices_named(text: str, synonyms: dict[str, tuple[str, ...]]) -> set[str]:
-    """The values of ``synonyms`` (value -> normalised phrases) that ``text`` names, not negated."""
-    t = padded_words(text)
-    return {value for value, phrases in synonyms.items() if any(find_phrase(t, p) >= 0 for p in phrases)}
+def choices_named(padded: str, synonyms: dict[str, tuple[str, ...]]) -> set[str]:
+    """The values of ``synonyms`` (value -> normalised phrases) that ``padded`` (from
+    :func:`eligibility.parse.padded_words`) names, not negated."""
+    return {value for value, phrases in synonyms.items() if any(find_phrase(padded, p) >= 0 for p in phrases)}
 
 
 #: a class number said alone ("11th", "class 9", "11वीं", "7 pass"): the level it completes (a class being studied
@@ -415,6 +415,8 @@ def class_level(n: int) -> str:
             "secondary", "higher_secondary")[n - 1]
 
 
+#: a state named, or a city's state (their synonyms normalised once, not at every answer)
+_STATE_CHOICE, _CITY_CHOICE = _choice(STATES), _choice(CITIES)
 #: a place taken back and another given after it: "Bihar? no, UP", "bihar nahi, up"
 PLACE_CORRECTED = re.compile(r"(?:[?,.;!]\s*|\s)(?:no|nahi|nahin|नहीं|sorry|actually)\b[\s,.;:!-]*(?=\S)", re.IGNORECASE)
 
@@ -423,7 +425,7 @@ def _state(text: str) -> str | None:
     """A state or union territory (or a city of one) named in ``text``; after a correction, the one named after it
     ("Bihar? no, UP" is Uttar Pradesh: a break-it trial had it noted as Bihar)."""
     def place(t: str) -> str | None:
-        return parse_choice(t, _syn(STATES)) or parse_choice(t, _syn(CITIES))
+        return _STATE_CHOICE(t) or _CITY_CHOICE(t)
 
     corrected = PLACE_CORRECTED.search(text)
     return (place(text[corrected.end():]) if corrected else None) or place(text)

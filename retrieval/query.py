@@ -49,6 +49,7 @@ SCHOOL_CLASS = re.compile(r"(?:\b(?:class|std|standard|kaksha|grade)\s*|कक�
                           re.IGNORECASE)
 #: (only the Roman numbers of the classes around the matric: "Class IV employees" are a grade of government staff)
 _ROMAN_CLASS = {"ix": 9, "x": 10, "xi": 11, "xii": 12}
+_CLASS_ROMAN = {n: roman for roman, n in _ROMAN_CLASS.items()}
 #: the last class before "post matric" (classes 11 and 12 are the first post-matric stage)
 MATRIC_CLASS = 10
 
@@ -597,7 +598,7 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         # "SC student in class 11": the stage the scholarships are named for, "post matric" ("pre matric" up to class 10)
         scale = 1.0
         n = max(classes)
-        roman = {9: "ix", 10: "x", 11: "xi", 12: "xii"}.get(n)
+        roman = _CLASS_ROMAN.get(n)
         # (and the class as pages write it, "Class XI", "11th": without them "matric" drew the pre-matric schemes to
         # "scholarship for class 11 students", a break-it trial)
         terms = ("post" if n > MATRIC_CLASS else "pre", "matric") + ((roman, f"{n}th") if roman else ())

@@ -762,8 +762,11 @@ class Searcher:
                      if t in idx.vocabulary] if own else []
             # every word of the name the corpus knows is the first scheme's, in what it is, gives or whom it is for
             # (a word only in its application steps or FAQs, "mobile", does not make it that scheme)
-            known = [w for w in own if any(t in idx.vocabulary for t in analyze_query(w, idx.vocabulary, self.matcher, idx.chunk_frequency).weights)]
-            if terms and (not all(self._word_of(w, top, NAME_SECTIONS) for w in known) or self._mentions_another(own, head.group(), top)):
+            # (each word's analysis once, for both: it corrects spellings, the costly part)
+            word_terms = {w: list(analyze_query(w, idx.vocabulary, self.matcher, idx.chunk_frequency).weights) for w in own}
+            known = [w for w in own if any(t in idx.vocabulary for t in word_terms[w])]
+            if terms and (not all(self._word_of(w, top, NAME_SECTIONS, word_terms[w]) for w in known)
+                          or self._mentions_another(own, head.group(), top, word_terms)):
                 return " ".join([*run, head.group()])
         return None
 
@@ -776,26 +779,29 @@ class Searcher:
         rest = {t: w for t, w in weights.items() if t not in name}
         return rest if rest and len(rest) < len(weights) else {}
 
-    def _mentions_another(self, own: list[str], head: str, scheme_id: str) -> bool:
+    def _mentions_another(self, own: list[str], head: str, scheme_id: str, word_terms: dict[str, list[str]]) -> bool:
         """Whether the scheme's page names another scheme by the words ``own`` + ``head`` ("... linked with the
         Sukanya Samriddhi Yojana" on Beti Bachao Beti Padhao's page): at least two Latin words, none of them (nor
-        their glossary forms) in the scheme's own name, written together with the head word in its text.
-        "sukanya samriddhi yojana interest rate" asks about that scheme, not about the page that mentions it."""
+        their glossary forms, ``word_terms``: word -> its query terms) in the scheme's own name, written together with
+        the head word in its text. "sukanya samriddhi yojana interest rate" asks about that scheme, not about the page
+        that mentions it."""
         if len(own) < 2 or not all(w.isascii() for w in own):
             return False
         idx = self.index
         name_terms = set(analyze(idx.schemes[scheme_id].name))
-        if any(set(analyze_query(w, idx.vocabulary, self.matcher, idx.chunk_frequency).weights) & name_terms for w in own):
+        if any(set(word_terms[w]) & name_terms for w in own):
             return False
         phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, own)) + r"\s+" + re.escape(head) + r"\b", re.IGNORECASE)
         return any(phrase.search(text) for text in idx.schemes[scheme_id].section_texts().values())
 
-    def _word_of(self, word: str, scheme_id: str, sections: frozenset[str] | None = None) -> bool:
+    def _word_of(self, word: str, scheme_id: str, sections: frozenset[str] | None = None, terms: list[str] | None = None) -> bool:
         """Whether the scheme's text (its ``sections`` only, when given: see :meth:`Index.scheme_has_term`) holds ``word``:
-        one of its analysed or glossary forms, the acronym it spells in Devanagari ("एडीआईपी": ADIP), or, written in
-        Devanagari, the spelling of a word of the scheme's name ("साइकिल सहायता" for "Cycle Sahayata Yojana")."""
+        one of its analysed or glossary forms (``terms``: the word's query terms, when the caller has them already), the
+        acronym it spells in Devanagari ("एडीआईपी": ADIP), or, written in Devanagari, the spelling of a word of the
+        scheme's name ("साइकिल सहायता" for "Cycle Sahayata Yojana")."""
         idx = self.index
-        terms = analyze_query(word, idx.vocabulary, self.matcher, idx.chunk_frequency).weights
+        if terms is None:
+            terms = list(analyze_query(word, idx.vocabulary, self.matcher, idx.chunk_frequency).weights)
         acronym = spelled_acronym(word)
         if any(idx.scheme_has_term(t, scheme_id, sections) for t in [*terms, *(analyze(acronym) if acronym else [])]):
             return True
