@@ -356,14 +356,14 @@ def choices_named(padded: str, synonyms: dict[str, tuple[str, ...]]) -> set[str]
     return {value for value, phrases in synonyms.items() if any(find_phrase(padded, p) >= 0 for p in phrases)}
 
 
-#: a class number said alone ("11th", "class 9", "11वीं", "7 pass"): the level it completes (a class being studied
+#: a class number said alone ("11th", "class 9", "11वीं", "12vi", "7 pass"): the level it completes (a class being studied
 #: counts as the one below it passed, as the scheme pages count it: in class 11, secondary is passed)
-_CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)?(?<!\d)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)?(?:\s*(?:pass|paas|class|kaksha))?(?!\d)")
+_CLASS_NUMBER = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)?(?<!\d)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|vi|vin|वीं|वी)?(?:\s*(?:pass|paas|class|kaksha))?(?!\d)")
 
 
 #: a class number marked as one inside a sentence: "class 9", "9th", "11वीं", "कक्षा 8"; not "2nd year" or "1st semester"
 _CLASS_IN_TEXT = re.compile(r"(?:\b(?:class|std|standard|kaksha)\s*|कक्षा\s*)(?<!\d)(1[0-2]|[1-9])(?!\d)(?!\s*(?:st|nd|rd|th)?\s*(?:year|yr|sem|saal|sal)\b)"
-                            r"|(?<!\d)(?<!\w)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|वीं|वी)(?!\w)(?!\s*(?:year|yr|sem|semester|saal|sal|साल|वर्ष)\b)", re.IGNORECASE)
+                            r"|(?<!\d)(?<!\w)(1[0-2]|[1-9])\s*(?:st|nd|rd|th|vi|vin|वीं|वी)(?!\w)(?!\s*(?:year|yr|sem|semester|saal|sal|साल|वर्ष)\b)", re.IGNORECASE)
 
 
 def marked_class(text: str) -> tuple[int, int] | None:

@@ -699,3 +699,11 @@ def test_two_social_categories_named_are_not_guessed_between(text, category):
 @pytest.mark.parametrize("answer,category", [("SC/ST", None), ("obc ya general", None), ("SC hai, ST nahi", "sc"), ("OBC", "obc")])
 def test_the_category_question_asks_again_when_two_are_named(answer, category):
     assert FIELDS["social_category"].parse(answer) == category
+
+
+@pytest.mark.parametrize("answer,level", [("12vi", "higher_secondary"), ("12vi class", "higher_secondary"), ("9vi me padhti hu", "upper_primary")])
+def test_a_class_written_with_the_romanized_hindi_ordinal_is_read(answer, level):
+    """A newcomer trial: "12vi" and "12vi class" (Romanized "12वीं") were not understood at the education question, nor
+    "12vi class me padhti hu" in a first message."""
+    assert FIELDS["education_level"].parse(answer) == level
+    assert extract("main maharashtra se hu, SC category, 12vi class me padhti hu")["education_level"] == "higher_secondary"
