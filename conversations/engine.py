@@ -786,10 +786,22 @@ class Engine:
                 if number is not None and not 1 <= number <= len(NEEDS):
                     state.pending, state.pending_query = "need", place  # no such option: the menu again
                     return self._need_question(place, lang, t("no_such_option", lang, n=len(NEEDS))), "save"
+                chosen = canonical_state(text.strip(" .!?\u0964")) or (state_of(text) if names_only_a_state(text) else None)
+                if number is None and chosen is not None:
+                    # "main UP se hu" at the menu: where the user lives, no need; noted, and the menu asked again for
+                    # that state (a newcomer trial: it was searched as the need "main UP se hu" and answered with loans)
+                    state.pending, state.pending_query = "need", chosen
+                    noted = (self.eligibility._record({"state": chosen}, state, text, lang) if self.eligibility is not None
+                             else f"{state_label(chosen, lang)}")
+                    return self._need_question(chosen, lang, t("noted", lang, values=noted)), "save"
                 # served like a life event: the schemes that fit the need, in the state, without the gate's doubt
                 # about a question the bot itself phrased (a need in the user's words is searched as said)
-                labels = dict(zip(("en", "hi", "hinglish"), NEEDS[number - 1][:3])) if number else {"en": text, "hi": text, "hinglish": text}
-                query = NEEDS[number - 1][3] if number else f"schemes for {text}"
+                # ("kheti bihar me": the need in the state it names; its central schemes alone had been listed, with
+                # "tell me your state to see its schemes too")
+                place = state_of(text) or place
+                said = re.sub(r"\s+(?:me|mein|mai|में|से|se|ki|की|ka|का)$", "", re.sub(r"\s+", " ", without_states(text)).strip(" .!?,\u0964")) or text
+                labels = dict(zip(("en", "hi", "hinglish"), NEEDS[number - 1][:3])) if number else {"en": said, "hi": said, "hinglish": said}
+                query = NEEDS[number - 1][3] if number else f"schemes for {said}"
                 told = self._life_event(query, LifeEvent("need", query, labels, _NEVER), state, lang, place)
                 if told is not None:
                     return told, "save"

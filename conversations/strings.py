@@ -500,7 +500,7 @@ for _key, _text in HINGLISH_REASONS.items():
 #: own categories, the first few the ones people ask for most.
 NEEDS: tuple[tuple[str, str, str, str], ...] = (
     ("Pension (old age, widow, disability)", "पेंशन (बुढ़ापा, विधवा, दिव्यांग)", "Pension (budhapa, vidhwa, divyang)",
-     "pension schemes for old age, widows and disability"),
+     "+pension schemes for old age, widows and disability"),
     ("Farming", "खेती-किसानी", "Kheti-kisani", "schemes for farmers"),
     ("Education and scholarships", "पढ़ाई और छात्रवृत्ति", "Padhai aur scholarship", "scholarship schemes for students"),
     ("Health and treatment", "इलाज और स्वास्थ्य", "Ilaj aur swasthya", "free treatment in hospitals and health cover for families; financial help for treatment of serious illness"),

@@ -608,6 +608,24 @@ def test_on_sms_small_talk_fits_its_segments_and_the_privacy_notice_is_never_los
     assert len(help_page) == 1 and sms_segments(help_page[0].text) <= 3
 
 
+def test_a_state_told_at_the_need_menu_is_noted_and_the_menu_asked_again_for_that_state(engine):
+    # a newcomer trial: "main UP se hu" at the menu was searched as the need "main UP se hu" and answered with loans
+    say(engine, "koi yojana batao")
+    asked = say(engine, "main bihar se hoon").replies
+    assert [r.field for r in asked] == ["need"]
+    assert asked[0].text == ("Note kiya: Bihar. Mere paas Bihar ki kai yojanayein hain. Aapko kis cheez mein madad chahiye? "
+                             "Number likhiye, ya apne shabdon mein bataiye.")
+    cited = [c.scheme_id for r in say(engine, "1").replies for c in r.citations]
+    assert cited[:4] == ["mvpy-bihar", "ignoaps", "ignwps", "igndps"]
+    # "kheti bihar me" names a need beside the state: searched, not taken for the state alone
+    say(engine, "koi yojana batao", user="u2")
+    farming = say(engine, "kheti bihar me", user="u2").replies
+    assert not any(r.field == "need" for r in farming)
+    assert farming[0].text == "kheti ke liye yeh yojanayein madad kar sakti hain (unke page se quote):"
+    assert {"pmfby", "kcc", "pm-kisan"} <= {c.scheme_id for r in farming for c in r.citations}
+    assert not any("apna rajya bataiye" in r.text for r in farming)  # Bihar was named: it is not asked for
+
+
 def test_the_need_menu_claims_no_schemes_of_a_state_the_corpus_has_none_of(engine):
     # the bundled corpus holds no Kerala scheme
     assert say(engine, "kerala sarkar ki yojana", user="k1").replies[0].text.startswith("Mere paas kai yojanayein hain.")
