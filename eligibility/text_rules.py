@@ -1009,6 +1009,8 @@ _STUDYING_BEFORE = re.compile(r"\b(?:studying|pursuing|enrolled|admitted|admissi
 #: "a student of" a school class: studying it, not past it ("a student of B.Tech" is a graduate's level for the
 #: interview, whose field is the highest level passed or studied in)
 _STUDENT_OF = re.compile(r"\bstudents?\s+(?:of|in|at)\b[^.;:]{0,30}$", re.IGNORECASE)
+#: a level the applicant must be past: "beyond class 12th", "above Class X", "after 10th"
+_BEYOND = re.compile(r"\b(?:beyond|above|after)\s+(?:the\s+)?$", re.IGNORECASE)
 #: marks, grades and divisions: a condition beside the level that no field expresses
 _MARKS = re.compile(r"\bmarks\b|\d\s*%|\bper\s*cent|\bpercentage\b|\bdivision\b|\bcgpa\b|\bfirst\s+class\b|\bgrade\b", re.IGNORECASE)
 
@@ -1031,6 +1033,11 @@ def _education(unit: Unit, url: str) -> Criterion | None:
         before, after = text[max(0, a - 60):a], text[b:b + 40]
         held = _PASSED_BEFORE.search(before) or _PASSED_AFTER.match(after)
         if _about_other(text, a):
+            continue
+        if _BEYOND.search(before) and level != _EDUCATION_ORDER[-1]:
+            # "pursuing studies beyond class 12th", "admission after Class X": the next level up at least (a
+            # newcomer trial's SC girl in class 12 had been listed a scheme for studies beyond class 12)
+            found.append((a, b, _EDUCATION_ORDER[_EDUCATION_ORDER.index(level) + 1]))
             continue
         if (_STUDYING_BEFORE.search(before[-35:]) or (_STUDENT_OF.search(before[-35:]) and _EDUCATION_ORDER.index(level) <= _EDUCATION_ORDER.index("higher_secondary"))) \
                 and not re.search(r"(?i)\bpost[- ]?$", before):

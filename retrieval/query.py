@@ -57,16 +57,22 @@ MATRIC_CLASS = 10
 #: a scheme named for the school stage up to class 10 ("Pre-Matric", "Pre Matric", "Pre- Matric") or after it
 PRE_MATRIC = re.compile(r"pre\s*[-–]?\s*matric", re.IGNORECASE)
 POST_MATRIC = re.compile(r"post\s*[-–]?\s*matric", re.IGNORECASE)
+#: a scheme named for study after a first degree ("Post Graduate Indira Gandhi Scholarship", "PG Scholarship", "Doctoral
+#: Fellowship", "Ph.D."): no school student's (a newcomer trial's SC girl in class 12 was listed two of them)
+AFTER_DEGREE = re.compile(r"\bpost[\s-]?graduat|\bpg\b|\bph\.?\s?d\b|\bdoctoral\b|\bpost[\s-]?doc", re.IGNORECASE)
 
 
 def wrong_school_stage(scheme_name: str, classes: list[int]) -> bool:
     """Whether a scheme named for one school stage is for another than the classes (1-12) someone said they are in: a
     pre-matric scheme for a class after 10, a post-matric one for class 9 or below (not class 10: "I passed class 10"
-    is a post-matric student's). ``False`` when ``classes`` is empty."""
+    is a post-matric student's), one for study after a degree (:data:`AFTER_DEGREE`) for any class. ``False`` when
+    ``classes`` is empty."""
     if not classes:
         return False
     if PRE_MATRIC.search(scheme_name):
         return max(classes) > MATRIC_CLASS
+    if AFTER_DEGREE.search(scheme_name):
+        return True  # (a class is 1 to 12)
     return POST_MATRIC.search(scheme_name) is not None and max(classes) < MATRIC_CLASS
 
 
@@ -388,6 +394,9 @@ DISCOVERY = re.compile(
     # "I am a fisherman in West Bengal, any help?", "koi madad milegi?": which help there is
     r"|\b(any|koi) (sarkari |government |govt )?(help|madad|sahayata|support)\b|कोई (सरकारी )?(मदद|सहायता)"
     r"|\bkoi (sarkari )?(yojana|yojna|scheme)\b|\bkya kya (sarkari )?(yojana|yojna|scheme)|\bwhich states\b"
+    # "koi scholarship?", "koi pension milegi?", "कोई छात्रवृत्ति है?": whichever of that kind there is
+    r"|\bkoi (sarkari )?(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies)|grants?)\b"
+    r"|कोई (सरकारी )?(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)"
     r"|\b(what|which|any|list of) (\w+ )?(scholarships|grants|subsidies|pensions|loans)\b"
     # a kind of help for a group or a purpose, opening the message: "loan for starting business", "scholarship for SC
     # students", "business ke liye loan", "विकलांग के लिए पेंशन" (every scheme of that kind for it answers)

@@ -379,6 +379,10 @@ LEVELS_FROM = ["primary", "upper_primary", "secondary", "higher_secondary", "dip
     ("The applicant must be a final year student of B.Tech, or students pursuing M.Sc. in Engineering.", "graduate"),
     ("The applicant should be a graduate; after taking admission for M.A. the scholarship will not be allowed.", "graduate"),
     ("The applicant must be a student in a Post-matric class.", "secondary"),  # past the matric
+    # a level the applicant must be past: the next one up (Top Class Education for SC students had no education
+    # criterion, and was listed for a girl in class 12)
+    ("The applicant must be pursuing studies beyond class 12th admitted in a full-time course.", "diploma"),
+    ("The student should have taken admission after Class X in a recognised institution.", "higher_secondary"),
 ])
 def test_the_least_class_or_course_passed(sentence, least):
     (c,) = [c for c in criteria(read(sentence).rule) if c.field == "education_level"]

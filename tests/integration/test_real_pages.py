@@ -1076,3 +1076,29 @@ def test_a_widows_verdict_offers_no_remarriage_grant_or_award_as_hers(engine):
     assert replies[-1].kind == "eligibility"
     before_applies = verdict.split("If this applies to you:")[0]
     assert not re.search(r"remarriage|award", before_applies, re.IGNORECASE), before_applies
+
+
+def test_the_pension_need_in_uttar_pradesh_after_the_state_is_told_at_the_menu_lists_pensions_only(engine, pages_index):
+    """A newcomer trial: "main UP se hu" at the menu of needs was searched as a need and answered with business loans;
+    then the pension need listed the rural sanitation mission (its page names widow and old age pensioners among
+    its beneficiaries). The state is noted and the menu asked for it; each listed scheme gives a pension."""
+    user = str(uuid.uuid4())
+    say(engine, "mujhe koi scheme chahiye", user)
+    asked = say(engine, "main UP se hu", user)
+    assert asked[-1].field == "need" and asked[-1].text.startswith("Note kiya: rajya Uttar Pradesh. Mere paas Uttar Pradesh ki kai yojanayein")
+    listed = answer_of(say(engine, "1", user))
+    names = [pages_index.schemes[c.scheme_id].name for c in listed.citations]
+    assert names[0] == "Uttar Pradesh Old Age Pension Scheme" and "sbm-g-ii" not in {c.scheme_id for c in listed.citations}
+    assert all("pension" in n.casefold() for n in names), names
+
+
+def test_an_sc_girl_in_class_12_asking_for_any_scholarship_gets_the_post_matric_one_and_none_past_her_stage(engine, pages_index):
+    """A newcomer trial: "main maharashtra se hu, SC ladki hu, 12vi me padhti hu. koi scholarship?" quoted the eligibility
+    of one scheme, Top Class Education for SC students, which is for studies beyond class 12; the post-matric
+    scholarship for SC students was never shown. "koi scholarship?" asks for a list; schemes named for a stage past
+    hers (pre-matric, post-graduate) are left out, and one whose rule asks for studies beyond class 12 too."""
+    replies = say(engine, "main maharashtra se hu, SC ladki hu, 12vi me padhti hu. koi scholarship?", str(uuid.uuid4()))
+    listed = answer_of(replies)
+    ids = [c.scheme_id for c in listed.citations]
+    assert len(ids) >= 3 and "pmsfss" in ids, ids
+    assert not {"pre-sc", "pmsssc", "pg-igssgc", "pgspcscstc", "tce-sc"} & set(ids), ids

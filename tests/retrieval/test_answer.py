@@ -628,6 +628,10 @@ def test_a_list_quote_for_an_amount_in_a_table_quotes_the_whole_row():
     ("Pre-Matric Scholarship For SC Students", [11], True), ("Pre- Matric Scholarships Scheme", [10], False),
     ("Post-Matric Scholarship for SC students", [9], True), ("Post Matric Scholarship", [10], False),
     ("Post-Matric Scholarship for SC students", [], False), ("National Means-Cum-Merit Scholarship", [12], False),
+    # study after a degree is no school class's
+    ("Post Graduate Indira Gandhi Scholarship For Single Girl Child", [12], True),
+    ("Post-Graduate Scholarships for Professional Courses for SC/ST Candidates", [11], True),
+    ("National Fellowship for Ph.D. students", [12], True), ("Post Graduate Scholarship", [], False),
 ])
 def test_a_school_stage_is_wrong_for_a_class_past_it_or_before_it(name, classes, wrong):
     from retrieval.query import wrong_school_stage

@@ -71,6 +71,9 @@ def test_canonical_names_of_page_headers():
     ("बुजुर्गों के लिए पेंशन योजना", True), ("vridh logo ke liye pension yojana", True),
     ("main kisan hu bihar se, koi madad milegi?", True), ("I am a fisherman in West Bengal, any help?", True),
     ("मैं विधवा हूँ, कोई मदद मिलेगी?", True), ("can you help me with pm kisan", False),
+    # "koi scholarship?": any of that kind (a newcomer trial's SC girl in class 12 had one scheme's eligibility quoted)
+    ("SC ladki hu, 12vi me padhti hu. koi scholarship?", True), ("कोई पेंशन मिलेगी क्या", True),
+    ("pm kisan ka koi document chahiye?", False),
 ])
 def test_discovery_questions(text, is_list):
     assert bool(DISCOVERY.search(text)) is is_list
