@@ -542,6 +542,10 @@ _NAME_FOR: dict[tuple[str, Any], re.Pattern[str]] = {key: re.compile(p, re.IGNOR
 _WHAT_ONE_IS = frozenset({"marital_status", "disability_percent", "occupation"})
 #: sort weight of each of the user's facts a scheme's name says it is for (as much as a student condition met)
 NAMED_FOR_WEIGHT = 2.0
+#: sort weight of each of the user's particular facts met that they told before any question asked it: what someone
+#: says unasked is what they came for ("main UP se hu, vidhwa hu": a trial's widow pensions had been behind the old
+#: age pensions, her BPL card and age weighing more than her widowhood)
+VOLUNTEERED_WEIGHT = 2.0
 _DISABILITY_NAME = re.compile(r"\bdisab|\bdivyang|\bhandicap|\bspecially[- ]abled|\bviklang", re.IGNORECASE)
 
 
@@ -726,17 +730,19 @@ _GENERIC_FIELDS = {"state", "age", "gender"}
 _INCOME_FIELDS = frozenset({"annual_family_income", "is_income_tax_payer"})
 
 
-def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = None) -> tuple:
+def _specificity(o: Outcome, said: str = "", profile: dict[str, Any] | None = None, volunteered: frozenset[str] = frozenset()) -> tuple:
     """Sort key of a likely scheme: hand-checked first, then one for a life event the user spoke of
     (``said``: "I am pregnant"), then the weight (:data:`_FIELD_WEIGHT`) of the user's particular facts met
     (widowhood, disability, occupation ... over category and income; state, age and gender count
     nothing) plus :data:`NAMED_FOR_WEIGHT` for each of them the scheme's name says it is for (:func:`named_for`;
     not for widowhood, disability or occupation when a condition on it was met: that says it already,
-    where a category or student condition met does not, many schemes listing every category), then more
+    where a category or student condition met does not, many schemes listing every category) plus
+    :data:`VOLUNTEERED_WEIGHT` for each met that the user told unasked (``volunteered``: field names), then more
     facts met in all, then fewer unchecked sentences."""
     fields = _met_positively(o)
     weight = sum(_FIELD_WEIGHT.get(f, 1.0) for f in fields - _GENERIC_FIELDS)
     weight += NAMED_FOR_WEIGHT * named_for(o.scheme_name, profile or {}, fields & _WHAT_ONE_IS)
+    weight += VOLUNTEERED_WEIGHT * len((fields & volunteered) - _GENERIC_FIELDS - {"annual_family_income"})
     return (o.status != "eligible", not (said and life_event_said(o.requiring, said)), -weight,
             -len(fields), len(o.unchecked), o.scheme_name)
 
@@ -1442,7 +1448,8 @@ class EligibilityFlow:
             said += " disabled"  # (a percentage answered is a disability said)
         if isinstance(profile.get("occupation"), str):
             said += " " + profile["occupation"].replace("_", " ")  # (the work picked from the options is work said: "construction worker")
-        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile))
+        volunteered = frozenset(profile) - frozenset(state.interview.asked if state.interview is not None else ())
+        likely = sorted((o for o in outcomes if o.status in ("eligible", "likely_eligible")), key=lambda o: _specificity(o, said, profile, volunteered))
         applies = [(o, life_event_unsaid(o.requiring, said) or role_unsaid(o, said) or named_unsaid(o.scheme_name, said)) for o in likely]
         # a pregnancy scheme is not offered to a 67-year-old widow, even "if this applies"
         # ... nor a pre-matric scholarship to a 45-year-old farmer
@@ -1526,7 +1533,7 @@ class EligibilityFlow:
         pending = sorted((o for o in outcomes if o.status == "need_more_info" and o is not asked and o.reasons
                           and meant(o) >= 1 and plausible(o) and not set(o.missing_fields) & pointless
                           and named_unsaid(o.scheme_name, said) is None),
-                         key=lambda o: (-meant(o), _specificity(o, said, profile)))[:2]
+                         key=lambda o: (-meant(o), _specificity(o, said, profile, volunteered)))[:2]
         counts = []
         if failed:
             counts.append(t("screen_not_count", lang, count=schemes_count(len(failed), lang)))

@@ -754,3 +754,22 @@ def test_an_unreadable_income_said_during_a_check_is_not_searched(pages_engine):
     replies = say(pages_engine, "मेरे परिवार की आय 70 है", user)
     assert not any(r.kind == "answer" for r in replies)
     assert replies[-1].kind == "question" and replies[-1].field == waiting and replies[-1].text.startswith("माफ़ कीजिए, समझ नहीं पाया।")
+
+
+def test_what_a_widow_told_unasked_puts_the_widow_pensions_first(pages_engine):
+    """A newcomer trial: "main UP se hu, vidhwa hu" then "kya main eligible hu?" (62, BPL, rural): Uttar Pradesh's widow
+    pension was not among the three schemes the verdict showed, behind the national and UP old age pensions (her BPL card
+    and age weighed more than her widowhood). What she told before any question was asked is what she came for."""
+    user = "up-widow-62"
+    say(pages_engine, "main UP se hu, vidhwa hu", user)
+    answers = {"age": "62", "annual_family_income": "50000", "social_category": "General", "occupation": "grihini",
+               "disability_percent": "0", "is_bpl": "haan", "residence": "gaon", "is_minority": "nahi"}
+    replies = say(pages_engine, "kya main eligible hu?", user)
+    for _ in range(10):
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say(pages_engine, answers.get(replies[-1].field, "skip"), user)
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility"
+    shown = [line for line in verdict.text.splitlines() if re.match(r"\d\. ", line)]
+    assert [line.split(":")[0] for line in shown[:2]] == ["1. Indira Gandhi National Widow Pension Scheme", "2. Widow Pension - Uttar Pradesh"], shown
