@@ -33,12 +33,12 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
-from retrieval.gate import Decision, decide
+from retrieval.gate import GOVERNMENT_WORDS, HELP_WORDS, PERSON_WORDS, Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
-from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares
-from retrieval.query import FIGURE, reserved_label, school_classes, section_intents, wrong_school_stage
+from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
+from retrieval.query import FIGURE, discovery_frame, reserved_label, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -464,6 +464,10 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         # class 11", a re-check trial of a stateless question)
         classes = school_classes(said)
         fits = [x for x in fits if not wrong_school_stage(index.schemes[x.scheme_id].name, classes)] or fits
+        # a listed scheme speaks of the need asked about somewhere on its page ("tamil nadu govt schemes for farmers" had
+        # listed Tamil Nadu's unemployment allowance and a handicrafts award, pages without a word for farmers)
+        need = need_words(index, r)
+        fits = [x for x in fits if holds_need(index, x.scheme_id, need)] or fits
         fits = sorted(fits, key=lambda x: (index.for_another_group(x.scheme_id, said),
                                                    r.state is None and index.schemes[x.scheme_id].level == "state"))
         return compose_list(index, fits, base, r.user_query.figures, state=r.state)
@@ -498,6 +502,30 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     links = list(dict.fromkeys(index.schemes[c.scheme_id].page_url for c in citations))
     return Answer(status="answered", citations=citations, official_links=links, state=r.state,
                   state_versions=versions, **base)
+
+
+#: the share of a discovery question's need (its words' IDF weight) a listed scheme's page must hold
+NEED_SHARE = 0.5
+
+
+def need_words(index: Index, r: Retrieval) -> list[tuple[list[str], float]]:
+    """The words of a discovery question that say what is needed, each as its indexed forms and IDF weight: the
+    question's content words (:func:`~retrieval.searcher.question_words`: no state, number or age) without words naming
+    the government, a person or help in general (:data:`~retrieval.gate.GOVERNMENT_WORDS` ...), a scheme ("yojana"), a
+    section ("documents") or a figure ("amount")."""
+    _, scheme_words, quiet = discovery_frame()
+    content, _, alts, weights = question_words(index, r)
+    return [([t for t in a if t in index.vocabulary], w) for word, a, w in zip(content, alts, weights)
+            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS
+            and word not in scheme_words and word not in quiet and not section_intents(word) and not FIGURE.search(word)]
+
+
+def holds_need(index: Index, scheme_id: str, need: list[tuple[list[str], float]]) -> bool:
+    """Whether the scheme's text holds at least :data:`NEED_SHARE` of ``need`` (:func:`need_words`) by weight; ``True``
+    for an empty need."""
+    total = sum(w for _, w in need)
+    held = sum(w for forms, w in need if any(index.scheme_has_term(t, scheme_id) for t in forms))
+    return not total or held >= NEED_SHARE * total
 
 
 #: groups a scheme's name can say it is for, in the three languages' spellings the names and questions use

@@ -761,7 +761,8 @@ def test_a_pension_asked_by_someone_who_said_they_are_old_is_the_old_age_pension
     18 to 40)."""
     say(engine, "main 70 saal ka hoon", "old70")
     asked = say(engine, "koi pension milegi?", "old70")
-    assert asked[-1].field == "state"  # which state's old age pension
+    # any pension there is, the national old age pension first, and the state asked for (its own are listed then)
+    assert answer_of(asked).citations[0].scheme_id == "nsap-ignoaps" and "Apna rajya bataiye" in asked[-1].text
     assert answer_of(say(engine, "Gorakhpur", "old70")).citations[0].scheme_id == "upoaps"
 
 
@@ -1102,3 +1103,14 @@ def test_an_sc_girl_in_class_12_asking_for_any_scholarship_gets_the_post_matric_
     ids = [c.scheme_id for c in listed.citations]
     assert len(ids) >= 3 and "pmsfss" in ids, ids
     assert not {"pre-sc", "pmsssc", "pg-igssgc", "pgspcscstc", "tce-sc"} & set(ids), ids
+
+
+@pytest.mark.parametrize("question", ["tamil nadu govt schemes for farmers", "tamil nadu government schemes for farmers"])
+def test_a_states_government_schemes_for_farmers_lists_only_schemes_that_speak_of_farmers(answerer, pages_index, question):
+    """A newcomer trial: "tamil nadu govt schemes for farmers" was declined ("govt" matched every page saying "Government of
+    Tamil Nadu", over the farmers' schemes); then, listed, it held the unemployment allowance and a handicrafts award,
+    pages without a word for farmers."""
+    ans = answerer.ask(question)
+    ids = [c.scheme_id for c in ans.citations]
+    assert ans.status == "answered" and ids[0] == "oapsucmupt", ids  # (the Chief Minister's farmers' security scheme)
+    assert all(pages_index.scheme_has_term("farmer", sid) for sid in ids), ids
