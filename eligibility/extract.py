@@ -57,10 +57,21 @@ _NOT_IN_CITY = re.compile(r"\b(?:district|distt|dist|zila|zilla|jila|jilla|tehsi
                           r"near|nearby|outside|paas|pass|bahar|rural|dehat)\b|जिला|ज़िला|जिले|ज़िले|तहसील|गांव|गाँव|के\s+पास|बाहर|देहात", re.IGNORECASE)
 
 
+#: "my wife died", "meri patni ki maut ho gayi", "biwi nahi rahi", "पत्नी का देहांत हो गया", "lost my wife": the speaker is a
+#: widower (a newcomer trial's "meri patni ki maut ho gayi" was read as a state alone, and the check asked his gender)
+_WIFE_DIED = re.compile(
+    r"(?:\b(?:my|mere|meri|hamari|humari)\s+|(?:^|[,.;!?]\s*|\b(?:and|but|aur|par|ab)\s+))(?:wife|patni|biwi|bibi|pathni|gharwali)\b.{0,30}?"
+    r"\b(?:died|dead|passed away|expired|is no more|no longer alive|death|maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|"
+    r"nahi rahi|nahin rahi|expire|swargwas|nidhan)"
+    r"|\blost\s+my\s+wife\b|(?:^|[,.;!?।]\s*|मेरी\s+)(?:पत्नी|बीवी).{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रही|निधन|स्वर्गवास)"
+    r"|(?:wife|patni|biwi)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+
+
 def husband_died(text: str) -> bool:
-    """Whether ``text`` says the speaker's husband died ("my husband died", "pati guzar gaye", "पति का देहांत हो गया"; a
-    husband named with no one else's "her" is the speaker's): the speaker is a widow."""
-    return _HUSBAND_DIED.search(normalise(text)) is not None
+    """Whether ``text`` says the speaker's husband or wife died ("my husband died", "pati guzar gaye", "पति का देहांत हो
+    गया", "meri patni ki maut ho gayi"; a spouse named with no one else's "her" is the speaker's): the speaker is widowed."""
+    said = normalise(text)
+    return _HUSBAND_DIED.search(said) is not None or _WIFE_DIED.search(said) is not None
 
 
 #: "I am pregnant", "main garbhvati hu", "मैं गर्भवती हूँ": the speaker is a woman (pregnancy itself is
@@ -304,11 +315,13 @@ def extract(text: str) -> dict[str, Any]:
     marital = _first(_MARITAL, padded)
     if marital:
         out["marital_status"] = marital
-    if marital is None and _HUSBAND_DIED.search(t):
+    if marital is None and (_HUSBAND_DIED.search(t) or _WIFE_DIED.search(t)):
         marital = out["marital_status"] = "widowed"
     gender = _first(_GENDERS, padded)
     if gender is None and marital == "widowed" and (re.search(r"widow\b|vidhwa|विधवा", t) or _HUSBAND_DIED.search(t)):
         gender = "female"
+    if gender is None and marital == "widowed" and (re.search(r"widower|vidhur|विधुर", t) or _WIFE_DIED.search(t)):
+        gender = "male"  # (a widower: a trial's was asked his gender)
     if gender is None and affirmed(_PREGNANT, own):
         gender = "female"  # (not "I am not pregnant": a break-it trial had it noted as a woman)
     if gender is None and (sg := _SELF_GIRL_BOY.search(own)):

@@ -125,6 +125,12 @@ def test_a_negated_mention_states_nothing(text, expected):
     # the household's facts count whoever they are said of: category, family income
     ("my father is SC and earns 2 lakh a year", {"social_category": "sc", "annual_family_income": 200000}),
     ("my husband died, I am 60", {"age": 60, "marital_status": "widowed", "gender": "female"}),
+    # a widower (a newcomer trial's "meri patni ki maut ho gayi" was read as a state alone, then asked his gender)
+    ("meri patni ki maut ho gayi, main bihar se hu", {"state": "Bihar", "marital_status": "widowed", "gender": "male"}),
+    ("मेरी पत्नी का देहांत हो गया", {"marital_status": "widowed", "gender": "male"}),
+    ("I lost my wife last year", {"marital_status": "widowed", "gender": "male"}),
+    ("I am a widower, 70 years old", {"age": 70, "marital_status": "widowed", "gender": "male"}),
+    ("my wife is 40", {}), ("meri patni kisan hai", {}),
 ])
 def test_what_is_said_of_a_relative_is_not_the_users(text, expected):
     assert extract(text) == expected
