@@ -381,6 +381,10 @@ def _latin_labels(text: str) -> str:
     return out if is_gsm7(out) else text
 
 
+#: a question's closing example in parentheses ("(for example: 45)", "(जैसे: किसान, छात्र)", "(haan ya nahi)")
+_QUESTION_EXAMPLE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
 def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
     """The replies' quotes and paragraphs as :class:`_SmsBlock` s: typography spelled in GSM-7
     (``_GSM7_SPELLING``: "₹" as "Rs.", curly quotes straight; the words are the document's), links
@@ -413,6 +417,11 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
             continue
         paras: list[str] = []
         options = _label("reply_with", lang) if reply.options else None
+        if reply.kind == "question" and reply.options:
+            # the example after a question ("(for example: farmer, student, ...)", "(yes or no)") says what its numbered
+            # options say: left out, so the options share the question's page (a Hindi check's work question had its
+            # last five options on a second page)
+            reply = reply.model_copy(update={"text": _QUESTION_EXAMPLE.sub("", reply.text)})
         for b in _plain_blocks(reply, lang, bold=False):
             for para in (p.strip() for p in b.split("\n\n")):
                 if para and paras and (paras[-1].endswith(":") or (options and para.startswith(options))):

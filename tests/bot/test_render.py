@@ -170,6 +170,22 @@ def test_sms_question_is_a_numbered_list():
     assert page.endswith("Reply with a number:\n1. Yes\n2. No")
 
 
+def test_sms_a_question_with_ten_options_keeps_them_on_its_page_without_its_example():
+    """A Hindi check on SMS: the work question's last five options went to a second page. Its closing example says what
+    its numbered options say, and is left out; the page is within its three UCS-2 segments."""
+    from bot.split import sms_segments
+
+    labels = ["किसान", "खेतिहर मज़दूर", "छात्र", "असंगठित मज़दूर", "रेहड़ी/ठेला", "स्वरोज़गार/व्यापारी", "सरकारी कर्मचारी", "बेरोज़गार", "गृहिणी", "अन्य"]
+    q = Reply(kind="question", text="आपका मुख्य काम क्या है? (जैसे: किसान, छात्र, रेहड़ी वाला, मज़दूर)", field="occupation",
+              options=[Option(value=str(i), label=label) for i, label in enumerate(labels, 1)])
+    (page,) = sms_pages([q], "hi")
+    assert page == "आपका मुख्य काम क्या है?\n\nनंबर लिखकर जवाब दें:\n" + "\n".join(f"{i}. {label}" for i, label in enumerate(labels, 1))
+    assert sms_segments(page) <= 3
+    # a question without options keeps its example: it is the only hint of the answer's form
+    (page,) = sms_pages([Reply(kind="question", text="आपकी उम्र कितनी है (साल में)? (जैसे: 45)", field="age")], "hi")
+    assert page == "आपकी उम्र कितनी है (साल में)? (जैसे: 45)"
+
+
 def test_sms_a_heading_goes_over_with_what_it_introduces_and_a_question_stays_with_its_options():
     """A newcomer's Hindi SMS page 1 was "नोट किया ... / गर्भावस्था के लिए ये योजनाएँ मदद कर सकती हैं: / MORE": the heading
     ended the page and the schemes it announced came only after MORE."""
