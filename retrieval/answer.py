@@ -641,6 +641,11 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
         b = y
+    last = next((section_text[x:y] for x, y in reversed(sents) if x < b), "")
+    if not figures and (_heading(last.lstrip("-•* ")) or _lead_in(last)) and any(FIGURE.search(section_text[x:y]) for x, y in sents):
+        # a quote ending on a heading or a lead-in says nothing yet (PMMVY's "... as per the schedule provided in table
+        # below: - Scheme Condition for First Child", a newcomer trial's pregnancy list): the first figure instead
+        return list_quote(section_text, figures=True, about=about)
     return a, b
 
 

@@ -620,8 +620,26 @@ def test_a_list_quote_for_an_amount_in_a_table_quotes_the_whole_row():
             "Second part | After the birth is registered. | 2,000/-")
     a, b = list_quote(text, figures=True)
     assert text[a:b] == "First part | After the pregnancy is registered at the centre. The centre checks the mother once. | 3,000/-"
-    a, b = list_quote(text)  # (no amount asked: from the start, as before)
-    assert text[a:b].startswith("The money comes in two parts")
+    # no amount asked: from the start, unless the quote would end on the table's header row, which says nothing yet
+    a, b = list_quote(text)
+    assert text[a:b].startswith("First part | After the pregnancy")
+    a, b = list_quote("The money comes in two parts, as the table below shows in full.\n\nPart | When it is paid | Amount (in Rs.)\n"
+                      "First part | After the pregnancy is registered. | 3,000/-")
+    assert (a, b) == (0, 63)  # (a sentence long enough alone: no header row joined to it)
+
+
+def test_a_list_quote_never_ends_on_a_heading():
+    """A newcomer trial's pregnancy list quoted PMMVY's benefits as "The cash incentives is provided in two instalments for
+    the first child as per the schedule provided in / table below: / - Scheme Condition for First Child": a quote ending
+    on a heading. The first row stating an amount is quoted instead."""
+    from retrieval.answer import list_quote
+
+    text = ("The cash incentives is provided in two instalments for the first child as per the schedule provided in\n\n"
+            "table below:\n\n- Scheme Condition for First Child\n\nInstalment | Conditions | Amount (in Rs.)\n"
+            "First Instalment | On registration of pregnancy and at least one check-up. | 3,000/-\n\n"
+            "Second Instalment | Childbirth is registered. | 2,000/-")
+    a, b = list_quote(text)
+    assert text[a:b] == "First Instalment | On registration of pregnancy and at least one check-up. | 3,000/-"
 
 
 @pytest.mark.parametrize("name,classes,wrong", [
