@@ -375,10 +375,12 @@ SPECIFIC_DISABILITY = re.compile(
 
 
 def _event_told(sentence: str, said: str) -> bool:
-    """Whether the life event word of ``sentence`` is one the user used in ``said`` ("pregnant" in both): stricter
-    than :func:`_event_said`, for which "I am pregnant" speaks of "the first live birth" too."""
+    """Whether the life event of ``sentence`` is one the user spoke of in ``said`` (:func:`_event_said`: "pregnant" and "मैं
+    गर्भवती हूँ" alike) and the sentence asks nothing else: stricter than :func:`_event_said`, for which "I am pregnant"
+    speaks of "the first live birth" too."""
     m = LIFE_EVENT.search(sentence)
-    if m is None or re.search(re.escape(m.group(0)[:5]), said, re.IGNORECASE) is None:
+    # (in the user's own language: "मैं गर्भवती हूँ" had left PMMVY's "... a pregnant women" unmarked, a newcomer trial)
+    if m is None or not _event_said(sentence, said):
         return False
     # and the sentence asks nothing but the event: "The pregnant woman must be an admitted patient at a government health
     # facility." asks more than she told (a newcomer trial read "(you told me of this)" beside it)

@@ -279,6 +279,10 @@ def test_you_told_me_is_said_only_beside_a_sentence_that_asks_nothing_but_what_w
     assert _event_told("The applicant must be a pregnant woman.", said)
     assert _event_told("The applicant should be of at least 19 years old and a pregnant women.", said)
     assert not _event_told("The applicant must be a pregnant woman.", "I am 45")
+    # told in Hindi or Hinglish (a newcomer trial: "मैं गर्भवती हूँ" left PMMVY's sentence unmarked), not when denied
+    assert _event_told("The applicant should be of at least 19 years old and a pregnant women.", "मैं गर्भवती हूँ")
+    assert _event_told("The applicant must be a pregnant woman.", "main garbhvati hu")
+    assert not _event_told("The applicant must be a pregnant woman.", "I am not pregnant")
 
 
 @pytest.mark.parametrize("ask", ["क्या मुझे ये मिलेगी?", "kya mujhe ye milegi?", "am I eligible for this?"])
