@@ -197,7 +197,8 @@ def test_a_checks_question_is_on_the_first_sms_page_before_the_notes(bundled_ind
     send = lambda text: engine.handle_turn(InboundMessage(channel="sms", user_id="+919800002222", text=text)).replies  # noqa: E731
     first = send("मैं 67 साल की विधवा हूँ, बिहार में रहती हूँ, कौन सी योजनाएं मिल सकती हैं")
     assert len(first) == 1 and sms_fits(first[0].text, 3)
-    assert first[0].text.startswith("क्या आपके परिवार के पास बीपीएल (गरीबी रेखा से नीचे) या अंत्योदय राशन कार्ड है? (हाँ या नहीं)")
+    # (the example "(हाँ या नहीं)" left out: the numbered options say it)
+    assert first[0].text.startswith("क्या आपके परिवार के पास बीपीएल (गरीबी रेखा से नीचे) या अंत्योदय राशन कार्ड है?\n\nनंबर लिखकर जवाब दें:\n1. हाँ\n2. नहीं")
     assert first[0].text.endswith("\nबाकी के लिए MORE लिखें।")
     rest = send("MORE")[0].text
     assert rest.startswith("नोट किया: उम्र 67, राज्य बिहार, वैवाहिक स्थिति विधवा/विधुर, लिंग महिला।")  # nothing of the turn is lost
@@ -465,7 +466,7 @@ def test_a_checks_next_question_is_on_the_first_sms_page_before_a_list(bundled_i
     send("Tamil Nadu")
     (page,) = send("I am 70 years old. My husband died")
     assert page.text.startswith("Noted: age 70, marital status Widowed, gender Female.\n\nBack to your eligibility check: "
-                                "Does your family have a BPL (below poverty line) card or an Antyodaya ration card? (yes or no)")
+                                "Does your family have a BPL (below poverty line) card or an Antyodaya ration card?\n\nReply with a number:\n1. Yes\n2. No")
     assert "\n\nFor a widow, these schemes may help (quoted from their pages):\n\n[1] " in page.text
     assert page.text.index("1. Yes\n2. No") < page.text.index("[1] ") and page.text.endswith("Reply MORE for the rest.")
     more = send("MORE")
