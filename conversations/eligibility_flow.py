@@ -1019,12 +1019,20 @@ class EligibilityFlow:
             # after "am I eligible for Flurbo scheme?", a scheme we do not know: that one is said so; nor after "am I
             # eligible for widow pension?", a kind of scheme: that kind is checked, a break-it trial had PM-KISAN checked)
             mentions = [state.scheme_id]
+            if not (state.interview is not None and state.interview.scheme_id == state.scheme_id):
+                # which scheme a question that names none checks, said (a newcomer trial could not tell what "kya main
+                # eligible hu?" was checking)
+                replies.append(Reply(kind="info", text=t("checking_discussed", lang, scheme=engine.names.get(state.scheme_id, state.scheme_id))))
         mode = "scheme" if mentions else "screening"
         if mode == "screening" and not unknown_name and not kind and not family and THIS_SCHEME.search(text) \
                 and not ACROSS_SCHEMES.search(text) and state.scheme_id is None:
             # "am I eligible for it?" with no scheme talked about: said so, then every scheme (a break-it trial: the check
             # of all schemes started without a word about "it")
             replies.append(Reply(kind="info", text=t("no_scheme_this", lang)))
+        elif mode == "screening" and listed and not unknown_name and not kind and not family and text.strip() \
+                and not ACROSS_SCHEMES.search(text) and not NAMED_SCHEME.search(text):
+            # "kya main eligible hu?" after a list of schemes: all are checked, the listed ones among them, said so
+            replies.append(Reply(kind="info", text=t("checking_all_listed", lang)))
         if mode == "screening" and unknown_name:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))

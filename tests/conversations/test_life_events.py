@@ -285,6 +285,29 @@ def test_you_told_me_is_said_only_beside_a_sentence_that_asks_nothing_but_what_w
     assert not _event_told("The applicant must be a pregnant woman.", "I am not pregnant")
 
 
+def test_a_check_started_by_a_question_that_names_no_scheme_says_what_it_checks(engine):
+    """A newcomer trial could not tell what "kya main eligible hu?" was checking: after a list of schemes it starts the check
+    of all schemes, after talking of one scheme that scheme's check; the first reply says which."""
+    from conversations.store import UserKey
+
+    user = str(uuid.uuid4())
+    say(engine, "mere pati ki maut ho gayi, bihar se hu", user=user)
+    started = say(engine, "kya main eligible hu?", user=user)
+    assert started[0].text == "Main sabhi yojanayein jaanchunga, upar di gayi bhi (kisi ek ko jaanchne ke liye uska naam likhiye)."
+    assert started[-1].kind == "question"
+    assert engine.store.load(UserKey("telegram", user, engine.secret)).interview.mode == "screening"
+    user = str(uuid.uuid4())
+    say(engine, "pm kisan ke documents", user=user)
+    started = say(engine, "kya main eligible hu?", user=user)
+    assert started[0].text == ("Main Pradhan Mantri Kisan Samman Nidhi ki jaanch karunga, jiski humne baat ki (sabhi yojanayein "
+                               "jaanchne ke liye /eligibility bhejiye).")
+    assert engine.store.load(UserKey("telegram", user, engine.secret)).interview.scheme_id == "pm-kisan"
+    # "which schemes can I get?" says itself what it checks: no such line
+    user = str(uuid.uuid4())
+    say(engine, "mere pati ki maut ho gayi, bihar se hu", user=user)
+    assert not any(r.text.startswith("Main sabhi yojanayein") for r in say(engine, "kaun si yojanayein mil sakti hain?", user=user))
+
+
 @pytest.mark.parametrize("ask", ["क्या मुझे ये मिलेगी?", "kya mujhe ye milegi?", "am I eligible for this?"])
 def test_asking_whether_this_is_mine_after_a_list_asks_which_listed_scheme(engine, ask):
     """A newcomer trial: "क्या मुझे ये मिलेगी?" right after a list of schemes started the whole screening, where "am I eligible
