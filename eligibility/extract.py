@@ -15,7 +15,7 @@ from data import states as _state_names
 from eligibility.fields import (_SELF_CORRECTION, CATEGORIES, PLACE_CORRECTED, CITIES, choices_named, EDUCATION, FIELDS, GENDERS, IN_KINS_NAME, MARITAL, MIN_AGE, OCCUPATIONS, RELIGIONS, RESIDENCES, STATES,
                                NOT_PASSED, class_level, marked_class, not_an_age, valid_value)
 from retrieval.life_events import affirmed
-from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, negated_since_contrast, normalise, padded_words, parse_money
+from eligibility.parse import KIN as _KIN, KIN_HI as _KIN_HI, NO_INCOME_PHRASE, find_phrase, negated, negated_since_contrast, normalise, padded_words, parse_money, phrase_words
 
 #: "age 45", "45 saal ka", "I am 45": an age stated in free text (never one written with a minus sign)
 _AGE = [
@@ -114,7 +114,7 @@ _DISABLED_WORD = re.compile(r"disab|viklang|divyang|handicap|दिव्या�
 
 def _normalised(table: dict[str, tuple[str, ...]], skip: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
     """``table`` with its phrases normalised once (not on every message), leaving out those in ``skip``."""
-    return {value: tuple(n for n in (normalise(p) for p in phrases) if n not in skip) for value, phrases in table.items()}
+    return {value: tuple(n for n in (phrase_words(p) for p in phrases) if n and n not in skip) for value, phrases in table.items()}
 
 
 def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:

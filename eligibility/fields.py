@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from data import lexicon_rows, states as _state_names
-from eligibility.parse import KIN, KIN_HI, find_phrase, negated_since_contrast, normalise, padded_words, parse_choice, parse_money, parse_number, parse_yes_no
+from eligibility.parse import KIN, KIN_HI, find_phrase, negated_since_contrast, normalise, padded_words, parse_choice, phrase_words, parse_money, parse_number, parse_yes_no
 
 # --------------------------------------------------------------------------------------------- values
 
@@ -128,7 +128,9 @@ MARITAL = {
 
 
 def _syn(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    return {k: tuple(normalise(p) for p in v) for k, v in table.items()}
+    """``table`` (value -> phrases) with each phrase as a message's words are matched (:func:`~eligibility.parse.phrase_words`),
+    a phrase that is a number alone left out."""
+    return {k: tuple(w for w in (phrase_words(p) for p in v) if w) for k, v in table.items()}
 
 
 # --------------------------------------------------------------------------------------------- spec

@@ -330,6 +330,14 @@ def negated(padded: str, start: int, end: int) -> bool:
     return bool(joined) and any(w in NEGATION_BEFORE or w == "na" for w in wide[:joined[-1]])
 
 
+def phrase_words(phrase: str) -> str:
+    """A synonym as :func:`padded_words` spells a message's words ("10+2" -> "10 2", "self-employed" -> "self employed",
+    "ph.d" -> "ph d"), for :func:`find_phrase`: written as typed, such phrases never matched (a newcomer trial's "10+2" was
+    not understood). A phrase that is a number alone ("+2" -> "2") gives "": it would match any number."""
+    words = padded_words(phrase).strip(" ;")
+    return "" if words.isdigit() else words
+
+
 def find_phrase(padded: str, phrase: str) -> int:
     """The position in ``padded`` of the first mention of ``phrase`` that is not negated, or -1."""
     i = padded.find(f" {phrase} ")

@@ -713,3 +713,20 @@ def test_a_class_written_with_the_romanized_hindi_ordinal_is_read(answer, level)
     "12vi class me padhti hu" in a first message."""
     assert FIELDS["education_level"].parse(answer) == level
     assert extract("main maharashtra se hu, SC category, 12vi class me padhti hu")["education_level"] == "higher_secondary"
+
+
+@pytest.mark.parametrize("text,field,value", [
+    # synonyms written with punctuation are matched as a message's words are: "10+2", "10 + 2", "self-employed", "ph.d" (a
+    # newcomer trial's "10+2" was not understood)
+    ("10+2", "education_level", "higher_secondary"), ("10 + 2 pass", "education_level", "higher_secondary"),
+    ("ph.d", "education_level", "doctorate"), ("I am self-employed", "occupation", "self_employed"),
+    ("ex-serviceman", "occupation", "ex_serviceman"),
+])
+def test_a_synonym_with_punctuation_is_read_as_typed(text, field, value):
+    assert FIELDS[field].parse(text) == value
+
+
+def test_a_synonym_that_is_a_number_alone_matches_no_number():
+    # "+2" ("plus two") is not a synonym spelled "2": "2" alone is no class 12
+    assert FIELDS["education_level"].parse("+2") is None and FIELDS["education_level"].parse("2") != "higher_secondary"
+    assert extract("maine 10+2 kiya hai, bihar se hu") == {"education_level": "higher_secondary", "state": "Bihar"}
