@@ -35,7 +35,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -72,6 +72,8 @@ def _life_event_generic() -> frozenset[str]:
     return frozenset(analyze(LIFE_EVENT_GENERIC))
 #: "MORE" after a list shows at most this many further schemes (two pages)
 MORE_LIST_SCHEMES = 10
+#: a check word, as SMS replies name the command ("send CHECK"), before a scheme's name: "CHECK PM KISAN"
+_CHECK_SCHEME = re.compile(r"\s*(?:check|eligibility|चेक|जाँच|जांच)\s+(?:for\s+|of\s+|karo\s+|करो\s+)?(\S.{1,80}?)\s*[.!?]?\s*$", re.IGNORECASE)
 #: a pattern that matches nothing (a need chosen from the menu is no life event to detect)
 _NEVER = re.compile(r"(?!)")
 #: a word for schemes ("yojana", "schemes", "योजनाएं")
@@ -611,6 +613,11 @@ class Engine:
             # "/eligibility" there, its question again (a break-it trial: it had been counted as an answer not understood,
             # and the third such dropped the question's field)
             text = "/eligibility"
+        elif (named := _CHECK_SCHEME.match(text)) and self._scheme_named(named.group(1)) is not None \
+                and not section_intents(named.group(1)) and not live_info_terms(named.group(1)):
+            # "CHECK PM KISAN", "check pm kisan", "जाँच पीएम किसान": that scheme's check, as "/eligibility pm kisan" (a
+            # newcomer on SMS, told to send CHECK, had PM-KISAN described); not "check pm kisan status", a live look-up
+            text = f"/eligibility {named.group(1).strip()}"
         # "MORE": the next page where there is one; on any channel outside an interview, a bare "more"
         # with nothing to page is told so (rather than searched for and declined)
         if means(text, "more") and (state.paging or state.list_rest or channel in self.pagers or state.interview is None

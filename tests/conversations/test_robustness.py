@@ -426,6 +426,22 @@ def test_a_number_out_of_range_after_a_verdict_says_how_to_change_an_answer(bund
     assert again[0].text.startswith("Noted: age 45 (was 70).") and again[-1].kind == "eligibility"
 
 
+@pytest.mark.parametrize("text", ["CHECK PM KISAN", "check pm kisan", "जाँच पीएम किसान", "check for pm-kisan"])
+def test_check_with_a_schemes_name_checks_that_scheme(bundled_index, text):
+    """A newcomer on SMS, told to send CHECK, sent "CHECK PM KISAN" and had PM-KISAN described: it is that scheme's check,
+    as "/eligibility pm kisan"; "check pm kisan status" stays a question (the status is looked up on the portal)."""
+    from conversations.store import UserKey
+    from tests.conftest import flow_engine
+
+    engine = flow_engine(bundled_index)
+    user = "+919800003340"
+    replies = _sms_sender(engine, user)(text)
+    assert replies[-1].field == "owns_cultivable_land", [r.text for r in replies]
+    assert engine.store.load(UserKey("sms", user, engine.secret)).interview.scheme_id == "pm-kisan"
+    status = _sms_sender(engine, "+919800003341")("check pm kisan status")
+    assert engine.store.load(UserKey("sms", "+919800003341", engine.secret)).interview is None and status[-1].field is None
+
+
 def test_sms_replies_name_check_for_eligibility_and_check_starts_one(bundled_index):
     """A newcomer trial: SMS replies said "Send /eligibility", awkward on a feature phone's keypad; they say CHECK, and
     "CHECK" (or "check karo", "जाँच करो") starts the check; during a check it asks the check's question again."""
