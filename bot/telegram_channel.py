@@ -263,16 +263,31 @@ def _ids_ok(data: dict) -> bool:
     return True
 
 
+#: the update fields that hold a Message, whose ``chat`` the Bot API always sends (https://core.telegram.org/bots/api#message)
+_MESSAGE_FIELDS = ("message", "edited_message", "channel_post", "edited_channel_post", "business_message", "edited_business_message")
+
+
+def _chats_ok(data: dict) -> bool:
+    """Whether every message of the update (and a callback query's message) has its ``chat`` object: a message without
+    one is no update Telegram sends (a break-it trial's got past the parser and was logged as a code error)."""
+    query = data.get("callback_query")
+    messages = [data.get(k) for k in _MESSAGE_FIELDS if k in data]
+    if isinstance(query, dict) and "message" in query:
+        messages.append(query["message"])
+    return all(isinstance(m, dict) and isinstance(m.get("chat"), dict) for m in messages)
+
+
 def parse_update(body: bytes, bot: Bot) -> Update | None:
     """The update in a webhook body, or ``None`` if it is not a Telegram update (not JSON, no integer
-    ``update_id``, a chat or user id that is not an integer of at most 52 bits, a shape PTB refuses)."""
+    ``update_id``, a chat or user id that is not an integer of at most 52 bits, a message without its chat, a shape PTB
+    refuses)."""
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("update_id"), int) or isinstance(data.get("update_id"), bool):
         return None
-    if not _ids_ok(data):
+    if not _ids_ok(data) or not _chats_ok(data):
         return None
     try:
         return Update.de_json(data, bot)
