@@ -802,6 +802,10 @@ class EligibilityFlow:
                     state.interview.finished, state.interview.field = False, None
                     replies += self._next(engine, state, lang)
                 return TurnResult(replies)
+        if state.interview is not None and state.interview.finished and WHY_ASKED.match(text):
+            # "why?", "क्यों?" after a verdict: how it was reached and what can be done (a newcomer trial: it was searched,
+            # and declined with "I don't know")
+            return TurnResult([Reply(kind="info", text=t("why_verdict", lang))])
         if state.interview is not None and state.interview.finished:
             if CORRECTION.search(text) and not mentions(text, "start_check"):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
@@ -927,6 +931,8 @@ class EligibilityFlow:
         """``/eligibility [scheme]``: a scheme's check, or a screening (with a note when ``rest`` names
         no scheme we know)."""
         self._sanitise(state)
+        if not re.search(r"[^\W_]", rest):
+            rest = ""  # "/eligibility 🙏", "/eligibility ...": no words, the plain command (a break-it trial had the scheme talked of checked)
         # what follows the command names a scheme or a kind of scheme, it says nothing of the user: "/eligibility widow
         # pension" had noted a married man as a widowed woman (a trial), and checked him for widows' schemes; unless it
         # speaks of the user ("/eligibility I am 62 from Bihar": the state had been asked again)
@@ -1073,7 +1079,13 @@ class EligibilityFlow:
                 q = self._question(name, lang)
                 q.text = t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
                 return TurnResult(replies + [q])
-        return TurnResult(replies + self._next(engine, state, lang))
+        after = self._next(engine, state, lang)
+        if any(r.kind == "eligibility" for r in after):
+            # a check that ends at once, in its verdict, which names the scheme: no line saying which it checks (on SMS that
+            # line had been a Hindi verdict's whole first page, and the user's next answer was read against a verdict unseen)
+            said = {t("checking_discussed", lang, scheme=engine.names.get(state.scheme_id or "", "")), t("checking_all_listed", lang)}
+            replies = [r for r in replies if r.text not in said]
+        return TurnResult(replies + after)
 
     def _answer(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:
         from conversations.engine import TurnResult

@@ -146,6 +146,12 @@ STRINGS: dict[str, dict[str, str]] = {
                       "hi": "क्या ₹{amount} आपके परिवार की एक महीने की आय है, या पूरे साल की?"},
     "per_month": {"en": "Per month", "hi": "महीने की"},
     "per_year": {"en": "Per year", "hi": "साल की"},
+    "why_verdict": {"en": "Each scheme above is listed with the condition from its page that decided it, quoted word for word with its link; "
+                          "what I could not check is said too. To change one of your answers, write it out (for example: \"my age is 45\") "
+                          "and I will check again; to read about a scheme, reply with its number.",
+                    "hi": "ऊपर हर योजना के साथ उसके पेज की वह शर्त है जिससे फ़ैसला हुआ, शब्दशः और लिंक के साथ; जो मैं जाँच नहीं सका, वह भी "
+                          "लिखा है। कोई जवाब बदलना हो तो पूरा लिखें (जैसे: \"मेरी उम्र 45 साल है\"), मैं फिर से जाँचूँगा; किसी योजना के बारे में "
+                          "पढ़ने के लिए उसका नंबर लिखें।"},
     "checking_discussed": {"en": "I will check {scheme}, the scheme we talked about (to check all schemes, send /eligibility).",
                            "hi": "मैं {scheme} की जाँच करूँगा, जिसकी हमने बात की (सभी योजनाएँ जाँचने के लिए /eligibility भेजें)।"},
     "checking_all_listed": {"en": "I will check all schemes, the ones listed above among them (to check one, write its name).",
@@ -228,7 +234,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "state_versions_ask": {"en": "States run their own versions of this scheme too (for example {states}). Ask again with your state, for example: \"{example}\".",
                            "hi": "राज्य भी इस योजना के अपने रूप चलाते हैं (जैसे {states})। अपने राज्य के साथ फिर पूछें, जैसे: \"{example}\"।"},
     "exclusion_passed": {"en": "Does not apply to you:", "hi": "आप पर लागू नहीं:"},
-    "event_told": {"en": "(you told me of this)", "hi": "(यह आपने बताया है)"},
+    "event_told": {"en": "(met: you told me of this)", "hi": "(पूरी: यह आपने बताया है)"},
     "kind_why_not": {"en": "Why not, from each scheme's page:", "hi": "क्यों नहीं, हर योजना के पेज से:"},
     "was": {"en": "(was {old})", "hi": "(पहले {old})"},
     "other_language": {"en": "Sorry, I can reply only in English, Hindi or Hinglish (Hindi in Roman letters). Write \"in Hindi\" or \"in English\" to choose.",
@@ -382,6 +388,9 @@ HINGLISH: dict[str, str] = {
     "income_period": "Kya ₹{amount} aapke parivar ki ek mahine ki aay hai, ya poore saal ki?",
     "per_month": "Mahine ki",
     "per_year": "Saal ki",
+    "why_verdict": ("Upar har yojana ke saath uske page ki woh shart hai jisse faisla hua, shabdashah aur link ke saath; jo main jaanch nahi "
+                    "saka, woh bhi likha hai. Koi jawab badalna ho to poora likhiye (jaise: \"meri umar 45 saal hai\"), main phir se jaanchunga; "
+                    "kisi yojana ke baare mein padhne ke liye uska number likhiye."),
     "checking_discussed": "Main {scheme} ki jaanch karunga, jiski humne baat ki (sabhi yojanayein jaanchne ke liye /eligibility bhejiye).",
     "checking_all_listed": "Main sabhi yojanayein jaanchunga, upar di gayi bhi (kisi ek ko jaanchne ke liye uska naam likhiye).",
     "no_scheme_this": "Abhi tak kisi yojana ki baat nahi hui, isliye main sabhi yojanayein jaanchunga (kisi ek ko jaanchne ke liye uska naam likhiye).",
@@ -426,7 +435,7 @@ HINGLISH: dict[str, str] = {
     "state_not_understood": "\"{said}\" mein mujhe koi rajya ya kendra shasit pradesh nahi mila. Aap kis rajya mein rehte hain? (Bina rajya ke aage badhne ke liye \"skip\" kahein.)",
     "state_noted": "Note kiya: aap {state} mein rehte hain.",
     "exclusion_passed": "Aap par laagu nahi:",
-    "event_told": "(yeh aapne bataya hai)",
+    "event_told": "(poori: yeh aapne bataya hai)",
     "kind_why_not": "Kyon nahi, har yojana ke page se:",
     "other_language": "Maaf kijiye, main sirf English, Hindi ya Hinglish mein jawab de sakta hoon. Chunne ke liye \"hindi me\" ya \"in English\" likhiye.",
     "other_script": "Maaf kijiye, main sirf English aur Hindi (Devanagari ya Roman akshar) padh sakta hoon. Kripya inmein se kisi mein likhiye, jaise: \"Tamil Nadu mein vidhwa pension\".",

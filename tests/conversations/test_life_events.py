@@ -302,6 +302,13 @@ def test_a_check_started_by_a_question_that_names_no_scheme_says_what_it_checks(
     assert started[0].text == ("Main Pradhan Mantri Kisan Samman Nidhi ki jaanch karunga, jiski humne baat ki (sabhi yojanayein "
                                "jaanchne ke liye /eligibility bhejiye).")
     assert engine.store.load(UserKey("telegram", user, engine.secret)).interview.scheme_id == "pm-kisan"
+    # a check that ends at once names the scheme in its verdict: no such line before it (on SMS it had been a Hindi
+    # verdict's whole first page)
+    user = str(uuid.uuid4())
+    say(engine, "main garbhvati hu, bihar se, 24 saal", user=user)
+    say(engine, "1", user=user)
+    (verdict,) = say(engine, "kya main eligible hu?", user=user)
+    assert verdict.kind == "eligibility" and verdict.text.startswith("Janani Shishu Suraksha Karyakram:")
     # "which schemes can I get?" says itself what it checks: no such line
     user = str(uuid.uuid4())
     say(engine, "mere pati ki maut ho gayi, bihar se hu", user=user)

@@ -577,3 +577,36 @@ def test_a_hindi_sms_verdict_and_its_more_pages_keep_its_labels_in_latin_letters
     assert all(is_gsm7(p) and sms_fits(p, 3) for p in pages), [p for p in pages if not is_gsm7(p)]
     entries = [p for p in pages if re.match(r"\d+\. ", p)]
     assert entries and all("myscheme.gov.in/schemes/" in p for p in entries)
+
+
+def test_eligibility_with_only_an_emoji_is_the_plain_command(bundled_index):
+    """A break-it trial: "/eligibility 🙏" after talking of PM-KISAN checked PM-KISAN, saying "to check all schemes, send
+    /eligibility", what had just been sent. No words after the command: the plain command, the check of all schemes."""
+    from conversations.store import UserKey
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    say_tg(engine, "what is pm kisan?", "emoji-check")
+    replies = say_tg(engine, "/eligibility 🙏", "emoji-check")
+    assert replies[-1].field == "state" and not any("the scheme we talked about" in r.text for r in replies)
+    assert engine.store.load(UserKey("telegram", "emoji-check", engine.secret)).interview.mode == "screening"
+
+
+@pytest.mark.parametrize("why,start", [("why?", "Each scheme above is listed with the condition"), ("क्यों?", "ऊपर हर योजना के साथ"),
+                                       ("kyon?", "Each scheme above is listed")])  # (a word alone keeps the conversation's language)
+def test_why_after_a_verdict_says_how_it_was_reached(bundled_index, why, start):
+    """A newcomer trial: "why?" and "क्यों?" after a verdict were searched and declined ("I don't know")."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    user = f"why-{why}"
+    replies = say_tg(engine, "/eligibility", user)
+    for answer in ["Bihar", "70"] + ["skip"] * 10:
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say_tg(engine, answer, user)
+    assert replies[-1].kind == "eligibility"
+    (reply,) = say_tg(engine, why, user)
+    assert reply.kind == "info" and reply.text.startswith(start)

@@ -560,8 +560,8 @@ def test_a_pregnancy_the_user_spoke_of_is_marked_beside_the_unchecked_condition_
     say(pages_engine, "I am pregnant, am I eligible for pmmvy?", user="pregnant")
     verdict = say(pages_engine, "24", user="pregnant")[-1]
     assert verdict.kind == "eligibility" and verdict.outcomes[0].scheme_id == "pmmvy"
-    assert "[1] (you told me of this) \u201cThe applicant should be of at least 19 years old and a pregnant women.\u201d" in verdict.text
-    assert "(you told me of this) \u201cThe scheme is applicable only for the first live birth" not in verdict.text
+    assert "[1] (met: you told me of this) \u201cThe applicant should be of at least 19 years old and a pregnant women.\u201d" in verdict.text
+    assert "(met: you told me of this) \u201cThe scheme is applicable only for the first live birth" not in verdict.text
     assert "Aadhaar is not mandatory" not in verdict.text
 
 
