@@ -67,6 +67,10 @@ _WIFE_DIED = re.compile(
     r"|(?:wife|patni|biwi)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
 
 
+#: the speaker's own husband or wife named: "my husband", "mere pati", "meri patni", "मेरे पति", "मेरी पत्नी"
+_MY_SPOUSE = re.compile(r"\b(?:my|mere|meri)\s+(?:husband|pati|patidev|wife|patni|biwi)\b|(?:मेरे\s+पति|मेरी\s+(?:पत्नी|बीवी))(?![\u0900-\u097f])")
+
+
 def husband_died(text: str) -> bool:
     """Whether ``text`` says the speaker's husband or wife died ("my husband died", "pati guzar gaye", "पति का देहांत हो
     गया", "meri patni ki maut ho gayi"; a spouse named with no one else's "her" is the speaker's): the speaker is widowed."""
@@ -322,6 +326,9 @@ def extract(text: str) -> dict[str, Any]:
         gender = "female"
     if gender is None and marital == "widowed" and (re.search(r"widower|vidhur|विधुर", t) or _WIFE_DIED.search(t)):
         gender = "male"  # (a widower: a trial's was asked his gender)
+    if gender is None and (spouse := _MY_SPOUSE.search(t)):
+        # "my husband is a construction worker": the speaker is his wife (a newcomer trial was asked her gender)
+        gender = "female" if re.search(r"husband|pati|पति", spouse.group(0)) else "male"
     if gender is None and affirmed(_PREGNANT, own):
         gender = "female"  # (not "I am not pregnant": a break-it trial had it noted as a woman)
     if gender is None and (sg := _SELF_GIRL_BOY.search(own)):

@@ -118,7 +118,7 @@ def test_a_negated_mention_states_nothing(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("I am 40 and my son is 25", {"age": 40}), ("my husband is 70", {}), ("mera beta 25 saal ka hai", {}),
+    ("I am 40 and my son is 25", {"age": 40}), ("my husband is 70", {"gender": "female"}), ("mera beta 25 saal ka hai", {}),
     ("my father is a farmer and I am a student", {"occupation": "student", "is_student": True}),
     ("my daughter is 17, she is a student in Punjab", {}), ("mera beta UP me rehta hai", {}),
     ("मेरे बेटे की उम्र 25 साल है, मैं 55 साल की हूँ", {"age": 55, "gender": "female"}),  # ("की हूँ": a woman speaks)
@@ -130,7 +130,11 @@ def test_a_negated_mention_states_nothing(text, expected):
     ("मेरी पत्नी का देहांत हो गया", {"marital_status": "widowed", "gender": "male"}),
     ("I lost my wife last year", {"marital_status": "widowed", "gender": "male"}),
     ("I am a widower, 70 years old", {"age": 70, "marital_status": "widowed", "gender": "male"}),
-    ("my wife is 40", {}), ("meri patni kisan hai", {}),
+    # ... her age and work are hers, but the speaker's own wife or husband says the speaker's gender (a newcomer trial: "my
+    # husband is a construction worker" was asked her gender)
+    ("my wife is 40", {"gender": "male"}), ("meri patni kisan hai", {"gender": "male"}),
+    ("I am 34, my husband is a construction worker, we are OBC", {"age": 34, "gender": "female", "social_category": "obc"}),
+    ("मेरे पति किसान हैं", {"gender": "female"}),
 ])
 def test_what_is_said_of_a_relative_is_not_the_users(text, expected):
     assert extract(text) == expected
