@@ -629,6 +629,7 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
         first += 1
     a, b = sents[first]
     row = section_text.rfind("\n", 0, a) + 1
+    marked = row if _ITEM_MARK.fullmatch(section_text[row:a]) else None
     if figures and " | " in section_text[row:b]:
         # a figure in a table's row ("First Instalment | On registration of pregnancy ... | 3,000/-"): the row from its
         # first cell, not its last cell alone ("| 3,000/-" had been PMMVY's whole quote in a list for a pregnant woman)
@@ -641,12 +642,21 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
         b = y
+    if marked is not None and _ITEM_MARK.match(section_text[section_text.find("\n", a, b) + 1:b] if "\n" in section_text[a:b] else ""):
+        # a quote of several list items from the first one's marker: "1.  Free and cashless delivery\n2.  Free C-Section",
+        # not "Free and cashless delivery\n2.  Free C-Section" (JSSK's); one item alone goes without it
+        a = marked
     last = next((section_text[x:y] for x, y in reversed(sents) if x < b), "")
     if not figures and (_heading(last.lstrip("-•* ")) or _lead_in(last)) and any(FIGURE.search(section_text[x:y]) for x, y in sents):
         # a quote ending on a heading or a lead-in says nothing yet (PMMVY's "... as per the schedule provided in table
         # below: - Scheme Condition for First Child", a newcomer trial's pregnancy list): the first figure instead
         return list_quote(section_text, figures=True, about=about)
     return a, b
+
+
+#: a numbered list item's marker, all that stands before its text on its line: "1.  ", "2) " (a bullet, "- ", says no
+#: number that the next item's would contradict: a quote goes without it)
+_ITEM_MARK = re.compile(r"[ \t]*\d{1,2}[.)][ \t]+")
 
 
 def _broken_line(text: str, end: int, start: int) -> bool:

@@ -258,7 +258,7 @@ def test_benefits_asked_in_hindi_and_hinglish_words():
     # short list items are no headings (a newcomer: JSSK's list entry began at its fifth item)
     ("For pregnant women-\n\n1.  Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables\n"
      "4.  Free diagnostics\n5.  Free diet during stay in the health institutions",
-     "Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables"),
+     "1.  Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables"),  # (from the first item's number)
 ])
 def test_a_list_entry_quotes_what_a_scheme_gives_not_a_heading_or_a_lead_in(section, quoted):
     from retrieval.answer import list_quote
@@ -626,6 +626,19 @@ def test_a_list_quote_for_an_amount_in_a_table_quotes_the_whole_row():
     a, b = list_quote("The money comes in two parts, as the table below shows in full.\n\nPart | When it is paid | Amount (in Rs.)\n"
                       "First part | After the pregnancy is registered. | 3,000/-")
     assert (a, b) == (0, 63)  # (a sentence long enough alone: no header row joined to it)
+
+
+def test_a_list_quote_of_several_items_starts_at_the_first_ones_marker():
+    """JSSK in a pregnant woman's list read "Free and cashless delivery / 2.  Free C-Section": the first item's number was
+    cut off, the second's kept. A quote of several items starts at the first one's marker; one item alone goes without."""
+    from retrieval.answer import list_quote
+
+    text = "For pregnant women-\n\n1.  Free and cashless delivery\n2.  Free C-Section\n3.  Free drugs and consumables\n4.  Free diet"
+    a, b = list_quote(text)
+    assert text[a:b].startswith("1.  Free and cashless delivery\n2.  Free C-Section")
+    one = "1.  A loan of up to Rs. 2 lakh is given to start a small business of one's own.\n2.  The loan is repaid in five years."
+    a, b = list_quote(one)
+    assert one[a:b] == "A loan of up to Rs. 2 lakh is given to start a small business of one's own."
 
 
 def test_a_list_quote_never_ends_on_a_heading():
