@@ -1188,6 +1188,10 @@ class Engine:
                 result.replies[at] = answer_reply(answer, lang)
                 result.scheme_ids = [c.scheme_id for c in answer.citations]
                 state.scheme_id, state.scheme_name = version, self.names[version]  # "documents?" next: the state's
+        elif version is None and at is not None and cited and all(self.answerer.index.schemes[sid].level == "central" for sid in cited):
+            # "vidhwa pension kitna milta hai" (states run their own: which is yours?) then "odisha", with no Odisha scheme of
+            # the kind here: said so, not the central answer again as if it were Odisha's (a newcomer trial)
+            result.replies.insert(at + 1, Reply(kind="info", text=t("no_state_version", lang, state=state_label(chosen, lang))))
         if not what_if:
             result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=state_label(chosen, lang))))
         return result

@@ -1114,3 +1114,21 @@ def test_a_states_government_schemes_for_farmers_lists_only_schemes_that_speak_o
     ids = [c.scheme_id for c in ans.citations]
     assert ans.status == "answered" and ids[0] == "oapsucmupt", ids  # (the Chief Minister's farmers' security scheme)
     assert all(pages_index.scheme_has_term("farmer", sid) for sid in ids), ids
+
+
+def test_a_state_named_for_a_family_of_schemes_says_when_it_has_none_of_its_own(engine, pages_index):
+    """A newcomer trial: "vidhwa pension kitna milta hai" (states run their own: which is yours?) then "odisha" repeated the
+    national widow pension with no word that no Odisha scheme of the kind is here (Gujarat and Mizoram: none either, on
+    the lexical ranking this index has); Bihar's own is quoted for "bihar"."""
+    for place in ("gujarat", "mizoram"):
+        user = str(uuid.uuid4())
+        say(engine, "vidhwa pension kitna milta hai", user)
+        replies = say(engine, place, user)
+        assert answer_of(replies).citations[0].scheme_id == "ignwps"
+        assert any(r.text == f"Mere paas iske liye {place.title()} ki apni koi yojana nahi hai; upar ki kendra ki yojana wahan bhi laagu hai."
+                   for r in replies)
+    user = str(uuid.uuid4())
+    say(engine, "vidhwa pension kitna milta hai", user)
+    replies = say(engine, "bihar", user)
+    assert pages_index.schemes[answer_of(replies).citations[0].scheme_id].state == "Bihar"
+    assert not any("apni koi yojana nahi" in r.text for r in replies)
