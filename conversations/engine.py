@@ -237,7 +237,14 @@ _ORDINALS = {w: n for n, words in enumerate((
     "second 2nd doosra doosri doosre dusra dusri dusre दूसरा दूसरी दूसरे",
     "third 3rd teesra teesri teesre tisra tisri तीसरा तीसरी तीसरे",
     "fourth 4th chautha chauthi chauthe चौथा चौथी चौथे",
-    "fifth 5th paanchva paanchvi panchva panchvi पांचवां पांचवीं पाँचवाँ पाँचवीं"), start=1) for w in words.split()}
+    "fifth 5th paanchva paanchvi panchva panchvi पांचवां पांचवीं पाँचवाँ पाँचवीं",
+    # (past the lists' five: "the seventh one" is told which numbers there are, not searched; a break-it trial. Not the
+    # forms that name a school class too: "8th", "dasvi", "नौवीं")
+    "sixth 6th chhatha chhathi chhata chhati छठा छठी",
+    "seventh 7th saatva satva सातवां सातवाँ",
+    "eighth aathva athva आठवां आठवाँ",
+    "ninth nauva नौवां नौवाँ",
+    "tenth dasva दसवां दसवाँ"), start=1) for w in words.split()}
 _LAST = frozenset("last aakhri akhri aakhiri आखिरी आख़िरी अंतिम".split())
 _ORDINAL = re.compile(r"\s*(?:the\s+)?(" + "|".join(map(re.escape, sorted([*_ORDINALS, *_LAST], key=len, reverse=True))) + r")"
                       r"(?:\s*(?:one|wala|wali|wale|vala|vali|वाला|वाली|वाले|scheme|yojana|yojna|योजना|number|नंबर)){0,2}\s*[.!?]*\s*")
@@ -908,7 +915,8 @@ class Engine:
                 # (the example uses the number sent when it can be an age: a correction written out is read and the check
                 # run again, "Noted: age 45 (was 70)")
                 example = number.group() if checked and MIN_AGE <= int(number.group()) <= MAX_AGE else "45"
-                return TurnResult([Reply(kind="info", text=t("no_such_option_check" if checked else "no_such_option", lang, n=shown, said=example))]), "none"
+                key = "no_such_option_check" if checked else "no_such_option_one" if shown == 1 else "no_such_option"  # (not "from 1 to 1")
+                return TurnResult([Reply(kind="info", text=t(key, lang, n=shown, said=example))]), "none"
         inside = _ORDINAL_INSIDE.search(normalize(text).casefold()) if state.list_ids and not running else None
         if inside is not None:
             # "how to apply for the first one" after a list: the question, of the scheme listed first (it had been
@@ -929,7 +937,7 @@ class Engine:
                 result.picked = True
                 return result, "save"
             if shown:
-                return TurnResult([Reply(kind="info", text=t("no_such_option", lang, n=len(shown)))]), "none"
+                return TurnResult([Reply(kind="info", text=t("no_such_option_one" if len(shown) == 1 else "no_such_option", lang, n=len(shown)))]), "none"
         if self.eligibility is not None:
             handled = self.eligibility.handle(self, text, state, lang)  # a running interview or a start phrase
             if handled is not None:

@@ -610,3 +610,25 @@ def test_why_after_a_verdict_says_how_it_was_reached(bundled_index, why, start):
     assert replies[-1].kind == "eligibility"
     (reply,) = say_tg(engine, why, user)
     assert reply.kind == "info" and reply.text.startswith(start)
+
+
+def test_an_ordinal_past_the_list_is_told_which_numbers_there_are(bundled_index):
+    """A break-it trial: "the seventh one" after a list of five was searched and declined, where "7" is told "from 1 to 5";
+    and a list of one scheme said "from 1 to 1"."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    say_tg(engine, "schemes for farmers", "ord7")
+    for text in ("the seventh one", "7"):
+        assert [r.text for r in say_tg(engine, text, "ord7")] == ["Please reply with a number from 1 to 5."]
+    assert [r.text for r in say_tg(engine, "saatva wala", "ord7")] == ["Kripya 1 se 5 tak ka koi number likhiye."]
+    assert say_tg(engine, "the second one", "ord7")[0].kind == "answer"
+    # (a list of one scheme, as a one-scheme verdict leaves it)
+    from conversations.store import UserKey
+
+    key = UserKey("telegram", "ord7", engine.secret)
+    state = engine.store.load(key)
+    state.list_ids = state.list_ids[:1]
+    engine.store.save(key, state)
+    assert [r.text for r in say_tg(engine, "3", "ord7")] == ["Only one scheme is listed above: reply 1 to read about it."]
