@@ -38,6 +38,7 @@ next to the coefficients.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from retrieval.index import Index
@@ -154,6 +155,11 @@ GOVERNMENT_WORDS = frozenset(analyze(
 #: say them for a list (a son is anyone's; "daughter", which girls' schemes say, is no such word)
 PERSON_WORDS = frozenset(analyze("people person persons individual individuals citizen citizens someone anyone log logon logo "
                                  "son sons beta bete लोग लोगों व्यक्ति बेटा बेटे बेटों"))
+
+#: private banks, lenders and payment firms by name: a question about their products is about no government scheme (the
+#: scheme pages name public sector banks, "SBI", "NABARD", as lenders; none of these)
+PRIVATE_FIRMS = re.compile(r"\b(?:hdfc|icici|axis\s+bank|kotak|indusind|idfc|yes\s+bank|rbl\s+bank|paytm|phonepe|phone\s+pe|gpay|google\s+pay|"
+                           r"amazon|flipkart|muthoot|manappuram|bajaj\s+finance|bajaj\s+finserv)\b", re.IGNORECASE)
 
 #: words for help in general ("any help?", "koi madad"): what every listed scheme gives, whatever words its page uses
 HELP_WORDS = frozenset(analyze("help madad sahayata support मदद सहायता"))
@@ -314,6 +320,10 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     if not r.user_mentions and own and set(own) <= GOVERNMENT_WORDS:
         # "who is the prime minister", "भारत के राष्ट्रपति": words every scheme title has, asking of none
         return Decision(False, "out_of_scope", 0.0, None)
+    if not any(m.indexed for m in r.user_mentions) and PRIVATE_FIRMS.search(r.user_query_text):
+        # "personal loan from HDFC bank interest rate": a private firm's product, no government scheme (a break-it trial had
+        # Stand-Up India's interest rule quoted, read as HDFC's rate)
+        return Decision(False, "out_of_scope", 0.0, None)
     if r.user_query.discovery and not r.user_mentions and not r.focus and not needs_named(r):
         # "which schemes", "schemes in Bihar", "सभी योजनाएं दिखाओ": every scheme would do; ask what for
         return Decision(False, "too_broad", 0.0, None)
@@ -347,6 +357,15 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
             ids = {index.vocabulary[t] for term in terms for t in analyze(term) if t in index.vocabulary}
             if not (ids & held if held is not None else any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term))):
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
+    said = [sid for sid in dict.fromkeys(m.scheme_id for m in proper) if sid in index.schemes]
+    if said and not r.user_query.discovery:
+        from retrieval.answer import gives_kinds, kinds_of_help
+
+        kinds = kinds_of_help(r.user_query_text)
+        if kinds and not any(gives_kinds(index, sid, kinds) for sid in said):
+            # a kind of help the scheme named never speaks of ("what is the pension amount under ujjwala?"): its pages do
+            # not cover it, rather than a quote of what it does give, read as the answer (a break-it trial)
+            return Decision(False, "no_section", 0.0, f, scheme_id=said[0])
     if proper:
         return Decision(True, None, 1.0, f)
     if top in r.family and index.schemes[top].level == "central" and not r.user_query.discovery:

@@ -669,3 +669,31 @@ def test_a_school_stage_is_wrong_for_a_class_past_it_or_before_it(name, classes,
 
     assert wrong_school_stage(name, classes) is wrong
 
+
+
+@pytest.mark.parametrize("question", ["what is the pension amount under ujjwala?", "pm kisan loan kitna milta hai",
+                                      "sukanya samriddhi scholarship amount"])
+def test_a_kind_of_help_the_named_scheme_never_speaks_of_is_declined(bundled_index, question):
+    """A break-it trial: "what is the pension amount under ujjwala?" quoted Ujjwala's connection subsidies, as if they
+    answered it. A scheme named with a kind of help (pension, loan, scholarship, subsidy) its pages never speak of: its
+    pages do not cover the question, said with its link."""
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "declined" and ans.decline_reason == "no_section" and not ans.citations
+    assert ans.official_links[0].startswith("https://www.myscheme.gov.in/schemes/")
+
+
+@pytest.mark.parametrize("question,scheme", [("atal pension yojana pension amount", "apy"), ("mudra loan amount", "pmmy")])
+def test_a_kind_of_help_the_named_scheme_gives_is_answered(bundled_index, question, scheme):
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "answered" and ans.citations[0].scheme_id == scheme
+
+
+@pytest.mark.parametrize("question", ["personal loan from HDFC bank interest rate", "icici bank home loan kaise milega",
+                                      "bajaj finance se loan"])
+def test_a_private_firms_product_is_out_of_scope(bundled_index, question):
+    """A break-it trial: "personal loan from HDFC bank interest rate" quoted Stand-Up India's interest rule, readable as
+    HDFC's rate. A private bank's or firm's product is no government scheme; a question naming a scheme beside the firm
+    is answered ("paytm se pm kisan ka paisa kaise check kare")."""
+    ans = Answerer(bundled_index).ask(question)
+    assert (ans.status, ans.decline_reason) == ("declined", "out_of_scope")
+    assert Answerer(bundled_index).ask("paytm se pm kisan ka paisa kaise check kare").status == "answered"
