@@ -1019,6 +1019,7 @@ class EligibilityFlow:
                     return without_rules(by_words)
                 mentions, unknown_name, kind = [by_words], False, False
                 replies.append(Reply(kind="info", text=t("checking_named", lang, said=name[:60], scheme=engine.names.get(by_words, by_words))))
+        intro: Reply | None = None  # the line saying what a check started by a question naming no scheme checks
         if not mentions and not unknown_name and not family and not kind and text.strip() and state.scheme_id in self.book.rules and (
                 THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):
             # "am I eligible for this?", "kya mai eligible hu" after talking about a scheme: that scheme (not
@@ -1028,7 +1029,7 @@ class EligibilityFlow:
             if not (state.interview is not None and state.interview.scheme_id == state.scheme_id):
                 # which scheme a question that names none checks, said (a newcomer trial could not tell what "kya main
                 # eligible hu?" was checking)
-                replies.append(Reply(kind="info", text=t("checking_discussed", lang, scheme=engine.names.get(state.scheme_id, state.scheme_id))))
+                intro = Reply(kind="info", text=t("checking_discussed", lang, scheme=engine.names.get(state.scheme_id, state.scheme_id)))
         mode = "scheme" if mentions else "screening"
         if mode == "screening" and not unknown_name and not kind and not family and THIS_SCHEME.search(text) \
                 and not ACROSS_SCHEMES.search(text) and state.scheme_id is None:
@@ -1038,7 +1039,9 @@ class EligibilityFlow:
         elif mode == "screening" and listed and not unknown_name and not kind and not family and text.strip() \
                 and not ACROSS_SCHEMES.search(text) and not NAMED_SCHEME.search(text):
             # "kya main eligible hu?" after a list of schemes: all are checked, the listed ones among them, said so
-            replies.append(Reply(kind="info", text=t("checking_all_listed", lang)))
+            intro = Reply(kind="info", text=t("checking_all_listed", lang))
+        if intro is not None:
+            replies.append(intro)
         if mode == "screening" and unknown_name:
             # "am I eligible for Ladli Behna?" with no such scheme here: say so, then check all schemes
             replies.append(Reply(kind="info", text=t("unknown_scheme", lang, name=name[:60])))
@@ -1080,11 +1083,10 @@ class EligibilityFlow:
                 q.text = t("recheck", lang, field=_field_label(name, lang), value=_show(name, state.profile[name].value, lang), question=q.text)
                 return TurnResult(replies + [q])
         after = self._next(engine, state, lang)
-        if any(r.kind == "eligibility" for r in after):
+        if intro is not None and any(r.kind == "eligibility" for r in after):
             # a check that ends at once, in its verdict, which names the scheme: no line saying which it checks (on SMS that
             # line had been a Hindi verdict's whole first page, and the user's next answer was read against a verdict unseen)
-            said = {t("checking_discussed", lang, scheme=engine.names.get(state.scheme_id or "", "")), t("checking_all_listed", lang)}
-            replies = [r for r in replies if r.text not in said]
+            replies.remove(intro)
         return TurnResult(replies + after)
 
     def _answer(self, engine: Engine, text: str, state: UserState, lang: str) -> TurnResult:

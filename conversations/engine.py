@@ -806,7 +806,7 @@ class Engine:
                     # that state (a newcomer trial: it was searched as the need "main UP se hu" and answered with loans)
                     state.pending, state.pending_query = "need", chosen
                     noted = (self.eligibility._record({"state": chosen}, state, text, lang) if self.eligibility is not None
-                             else f"{state_label(chosen, lang)}")
+                             else state_label(chosen, lang))
                     return self._need_question(chosen, lang, t("noted", lang, values=noted)), "save"
                 # served like a life event: the schemes that fit the need, in the state, without the gate's doubt
                 # about a question the bot itself phrased (a need in the user's words is searched as said)

@@ -41,30 +41,32 @@ _INCOME_AFTER = re.compile(
     r"((?:₹|rs\.?\s*)?\s*\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|lakh|k|thousand|hazaa?r|हज़ार|हजार|लाख)?\s+(?:rupees?\s+|rs\.?\s+)?"
     r"(?:(?:annual|yearly|monthly|per\s+(?:year|month|annum)|family|household|total|salana|mahina|मासिक|वार्षिक|सालाना|परिवार\s+की)\s+)*"
     r"(?:income|salary|earnings?|kamai|aay|aamdani|आय|आमदनी|कमाई))\b", re.IGNORECASE)
+
+
+def _spouse_died(spouse: str, spouse_hi: str, my: str, my_hi: str, gone: str, gone_hi: str) -> re.Pattern[str]:
+    """A pattern for the speaker's husband or wife having died: ``spouse`` (Latin words) or ``spouse_hi`` (Devanagari) after
+    "my" (``my``, ``my_hi``) or at a clause's start, then a word for death; ``gone`` and ``gone_hi`` are the forms of "is no
+    more" that agree with the spouse's gender ("nahi rahe", "nahi rahi")."""
+    return re.compile(
+        rf"(?:\b(?:{my})\s+|(?:^|[,.;!?]\s*|\b(?:and|but|aur|par|ab)\s+))(?:{spouse})\b.{{0,30}}?"
+        rf"\b(?:died|dead|passed away|expired|is no more|no longer alive|death|maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|"
+        rf"{gone}|expire|swargwas|nidhan)"
+        rf"|\blost\s+my\s+(?:{spouse.split('|')[0]})\b|(?:^|[,.;!?।]\s*|{my_hi}\s+)(?:{spouse_hi}).{{0,25}}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|{gone_hi}|निधन|स्वर्गवास)"
+        rf"|(?:{spouse})\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+
+
 #: "my husband died", "pati ki maut ho gayi", "मेरे पति का देहांत हो गया": the speaker is a widow
-_HUSBAND_DIED = re.compile(
-    # (the husband named at a clause's start needs no "my": "meri umar 68 hai, pati nahi rahe", "pati guzar gaye, pension
-    # chahiye" had been read as an age alone, a newcomer trial)
-    r"(?:\b(?:my|mere|meri|hamare|humare)\s+|(?:^|[,.;!?]\s*|\b(?:and|but|aur|par|ab)\s+))(?:husband|pati|patidev)\b.{0,30}?"
-    r"\b(?:died|dead|passed away|expired|is no more|no longer alive|death|maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|"
-    r"nahi rahe|nahin rahe|expire|swargwas|nidhan)"
-    r"|\blost\s+my\s+husband\b|(?:^|[,.;!?।]\s*|मेरे\s+)पति.{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रहे|निधन|स्वर्गवास)"
-    r"|(?:husband|pati)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
+#: (the husband named at a clause's start needs no "my": "meri umar 68 hai, pati nahi rahe", "pati guzar gaye, pension
+#: chahiye" had been read as an age alone, a newcomer trial)
+_HUSBAND_DIED = _spouse_died("husband|pati|patidev", "पति", "my|mere|meri|hamare|humare", "मेरे", "nahi rahe|nahin rahe", "नहीं रहे")
+#: "my wife died", "meri patni ki maut ho gayi", "biwi nahi rahi", "पत्नी का देहांत हो गया", "lost my wife": the speaker is a
+#: widower (a newcomer trial's "meri patni ki maut ho gayi" was read as a state alone, and the check asked his gender)
+_WIFE_DIED = _spouse_died("wife|patni|biwi|bibi|pathni|gharwali", "पत्नी|बीवी", "my|mere|meri|hamari|humari", "मेरी", "nahi rahi|nahin rahi", "नहीं रही")
 
 
 #: words that put a place named by its city outside that city: its district, a village, somewhere near it
 _NOT_IN_CITY = re.compile(r"\b(?:district|distt|dist|zila|zilla|jila|jilla|tehsil|tahsil|block|taluka|gaon|gav|gaanv|village|"
                           r"near|nearby|outside|paas|pass|bahar|rural|dehat)\b|जिला|ज़िला|जिले|ज़िले|तहसील|गांव|गाँव|के\s+पास|बाहर|देहात", re.IGNORECASE)
-
-
-#: "my wife died", "meri patni ki maut ho gayi", "biwi nahi rahi", "पत्नी का देहांत हो गया", "lost my wife": the speaker is a
-#: widower (a newcomer trial's "meri patni ki maut ho gayi" was read as a state alone, and the check asked his gender)
-_WIFE_DIED = re.compile(
-    r"(?:\b(?:my|mere|meri|hamari|humari)\s+|(?:^|[,.;!?]\s*|\b(?:and|but|aur|par|ab)\s+))(?:wife|patni|biwi|bibi|pathni|gharwali)\b.{0,30}?"
-    r"\b(?:died|dead|passed away|expired|is no more|no longer alive|death|maut|mrityu|mrutyu|dehant|dehaant|guzar|gujar|"
-    r"nahi rahi|nahin rahi|expire|swargwas|nidhan)"
-    r"|\blost\s+my\s+wife\b|(?:^|[,.;!?।]\s*|मेरी\s+)(?:पत्नी|बीवी).{0,25}(?:देहांत|मृत्यु|मौत|गुज़र|गुजर|नहीं रही|निधन|स्वर्गवास)"
-    r"|(?:wife|patni|biwi)\s+(?:ki|ka)\s+(?:death|maut|mrityu|dehant)")
 
 
 #: the speaker's own husband or wife named: "my husband", "mere pati", "meri patni", "मेरे पति", "मेरी पत्नी"
