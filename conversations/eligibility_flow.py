@@ -228,6 +228,10 @@ OLD_AGE = 60
 #: the lowest age bound that says a scheme is for the old: Rajasthan's pension for elderly small farmers starts at 55 for
 #: women and 58 for men (its myScheme page, slesvkspy), as many states' farmers' and workers' pensions do
 OLD_AGE_BOUND = 55
+#: an age said in years ("70 saal", "70 years", "70 साल"), in a message about a relative: theirs
+_RELATIVE_AGE = re.compile(r"\b(\d{2,3})\s*(?:saal|sal|years?|yrs?|varsh|बरस|साल|वर्ष)")
+#: the word for a pension, in the three languages
+_PENSION_WORD = re.compile(r"pension|penshan|पेंशन|पेन्शन", re.IGNORECASE)
 #: words that already say old age
 OLD_AGE_WORDS = re.compile(r"\bold\b|\bsenior\b|\belderly\b|\bbudh|\bvridh|\bvriddh|वृद्ध|बुढ़ाप|बुजुर्ग|\bbujurg", re.IGNORECASE)
 
@@ -861,6 +865,11 @@ class EligibilityFlow:
                 if state.pending is None:
                     state.pending = "check_offer"  # a "yes" next starts the check offered
                 return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted) + " " + t("offer_check", lang))])
+        elder = _RELATIVE_AGE.search(normalise(text)) if _PENSION_WORD.search(text) and not OLD_AGE_WORDS.search(text) else None
+        if elder is not None and int(elder.group(1)) >= OLD_AGE and not mentions(text, "start_check") and _RELATIVE.search(normalise(text)):
+            # "meri maa 70 saal ki hai, kya use pension milegi?": a pension for someone old is what old age brings, as for the
+            # user's own age below (a trial's question about a mother of 70 was declined in Hinglish and in Hindi)
+            return engine.question(f"{text} (old age)", state, lang)
         if not mentions(text, "start_check") and (FIRST_PERSON.search(text) or husband_died(text)):
             # "I am an SC student from Punjab. What scholarships can I get?": a question that also says who
             # is asking; the facts are noted (a later check does not ask them again) and the question answered
@@ -984,6 +993,11 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)])
         stated = stated_facts(text, found_mentions) if read_facts else {}
         replies: list[Reply] = []
+        if read_facts and not stated and _RELATIVE.search(normalise(text)) and not husband_died(text):
+            # "my mother is a 65 year old widow in Bihar. am I eligible for widow pension?": the check is of the one who
+            # writes; said so, and how to check for her (a break-it trial was asked its own state without a word, and three
+            # "yes" to it were not understood)
+            replies.append(Reply(kind="info", text=t("check_is_yours", lang)))
         def without_rules(sid: str) -> TurnResult:
             """A scheme with no rule to check: said so, and its eligibility quoted."""
             from conversations.engine import answer_reply

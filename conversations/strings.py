@@ -152,6 +152,10 @@ STRINGS: dict[str, dict[str, str]] = {
                     "hi": "ऊपर हर योजना के साथ उसके पेज की वह शर्त है जिससे फ़ैसला हुआ, शब्दशः और लिंक के साथ; जो मैं जाँच नहीं सका, वह भी "
                           "लिखा है। कोई जवाब बदलना हो तो पूरा लिखें (जैसे: \"मेरी उम्र 45 साल है\"), मैं फिर से जाँचूँगा; किसी योजना के बारे में "
                           "पढ़ने के लिए उसका नंबर लिखें।"},
+    "check_is_yours": {"en": "I check for you, the one writing: what you told me of a relative is not taken as yours. To check for them, "
+                             "answer as if they were writing (for example: \"I am 65, a widow in Bihar\").",
+                       "hi": "मैं आपकी, यानी लिखने वाले की, जाँच करता हूँ: किसी रिश्तेदार के बारे में बताई बात आपकी नहीं मानी जाती। उनकी जाँच के "
+                             "लिए ऐसे जवाब दें जैसे वे खुद लिख रहे हों (जैसे: \"मैं 65 साल की हूँ, बिहार में विधवा हूँ\")।"},
     "checking_discussed": {"en": "I will check {scheme}, the scheme we talked about (to check all schemes, send /eligibility).",
                            "hi": "मैं {scheme} की जाँच करूँगा, जिसकी हमने बात की (सभी योजनाएँ जाँचने के लिए /eligibility भेजें)।"},
     "checking_all_listed": {"en": "I will check all schemes, the ones listed above among them (to check one, write its name).",
@@ -394,6 +398,8 @@ HINGLISH: dict[str, str] = {
     "why_verdict": ("Upar har yojana ke saath uske page ki woh shart hai jisse faisla hua, shabdashah aur link ke saath; jo main jaanch nahi "
                     "saka, woh bhi likha hai. Koi jawab badalna ho to poora likhiye (jaise: \"meri umar 45 saal hai\"), main phir se jaanchunga; "
                     "kisi yojana ke baare mein padhne ke liye uska number likhiye."),
+    "check_is_yours": ("Main aapki, yaani likhne wale ki, jaanch karta hoon: kisi rishtedar ke baare mein batayi baat aapki nahi maani jaati. "
+                       "Unki jaanch ke liye aise jawab dijiye jaise woh khud likh rahe hon (jaise: \"main 65 saal ki hoon, Bihar mein vidhwa hoon\")."),
     "checking_discussed": "Main {scheme} ki jaanch karunga, jiski humne baat ki (sabhi yojanayein jaanchne ke liye /eligibility bhejiye).",
     "checking_all_listed": "Main sabhi yojanayein jaanchunga, upar di gayi bhi (kisi ek ko jaanchne ke liye uska naam likhiye).",
     "no_scheme_this": "Abhi tak kisi yojana ki baat nahi hui, isliye main sabhi yojanayein jaanchunga (kisi ek ko jaanchne ke liye uska naam likhiye).",

@@ -632,3 +632,29 @@ def test_an_ordinal_past_the_list_is_told_which_numbers_there_are(bundled_index)
     state.list_ids = state.list_ids[:1]
     engine.store.save(key, state)
     assert [r.text for r in say_tg(engine, "3", "ord7")] == ["Only one scheme is listed above: reply 1 to read about it."]
+
+
+@pytest.mark.parametrize("text", ["meri maa 70 saal ki hai, kya use pension milegi?", "मेरी माँ 70 साल की है, क्या उन्हें पेंशन मिलेगी?",
+                                  "my mother is 70 years old, will she get a pension?"])
+def test_a_pension_for_an_old_relative_is_the_old_age_pension(bundled_index, text):
+    """A trial: "meri maa 70 saal ki hai, kya use pension milegi?" was declined, in Hinglish and in Hindi: a pension for
+    someone of 60 or more is what old age brings, as for the user's own age."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    replies = say_tg(flow_engine(bundled_index), text, "old-mother")
+    assert next(r for r in replies if r.kind == "answer").citations[0].scheme_id == "ignoaps"
+
+
+def test_a_check_asked_with_a_relatives_facts_says_whose_it_is(bundled_index):
+    """A break-it trial: "my mother is a 65 year old widow in Bihar. am I eligible for widow pension?" was asked its own
+    state without a word, and "yes" to it was not understood. The check is the writer's: said so, and how to check for her."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    replies = say_tg(engine, "my mother is a 65 year old widow in Bihar. am I eligible for widow pension?", "for-mother")
+    assert replies[0].text.startswith("I check for you, the one writing: what you told me of a relative is not taken as yours.")
+    assert replies[-1].kind == "question"
+    # a widow speaking of her husband's death is speaking of herself: no such line
+    assert not any(r.text.startswith("I check for you") for r in say_tg(engine, "my husband died, am I eligible for widow pension?", "w2"))
