@@ -346,7 +346,8 @@ def _sms_commands(text: str) -> str:
 #: newcomer trial: a Hindi verdict's first page held one entry's name, its quote pushed to the next page)
 _VERDICT_LABELS = ("likely_eligible_short", "broad_short", "eligible", "not_eligible", "need_more_info", "if_applies", "close_miss", "depends_on",
                    "screen_head", "screen_none", "kind_head", "kind_none", "screen_not_count", "screen_missing", "screen_missing_plain", "verdict_more",
-                   "closed_mark", "skipped", "event_told", "kind_why_not", "screen_broad", "screen_broad_only", "confirm_all")
+                   "closed_mark", "skipped", "event_told", "kind_why_not", "screen_broad", "screen_broad_only", "confirm_all",
+                   "which_listed")
 
 
 @lru_cache(maxsize=1)
@@ -422,7 +423,14 @@ def _sms_blocks(replies: Sequence[Reply], lang: str) -> list[_SmsBlock]:
             # options say: left out, so the options share the question's page (a Hindi check's work question had its
             # last five options on a second page)
             reply = reply.model_copy(update={"text": _QUESTION_EXAMPLE.sub("", reply.text)})
-        for b in _plain_blocks(reply, lang, bold=False):
+        block_lang = lang
+        if reply.kind == "question" and reply.field == "pick" and lang == "hi" and all(is_gsm7(o.label) for o in reply.options) \
+                and is_gsm7(latin_question := _latin_labels(reply.text)):
+            # "which of the schemes above?" with their English names as options: in Latin letters, so the page stays GSM-7
+            # and the options fit beside the question (a Hindi SMS page had held the question alone, its options on MORE)
+            reply, block_lang = reply.model_copy(update={"text": latin_question}), "hinglish"
+            options = _label("reply_with", block_lang)
+        for b in _plain_blocks(reply, block_lang, bold=False):
             for para in (p.strip() for p in b.split("\n\n")):
                 if para and paras and (paras[-1].endswith(":") or (options and para.startswith(options))):
                     # a heading ("These schemes can help with pregnancy:") or a question goes with what it
@@ -503,8 +511,11 @@ def _starts_on(page: str, reply: Reply) -> bool:
     """Whether ``page`` holds the start of ``reply``: its first quote's marker, or its first words as SMS spells them."""
     if reply.kind == "answer" and reply.citations:
         return f"[{reply.citations[0].n}] " in page
-    head = _sms_text(reply.text).strip()[:24]
-    return bool(head) and (head in page or _latin_labels(head) in page)
+    text = _sms_text(reply.text).strip()
+    head = text[:24]
+    # (or in Latin letters, as a Hindi verdict's labels and "which of the schemes above?" may be written: the whole text
+    # latinised, a label's 24 first characters being no label)
+    return bool(head) and (head in page or _latin_labels(head) in page or _latin_labels(text)[:24] in page)
 
 
 def sms_pages(replies: Sequence[Reply], lang: str = "en", segments: int = 3) -> list[str]:

@@ -201,7 +201,24 @@ def test_sms_a_heading_goes_over_with_what_it_introduces_and_a_question_stays_wi
     question = Reply(kind="question", text="आप ऊपर की किस योजना के बारे में पूछ रहे हैं? उसका नंबर लिखें।", field="pick",
                      options=[Option(value=str(i), label=name) for i, name in enumerate(["Janani Shishu Suraksha Karyakram", "PMMVY"], 1)])
     pages = sms_pages([note, question], "hi")
-    assert any(question.text in page and "1. Janani Shishu Suraksha Karyakram\n2. PMMVY" in page for page in pages)
+    # (in Latin letters, with its options' English names: the page stays GSM-7)
+    latin = "Aap upar ki kaun si yojana ke baare mein pooch rahe hain? Uska number likhiye."
+    assert any(latin in page and "1. Janani Shishu Suraksha Karyakram\n2. PMMVY" in page for page in pages)
+
+
+def test_sms_a_hindi_which_scheme_question_with_english_names_is_one_gsm7_page():
+    """A newcomer trial's Hindi SMS page held "आप ऊपर की किस योजना के बारे में पूछ रहे हैं? उसका नंबर लिखें।" alone, its options
+    (English scheme names) on MORE: UCS-2 has a third of GSM-7's room. In Latin letters, question and options fit one page,
+    and that page comes before a note the turn opens with."""
+    from conversations.strings import t
+
+    names = ["Widow Pension - Uttar Pradesh", "Indira Gandhi National Widow Pension Scheme", "National Family Benefit Scheme",
+             "Rashtriya Parivar Sahayata Yojana", "RMEWF-Financial Assistance For Education Of Children & Widows Of Ex-Servicemen"]
+    q = Reply(kind="question", text=t("which_listed", "hi"), field="pick", options=[Option(value=str(i), label=n) for i, n in enumerate(names, 1)])
+    note = Reply(kind="info", text="आपकी बताई जानकारी 30 दिन रखूँगा; मिटाने के लिए DELETE भेजें।")
+    pages = sms_pages([note, q], "hi")
+    assert pages[0].startswith(t("which_listed", "hinglish") + "\n\nNumber likhkar jawab dein:\n1. Widow Pension - Uttar Pradesh")
+    assert "5. RMEWF-Financial Assistance" in pages[0] and is_gsm7(pages[0]) and note.text in pages[1]
 
 
 def test_dlt_template_fills_only_its_slots():
