@@ -1326,6 +1326,19 @@ class EligibilityFlow:
                 out.add(sid)
         return out
 
+    def failing(self, scheme_id: str, state: UserState, place: str | None = None) -> tuple[str, str] | None:
+        """``(sentence, url)`` of the condition the user's profile fails for ``scheme_id`` (its first reason, quoted from its
+        page), or ``None`` when the scheme has no rules or its outcome is not ``not_eligible``. ``place`` as in
+        :meth:`ruled_out`."""
+        rules = self.book.rules.get(scheme_id)
+        profile = self._profile(state)
+        if place is not None and "state" in profile:
+            profile["state"] = place
+        verdict = outcome(rules, profile) if rules is not None and profile else None
+        if verdict is None or verdict.status != "not_eligible" or not verdict.reasons:
+            return None
+        return verdict.reasons[0].text, verdict.reasons[0].url
+
     def _profile(self, state: UserState) -> dict[str, Any]:
         return {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}
 

@@ -1346,7 +1346,12 @@ class Engine:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
             # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)
             out = self.eligibility.ruled_out([x.scheme_id for x in fits], state, known, self.names)
+            # the first scheme for the event, left out by what the user told, is named with the condition it fails (a trial's
+            # man with a 70% disability was listed the old age pension, the disability pension's 80% never said)
+            first_out = fits[0].scheme_id if fits and fits[0].scheme_id in out else None
             fits = [x for x in fits if x.scheme_id not in out] or fits
+        else:
+            first_out = None
         if not fits and known is None:
             return self._life_event_state_question(text, event, state, lang)
         if not fits and event.required:
@@ -1371,6 +1376,9 @@ class Engine:
         if not answer.citations:
             return None
         replies = [Reply(kind="info", text=t("life_event", lang, event=event.labels.get(lang, event.labels["en"]))), answer_reply(answer, lang)]
+        failing = self.eligibility.failing(first_out, state, known) if first_out and first_out not in {c.scheme_id for c in answer.citations} else None
+        if failing is not None:
+            replies.append(Reply(kind="info", text=t("left_out", lang, scheme=self.names[first_out], quote=failing[0]), links=[failing[1]]))
         if known is None:
             replies.append(Reply(kind="info", text=t("life_event_state", lang)))
         if state.interview is None or state.interview.finished:  # (not while a check runs: it goes on after this list)

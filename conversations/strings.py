@@ -156,6 +156,8 @@ STRINGS: dict[str, dict[str, str]] = {
                              "answer as if they were writing (for example: \"I am 65, a widow in Bihar\").",
                        "hi": "मैं आपकी, यानी लिखने वाले की, जाँच करता हूँ: किसी रिश्तेदार के बारे में बताई बात आपकी नहीं मानी जाती। उनकी जाँच के "
                              "लिए ऐसे जवाब दें जैसे वे खुद लिख रहे हों (जैसे: \"मैं 65 साल की हूँ, बिहार में विधवा हूँ\")।"},
+    "left_out": {"en": "Left out by what you told me: {scheme}, whose page says: \u201c{quote}\u201d",
+                 "hi": "आपकी बताई बात से छोड़ी गई: {scheme}, जिसके पेज पर लिखा है: \u201c{quote}\u201d"},
     "checking_discussed": {"en": "I will check {scheme}, the scheme we talked about (to check all schemes, send /eligibility).",
                            "hi": "मैं {scheme} की जाँच करूँगा, जिसकी हमने बात की (सभी योजनाएँ जाँचने के लिए /eligibility भेजें)।"},
     "checking_all_listed": {"en": "I will check all schemes, the ones listed above among them (to check one, write its name).",
@@ -400,6 +402,7 @@ HINGLISH: dict[str, str] = {
                     "kisi yojana ke baare mein padhne ke liye uska number likhiye."),
     "check_is_yours": ("Main aapki, yaani likhne wale ki, jaanch karta hoon: kisi rishtedar ke baare mein batayi baat aapki nahi maani jaati. "
                        "Unki jaanch ke liye aise jawab dijiye jaise woh khud likh rahe hon (jaise: \"main 65 saal ki hoon, Bihar mein vidhwa hoon\")."),
+    "left_out": "Aapki batayi baat se chhodi gayi: {scheme}, jiske page par likha hai: \u201c{quote}\u201d",
     "checking_discussed": "Main {scheme} ki jaanch karunga, jiski humne baat ki (sabhi yojanayein jaanchne ke liye /eligibility bhejiye).",
     "checking_all_listed": "Main sabhi yojanayein jaanchunga, upar di gayi bhi (kisi ek ko jaanchne ke liye uska naam likhiye).",
     "no_scheme_this": "Abhi tak kisi yojana ki baat nahi hui, isliye main sabhi yojanayein jaanchunga (kisi ek ko jaanchne ke liye uska naam likhiye).",

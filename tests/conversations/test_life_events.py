@@ -324,3 +324,19 @@ def test_asking_whether_this_is_mine_after_a_list_asks_which_listed_scheme(engin
     assert sum(len(r.citations) for r in listed if r.kind == "answer") > 1
     asked = say(engine, ask, user=user)[-1]
     assert asked.kind == "question" and asked.field == "pick" and len(asked.options) > 1
+
+
+def test_the_first_scheme_for_an_event_left_out_by_what_was_told_is_named_with_its_condition(engine):
+    """A newcomer trial: "I am disabled, 70% disability, I live in Punjab. Any pension for me?" listed the old age pension
+    and Atal Pension Yojana for a disability, the national disability pension (80% or more) left out without a word."""
+    replies = say(engine, "I am disabled, 70% disability, I live in Punjab. Any pension for me?", user=str(uuid.uuid4()))
+    listed = {c.scheme_id for r in replies for c in r.citations}
+    assert "igndps" not in listed
+    note = next(r for r in replies if r.text.startswith("Left out by what you told me:"))
+    assert note.text == ("Left out by what you told me: Indira Gandhi National Disability Pension Scheme, whose page says: "
+                         "\u201cThe applicant must have a disability of 80% or more.\u201d")
+    assert note.links == ["https://www.myscheme.gov.in/schemes/igndps#eligibility"]
+    # at 80% it is listed, and nothing is said left out
+    replies = say(engine, "I am disabled, 80% disability, I live in Punjab. Any pension for me?", user=str(uuid.uuid4()))
+    assert "igndps" in {c.scheme_id for r in replies for c in r.citations}
+    assert not any(r.text.startswith("Left out") for r in replies)
