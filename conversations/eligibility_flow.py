@@ -36,7 +36,7 @@ from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money,
 from eligibility.rules import Criterion, Outcome, criteria, outcome
 from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
-from retrieval.query import OWN_MONEY, PRE_MATRIC, school_classes, section_intents, wrong_school_stage
+from retrieval.query import OWN_MONEY, PRE_MATRIC, gives_kinds, kinds_of_help, school_classes, section_intents, wrong_school_stage
 from retrieval.searcher import names_only_a_state
 from retrieval.states import find_states, place_and_age_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
@@ -1305,9 +1305,7 @@ class EligibilityFlow:
         would hide it from a widow) or education. A pre-matric scholarship (by its name in ``names``, scheme id -> name,
         or in its rules) is ruled out for someone past class 10 (:func:`past_school`), and a scheme whose name is for
         women or girls for a man (:func:`for_another_gender`)."""
-        profile = self._profile(state)
-        if place is not None and "state" in profile:
-            profile["state"] = place
+        profile = self._profile(state, place)
         if not profile:
             return set()
         said = said_of(state)
@@ -1331,16 +1329,19 @@ class EligibilityFlow:
         page), or ``None`` when the scheme has no rules or its outcome is not ``not_eligible``. ``place`` as in
         :meth:`ruled_out`."""
         rules = self.book.rules.get(scheme_id)
-        profile = self._profile(state)
-        if place is not None and "state" in profile:
-            profile["state"] = place
+        profile = self._profile(state, place)
         verdict = outcome(rules, profile) if rules is not None and profile else None
         if verdict is None or verdict.status != "not_eligible" or not verdict.reasons:
             return None
         return verdict.reasons[0].text, verdict.reasons[0].url
 
-    def _profile(self, state: UserState) -> dict[str, Any]:
-        return {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}
+    def _profile(self, state: UserState, place: str | None = None) -> dict[str, Any]:
+        """The user's valid facts (field -> value); with ``place``, the state asked about stands for the one they live in
+        ("and in Punjab?" from someone in Haryana asks of Punjab's schemes), when they told one."""
+        profile = {k: v.value for k, v in state.profile.items() if valid_value(k, v.value)}
+        if place is not None and "state" in profile:
+            profile["state"] = place
+        return profile
 
     def _record(self, values: dict[str, Any], state: UserState, said: str, lang: str) -> str:
         """Store what the user said (each with this turn's number); returns a short summary. A state the
@@ -1450,8 +1451,8 @@ class EligibilityFlow:
         (the user's words) does not name is left out (:meth:`retrieval.index.Index.for_another_group`: the widows of
         ex-servicemen's training grant had been "likely" for a widow asking about widow pension), and so is a
         school stage the user is past or not yet at (:func:`past_school`); one that does not give the kind asked for
-        (:func:`retrieval.answer.kinds_of_help`) only when none does."""
-        from retrieval.answer import gives_kinds, kinds_of_help, list_fits
+        (:func:`retrieval.query.kinds_of_help`) only when none does."""
+        from retrieval.answer import list_fits
 
         index = engine.answerer.index
         profile = profile or {}

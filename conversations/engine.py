@@ -1342,6 +1342,7 @@ class Engine:
             # (in the passage that ranked the scheme, not anywhere on its page: a veteran artists' allowance whose page
             # names an unmarried daughter's marriage among its rules had been listed for "beti ki shadi hai")
             fits = [x for x in fits if _speaks_of(index, x, event.required)]
+        first_out = None
         if self.eligibility is not None:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
             # offered Atal Pension Yojana, which takes subscribers of 18 to 40 (a newcomer trial)
@@ -1350,8 +1351,6 @@ class Engine:
             # man with a 70% disability was listed the old age pension, the disability pension's 80% never said)
             first_out = fits[0].scheme_id if fits and fits[0].scheme_id in out else None
             fits = [x for x in fits if x.scheme_id not in out] or fits
-        else:
-            first_out = None
         if not fits and known is None:
             return self._life_event_state_question(text, event, state, lang)
         if not fits and event.required:

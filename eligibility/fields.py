@@ -349,7 +349,12 @@ def _one_choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None
     """As :func:`_choice`, but ``None`` when the text names two values ("SC/ST", "OBC or General"): which one is the
     user's is asked again, not guessed (a break-it trial's "SC/ST" had been noted as SC)."""
     syn = _syn(table)
-    return lambda text: parse_choice(text, syn) if len(choices_named(padded_words(text), syn)) == 1 else None
+
+    def read(text: str) -> str | None:
+        named = choices_named(padded_words(text), syn)  # (one value named: the one parse_choice would give)
+        return next(iter(named)) if len(named) == 1 else None
+
+    return read
 
 
 def choices_named(padded: str, synonyms: dict[str, tuple[str, ...]]) -> set[str]:

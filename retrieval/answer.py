@@ -38,7 +38,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
-from retrieval.query import FIGURE, discovery_frame, reserved_label, school_classes, section_intents, wrong_school_stage
+from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, reserved_label, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -400,28 +400,6 @@ def _only_asks_for_help(text: str, event) -> bool:
     return set(analyze(rest)) - places <= _help_terms()
 
 
-#: a kind of help (:data:`retrieval.query.KIND_OF_HELP`) in its English, Romanized Hindi and Hindi words -> the English
-#: word the scheme pages use for it
-_KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chhatravritti": "scholarship", "छात्रवृत्ति": "scholarship",
-               "स्कॉलरशिप": "scholarship", "pension": "pension", "pensions": "pension", "penshan": "pension", "पेंशन": "pension",
-               "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
-
-
-def kinds_of_help(text: str) -> list[frozenset[str]]:
-    """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
-    "scholarship" -> {scholarship terms}; empty when it names none."""
-    from retrieval.tokenize import analyze
-
-    words = dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS)
-    return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
-
-
-def gives_kinds(index: Index, scheme_id: str, kinds: list[frozenset[str]]) -> bool:
-    """Whether the scheme's text holds a term of each kind of help in ``kinds`` (:func:`kinds_of_help`); ``True``
-    when ``kinds`` is empty."""
-    return all(any(index.scheme_has_term(t, scheme_id) for t in terms) for terms in kinds)
-
-
 def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, decision: Decision, ask_state: bool = True,
             ruled_out: Callable[[str], bool] | None = None) -> Answer:
     """Build the :class:`Answer` for a retrieval and the gate's decision; a list answer leaves out the schemes
@@ -642,7 +620,8 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
         b = y
-    if marked is not None and _ITEM_MARK.match(section_text[section_text.find("\n", a, b) + 1:b] if "\n" in section_text[a:b] else ""):
+    second = section_text.find("\n", a, b) + 1  # (the quote's second line, 0 for none)
+    if marked is not None and second and _ITEM_MARK.match(section_text, second, b):
         # a quote of several list items from the first one's marker: "1.  Free and cashless delivery\n2.  Free C-Section",
         # not "Free and cashless delivery\n2.  Free C-Section" (JSSK's); one item alone goes without it
         a = marked

@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from retrieval.index import Index
-from retrieval.query import discovery_frame, for_another_group, live_info_terms
+from retrieval.query import discovery_frame, for_another_group, gives_kinds, kinds_of_help, live_info_terms
 from retrieval.searcher import Retrieval, name_share, question_words, scheme_names, state_words
 from retrieval.states import find_states
 from retrieval.tokenize import analyze
@@ -341,7 +341,9 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     top = r.schemes[0].scheme_id
     # (an organisation's name, "AICTE", names no one scheme: the model decides, as for a question naming none)
     proper = scheme_names(named_indexed)
-    named = [s for s in dict.fromkeys(m.scheme_id for m in proper) if s in index.schemes] or ([top] if top in r.focus else [])
+    # (the schemes the question names itself, and else the one a follow-up is about)
+    said = [s for s in dict.fromkeys(m.scheme_id for m in proper) if s in index.schemes]
+    named = said or ([top] if top in r.focus else [])
     # (a page of FAQs alone may answer any of them: its FAQ is quoted instead)
     if asked and named and all(index.first_chunk_of(s, section) is None and index.first_chunk_of(s, "faqs") is None
                                for s in named for section in asked):
@@ -357,10 +359,7 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
             ids = {index.vocabulary[t] for term in terms for t in analyze(term) if t in index.vocabulary}
             if not (ids & held if held is not None else any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term))):
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
-    said = [sid for sid in dict.fromkeys(m.scheme_id for m in proper) if sid in index.schemes]
     if said and not r.user_query.discovery:
-        from retrieval.answer import gives_kinds, kinds_of_help
-
         kinds = kinds_of_help(r.user_query_text)
         if kinds and not any(gives_kinds(index, sid, kinds) for sid in said):
             # a kind of help the scheme named never speaks of ("what is the pension amount under ujjwala?"): its pages do

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -30,6 +31,9 @@ from rapidfuzz import fuzz, process
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
 from retrieval.text import personal_ages, stated_ages
+
+if TYPE_CHECKING:
+    from retrieval.index import Index
 
 #: weight of an expansion word added next to a word the corpus knows (a synonym)
 SYNONYM_WEIGHT = 0.5
@@ -83,6 +87,26 @@ def school_classes(text: str) -> list[int]:
         said = next(g for g in m.groups() if g)
         out.append(int(said) if said.isdigit() else _ROMAN_CLASS[said.casefold()])
     return out
+
+
+#: a kind of help (:data:`retrieval.query.KIND_OF_HELP`) in its English, Romanized Hindi and Hindi words -> the English
+#: word the scheme pages use for it
+_KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chhatravritti": "scholarship", "छात्रवृत्ति": "scholarship",
+               "स्कॉलरशिप": "scholarship", "pension": "pension", "pensions": "pension", "penshan": "pension", "पेंशन": "pension",
+               "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
+
+
+def kinds_of_help(text: str) -> list[frozenset[str]]:
+    """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
+    "scholarship" -> {scholarship terms}; empty when it names none."""
+    words = dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS)
+    return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
+
+
+def gives_kinds(index: Index, scheme_id: str, kinds: list[frozenset[str]]) -> bool:
+    """Whether the scheme's text holds a term of each kind of help in ``kinds`` (:func:`kinds_of_help`); ``True``
+    when ``kinds`` is empty."""
+    return all(any(index.scheme_has_term(t, scheme_id) for t in terms) for terms in kinds)
 
 
 #: a known word in fewer chunks than this share of its expansion's is treated as unknown to the corpus
