@@ -29,7 +29,8 @@ from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
 from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
-from eligibility.fields import BPL_CARD, FIELDS, MAX_AGE, MIN_AGE, RATION_CARD, option_label, unclear_number, valid_value, value_label
+from eligibility.fields import (BPL_CARD, CATEGORIES, EDUCATION, FIELDS, GENDERS, MARITAL, MAX_AGE, MIN_AGE, OCCUPATIONS, RATION_CARD, RESIDENCES,
+                               option_label, unclear_number, valid_value, value_label)
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
 from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from eligibility.parse import MONTHLY, NO_INCOME_PHRASE, normalise, parse_money, parse_yes_no
@@ -244,10 +245,24 @@ def _asks_more_than(text: str, found: dict[str, Any]) -> bool:
 
     from retrieval.query import KIND_OF_HELP
 
-    words = [w for w in _analyze(without_states(text)) if not re.fullmatch(r"\d+(?:st|nd|rd|th)?", w) and w not in _ANSWER_WORDS]
+    # (nor the words of the phrase a fact was read from: "कोई काम नहीं करती" to the work question is the answer "unemployed",
+    # it had listed schemes for the unemployed in the middle of a newcomer trial's check)
+    said = _value_words(tuple(sorted((k, v) for k, v in found.items() if isinstance(v, str))))
+    words = [w for w in _analyze(without_states(text)) if not re.fullmatch(r"\d+(?:st|nd|rd|th)?", w) and w not in _ANSWER_WORDS and w not in said]
     # (or one word that names a kind of help: "old age pension in punjab" to "which state?" asks of Punjab's pension; a
     # break-it trial had Punjab noted and the question dropped)
     return len(words) >= 2 or any(KIND_OF_HELP.fullmatch(w) for w in re.findall(r"[\w\u0900-\u097f]+", text.casefold()))
+
+
+#: the synonym tables of the choice fields (value -> the phrases that name it)
+_CHOICE_TABLES = {"occupation": OCCUPATIONS, "marital_status": MARITAL, "education_level": EDUCATION, "social_category": CATEGORIES,
+                  "residence": RESIDENCES, "gender": GENDERS}
+
+
+@lru_cache(maxsize=256)
+def _value_words(facts: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """The analysed words of every phrase that names one of ``facts`` ((field, value) pairs of choice fields)."""
+    return frozenset(w for field, value in facts for phrase in _CHOICE_TABLES.get(field, {}).get(value, ()) for w in _analyze(phrase))
 
 
 #: words of plain interview answers that ask nothing (in analysed form)
@@ -809,7 +824,8 @@ class EligibilityFlow:
         if state.interview is not None and state.interview.finished and WHY_ASKED.match(text):
             # "why?", "क्यों?" after a verdict: how it was reached and what can be done (a newcomer trial: it was searched,
             # and declined with "I don't know")
-            return TurnResult([Reply(kind="info", text=t("why_verdict", lang))])
+            # (small talk: the verdict's pages still wait for "MORE"; a newcomer trial's "MORE" after "why?" had got "nothing more")
+            return TurnResult([Reply(kind="info", text=t("why_verdict", lang))], small_talk=True)
         if state.interview is not None and state.interview.finished:
             if CORRECTION.search(text) and not mentions(text, "start_check"):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}

@@ -658,3 +658,43 @@ def test_a_check_asked_with_a_relatives_facts_says_whose_it_is(bundled_index):
     assert replies[-1].kind == "question"
     # a widow speaking of her husband's death is speaking of herself: no such line
     assert not any(r.text.startswith("I check for you") for r in say_tg(engine, "my husband died, am I eligible for widow pension?", "w2"))
+
+
+def test_no_work_said_to_the_work_question_is_the_answer_not_a_search(bundled_index):
+    """A newcomer trial: "कोई काम नहीं करती" to the work question was noted, and schemes for the unemployed listed in the
+    middle of the check. The words of the phrase a fact was read from ask nothing more."""
+    from conversations.store import UserKey
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    user = "no-work"
+    replies = say_tg(engine, "/eligibility", user)
+    key = UserKey("telegram", user, engine.secret)
+    state = engine.store.load(key)
+    state.interview.field = "occupation"
+    engine.store.save(key, state)
+    replies = say_tg(engine, "कोई काम नहीं करती", user)
+    assert not any(r.kind == "answer" for r in replies) and replies[-1].kind == "question" and replies[-1].field != "occupation"
+    assert engine.store.load(key).profile["occupation"].value == "unemployed"
+
+
+def test_why_after_a_verdict_keeps_its_more_pages(bundled_index):
+    """A newcomer trial: "why?" after a verdict ending "Reply MORE for 9 more." made the next "MORE" say there was
+    nothing more. The explanation is small talk: the verdict's pages still wait."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    user = "why-more"
+    replies = say_tg(engine, "/eligibility", user)
+    for answer in ["Bihar", "70", "female"] + ["skip"] * 10:
+        if replies[-1].kind == "eligibility":
+            break
+        replies = say_tg(engine, answer, user)
+    from conversations.store import UserKey
+
+    before = engine.store.load(UserKey("telegram", user, engine.secret)).paging
+    assert before, replies[-1].text
+    say_tg(engine, "why?", user)
+    assert say_tg(engine, "MORE", user)[0].text == before[0]
