@@ -114,14 +114,16 @@ def predicted_fields(rule) -> dict[str, object]:
     lows: list[float] = []
     highs: list[float] = []
 
-    def walk(node) -> None:
+    def walk(node, under_any: bool = False) -> None:
         if isinstance(node, Not):
             return
         if not isinstance(node, Criterion):
             for part in getattr(node, "all", None) or getattr(node, "any", None) or []:
-                walk(part)
+                walk(part, under_any or bool(getattr(node, "any", None)))
             return
         f, op, v = node.field, node.op, node.value
+        if f == "residence" and under_any:
+            return  # one area's own income limit ("Rs. 46,080/- in rural areas and Rs. 56,460/- in urban"): no one is kept out
         if f == "age":
             if op in ("gte", "between"):
                 lows.append(v[0] if op == "between" else v)

@@ -40,7 +40,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 26
+EXTRACTOR_VERSION = 27
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -355,6 +355,7 @@ class _Found:
     rest: bool = False  # the unit states a deciding condition no criterion expresses
     unread_only: bool = False  # ... and that condition is only one beside those read (see _UNREAD), no alternative to them
     untyped_alternative: bool = False  # one way in is a person no field names ("/Dependent of an Ex-serviceman")
+    area_limit: tuple[str, int] | None = None  # the income criterion's lower limit and its area (see _income_limits)
 
 
 def _crit(field_name: str, op: str, value: Any, unit: Unit, url: str) -> Criterion | None:
@@ -833,43 +834,63 @@ _NOT_APPLICABLE = re.compile(r"\bnot\s+applicable\s+(?:for|to|in\s+(?:the\s+)?ca
 
 
 def _income(unit: Unit, url: str) -> Criterion | None:
+    """An income limit the unit states, as ``annual_family_income lte`` INR per year (the higher of a rural and an
+    urban limit: :func:`_income_limits` gives the other)."""
+    return _income_limits(unit, url)[0]
+
+
+def _income_limits(unit: Unit, url: str) -> tuple[Criterion | None, tuple[str, int] | None]:
+    """The unit's income limit (see :func:`_income`) and, where it names a limit for rural and another for urban
+    areas ("upto for Rural Areas Rs. 46,080/- and Urban Areas Rs. 56,460/-", UP's old age pension), the area with
+    the lower limit and that limit, ``("rural", 46080)``, INR per year; ``None`` where one limit holds everywhere."""
     text = unit.text
     if _NOT_APPLICABLE.search(text):
-        return None  # the sentence is listed unchecked instead
+        return None, None  # the sentence is listed unchecked instead
     i = _INCOME.search(text)
     if not i or _QUOTA.search(text):
-        return None
+        return None, None
     window = text[i.start():i.start() + 160]
     if _INCOME_NOT_PERSON.search(text[max(0, i.start() - 25):i.end() + 10]) or _about_entity(text):
-        return None
+        return None, None
     money = _MONEY.search(window)
     if not money:
-        return None
+        return None, None
     between = window[:money.start()] + " " + window[money.end():money.end() + 30]
     # ("The maximum annual family income of the beneficiary should be Rs.3.00 lakh": the cue before the word income)
     capped = _AT_MOST_MONEY.search(between) or re.search(r"\b(?:maximum|max\.?|upper)\s+(?:\w+\s+){0,3}$", text[max(0, i.start() - 40):i.start()], re.IGNORECASE)
     if not capped or re.search(r"\b(?:more than|above|exceeding|exceeds|greater than)\b", window[:money.start()][-25:], re.IGNORECASE) and re.search(r"\bnot\b", window[:money.start()][-30:], re.IGNORECASE) is None:
-        return None
+        return None, None
     digits = re.search(r"\d[\d,]*\d", money.group(0))
     if digits and "," in digits.group(0) and not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3}", digits.group(0)):
-        return None  # "₹2,50,00/-" (a misprint, read as 25,000): unchecked, never a wrong limit
+        return None, None  # "₹2,50,00/-" (a misprint, read as 25,000): unchecked, never a wrong limit
     amount = parse_money(_money_words(money.group(0)))
     if amount is None or amount <= 0:
-        return None
-    # "₹20,000 in rural areas and ₹22,375 in urban areas": the higher limit, leaning to the applicant
-    # (the quote shows both); amounts further on are other limits
+        return None, None
+    # "₹20,000 in rural areas and ₹22,375 in urban areas": the higher limit for the criterion, the lower one kept
+    # with its area (the rule asks where the applicant lives only when the income falls between them); amounts
+    # further on are other limits
+    lower: tuple[str, float] | None = None
     for other in _MONEY.finditer(window, money.end(), min(len(window), money.end() + 60)):
         more = parse_money(_money_words(other.group(0)))
-        if more and amount < more <= amount * 2 and re.search(r"\b(rural|urban|areas?)\b", window, re.IGNORECASE):
-            amount = more
+        if more and more != amount and max(amount, more) <= min(amount, more) * 2 and re.search(r"\b(rural|urban|areas?)\b", window, re.IGNORECASE):
+            rural, urban = re.search(r"\brural\b", window, re.IGNORECASE), re.search(r"\burban\b", window, re.IGNORECASE)
+            if rural and urban:
+                # the areas are named in the order of their amounts, before or after each ("Rs. 56,450/- if ... the urban
+                # area and Rs. 46,080/- if ... the rural area")
+                first, second = ("rural", "urban") if rural.start() < urban.start() else ("urban", "rural")
+                lower = (first, amount) if amount < more else (second, more)
+            elif more < amount:
+                continue
+            amount = max(amount, more)
+            break
     tail = window[money.start():money.end() + 40]
     monthly_after = _MONTHLY.search(tail)
     if monthly_after and _MONEY.search(tail, money.end() - money.start(), monthly_after.start()):
         # "Rs. 72,000/- (Rs. 6,000/- monthly)" (Nanda Gaura): the month is the second amount's, the first is a year's
         monthly_after = None
-    if monthly_after or _MONTHLY.search(window[:money.start()][-40:]) or _MONTHLY.search(text[max(0, i.start() - 20):i.start()]):
-        amount *= 12
-    return _crit("annual_family_income", "lte", int(amount), unit, url)
+    months = 12 if monthly_after or _MONTHLY.search(window[:money.start()][-40:]) or _MONTHLY.search(text[max(0, i.start() - 20):i.start()]) else 1
+    by_area = (lower[0], int(lower[1] * months)) if lower else None
+    return _crit("annual_family_income", "lte", int(amount * months), unit, url), by_area
 
 
 def _income_tax(unit: Unit, url: str, excluded: bool) -> Criterion | None:
@@ -1140,6 +1161,8 @@ def read_unit(unit: Unit, url: str, scheme_state: str | None, excluded: bool = F
             c = c.model_copy(update={"value": sorted(set(c.value) | set(more.value))})
         if c:
             out.criteria.append(c.model_copy(update={"text": text}))
+    if any(isinstance(c, Criterion) and c.field == "annual_family_income" for c in out.criteria):
+        out.area_limit = _income_limits(unit, url)[1]
     for c in (_state(unit, url, scheme_state), _income_tax(unit, url, False), _occupation(head, url, False)):
         if c:
             out.criteria.append(c.model_copy(update={"text": text}))
@@ -1195,6 +1218,25 @@ _ALTERNATIVE_FIELDS = {"social_category", "is_minority", "disability_percent", "
 _NOT_ALTERNATIVE = re.compile(r"\bor\s+(?:above|more|less|below|older|younger|over|under|equivalent|equal)\b|\band\s*/\s*or\b|\beither\s+by\b"
                               r"|\bwhether\b[^,;]{0,30}?\bor\b|\b(?:males?|m[ae]n|boys?)\s+or\s+(?:females?|wom[ae]n|girls?)\b|\b(?:females?|wom[ae]n|girls?)\s+or\s+(?:males?|m[ae]n|boys?)\b",
                               re.IGNORECASE)
+
+
+def _limit_by_area(node: Node, lower: tuple[str, int]) -> Node:
+    """``node`` with its income criterion (the higher of two limits by area) made exact: the lower limit, or the higher
+    one where the applicant lives in the other area. UP's old age pension ("Rural Areas Rs. 46,080/- and Urban Areas
+    Rs. 56,460/-") becomes ``any[income <= 46,080, all[residence = urban, income <= 56,460]]``: a rural applicant earning
+    ₹50,000 is no longer likely eligible, and no one is asked where they live unless the income falls between the two."""
+    area, amount = lower
+    if isinstance(node, Criterion):
+        if node.field != "annual_family_income" or node.op != "lte" or amount >= node.value:
+            return node
+        other = _crit("residence", "eq", "urban" if area == "rural" else "rural", Unit(text=node.text, start=0), node.url or "")
+        low = node.model_copy(update={"value": amount})
+        return AnyOf(any=[low, All(all=[other, node])]) if other else node
+    if isinstance(node, All):
+        return All(all=[_limit_by_area(n, lower) for n in node.all])
+    if isinstance(node, AnyOf):
+        return AnyOf(any=[_limit_by_area(n, lower) for n in node.any])
+    return node
 
 
 def _flatten(parts: list[Node]) -> list[Node]:
@@ -1447,6 +1489,8 @@ def extract_rules(scheme_id: str, scheme_name: str, eligibility: str, exclusions
                 crits = []
             if crits:
                 node = crits[0] if len(crits) == 1 else (_alternatives(crits, unit.text) if found.alternatives else All(all=crits))
+                if found.area_limit:
+                    node = _limit_by_area(node, found.area_limit)
             # the unit's node holds the whole condition: no words the fields cannot express, about the applicant
             settled = node is not None and not found.rest and not found.other_person
             if index in bucket_of:

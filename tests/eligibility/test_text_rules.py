@@ -132,6 +132,36 @@ def test_a_monthly_limit_becomes_a_yearly_one():
     assert crits(r.rule) == [("annual_family_income", "lte", 48000)]
 
 
+@pytest.mark.parametrize("sentence, rural, urban", [
+    # UP's old age pension (myScheme upoaps): the area named before each amount
+    ("Applicant should be below poverty line or his/her annual income should be upto for Rural Areas Rs. 46,080/- and "
+     "Urban Areas Rs. 56,460/-.", 46080, 56460),
+    # the area after each amount, urban first (UP's family benefit scheme)
+    ("The family income of the applicant should not be more than Rs. 56, 450/- if the family is from the urban area and "
+     "Rs. 46, 080/- if the family is from the rural area.", 46080, 56450),
+    # monthly limits
+    ("Total family income should be less than ₹ 10,000/- per month in Rural areas and ₹ 12,000/- per month in Urban Areas.",
+     120000, 144000),
+])
+def test_an_income_limit_for_each_area_asks_where_the_applicant_lives_only_between_the_two(sentence, rural, urban):
+    """A rural applicant earning between the rural and the urban limit had been likely eligible (the rule kept only the
+    higher limit, a trial of UP's old age pension with ₹50,000 a year)."""
+    r = read(sentence)
+    between = (rural + urban) // 2
+    assert outcome(r, {"annual_family_income": between, "residence": "rural", "is_bpl": False}).status == "not_eligible"
+    assert outcome(r, {"annual_family_income": between, "residence": "urban", "is_bpl": False}).status == "likely_eligible"
+    unknown = outcome(r, {"annual_family_income": between, "is_bpl": False})
+    assert unknown.status == "need_more_info" and unknown.missing_fields == ["residence"]
+    assert outcome(r, {"annual_family_income": rural, "is_bpl": False}).status == "likely_eligible"  # no question asked
+    assert outcome(r, {"annual_family_income": urban + 1, "residence": "urban", "is_bpl": False}).status == "not_eligible"
+    assert {c.text for c in criteria(r.rule)} == {sentence}
+
+
+def test_one_income_limit_for_both_areas_stays_one_criterion():
+    r = read("The annual income should not exceed ₹6,00,000/- in rural area and ₹6,00,000/- in urban area.")
+    assert crits(r.rule) == [("annual_family_income", "lte", 600000)]
+
+
 def test_an_age_limit_that_depends_on_gender_is_an_any_of_two_alls():
     r = read("The applicant must be at least 21 years old for men and 18 years old for women.")
     (node,) = r.rule.all
@@ -610,7 +640,7 @@ def test_a_years_limit_with_its_monthly_figure_in_brackets_is_not_multiplied_and
     r = read("The annual income of the girl child's family should be up to a maximum of Rs. 72,000/- (Rs. 6,000/- monthly) in rural and urban areas.")
     assert crits(r.rule) == [("annual_family_income", "lte", 72000)]
     r = read("Total family income should be less than ₹ 10,000/- per month in Rural areas and ₹ 12,000/- per month in Urban Areas.")
-    assert crits(r.rule) == [("annual_family_income", "lte", 144000)]
+    assert crits(r.rule) == [("annual_family_income", "lte", 120000), ("residence", "eq", "urban"), ("annual_family_income", "lte", 144000)]
     for sentence in ("The person getting pension under the applicant's old age pension, widow pension or any other similar scheme should not be eligible.",
                      "The stage or performance area is not raised too high or separated from the audience by a clearly demarcated division."):
         r = read(sentence)
