@@ -220,8 +220,11 @@ def _group_switch(text: str, query: str | None) -> str | None:
     kind, name = group
     if _group_hits(query, lambda k, n: n == name):
         return None  # the question already names it
-    # a group of the same kind, else of the other kind ("scholarship for OBC students" + "and for disabled?": disabled students)
-    hits = _group_hits(query, lambda k, n: k == kind) or _group_hits(query, lambda k, n: True)
+    # a group of the same kind, else a category for whom a person group was asked ("scholarship for OBC students" + "and for
+    # disabled?": disabled students); a category is never put in place of a person group but said beside it ("vidhwa pension
+    # kitna milta hai" + "aur SC ke liye?": the widow pension for SC widows; it had become "SC pension ...", a trial answered
+    # with an old age pension)
+    hits = _group_hits(query, lambda k, n: k == kind) or (_group_hits(query, lambda k, n: True) if kind == "person" else [])
     if hits:
         hit = hits[0]
         return f"{query[:hit.start()]}{name}{query[hit.end():]}"
