@@ -1318,7 +1318,7 @@ class EligibilityFlow:
         Haryana asks of Punjab's schemes). A scheme without rules, or whose outcome needs more facts, is never ruled
         out; nor by a rule read from page text failing on another field than age (such a rule can misread a list
         of alternatives as conditions that all hold: Punjab's pension for "widow women" and "unmarried women"
-        would hide it from a widow) or education. A pre-matric scholarship (by its name in ``names``, scheme id -> name,
+        would hide it from a widow), education or a least percentage of disability. A pre-matric scholarship (by its name in ``names``, scheme id -> name,
         or in its rules) is ruled out for someone past class 10 (:func:`past_school`), and a scheme whose name is for
         women or girls for a man (:func:`for_another_gender`)."""
         profile = self._profile(state, place)
@@ -1334,9 +1334,11 @@ class EligibilityFlow:
                 continue
             verdict = outcome(rules, profile) if rules is not None else None
             # (an education level read from a page is as sure as an age: "Post-Graduate Scholarships for Professional
-            # Courses" had been listed second to an SC student in class 11, a newcomer trial)
+            # Courses" had been listed second to an SC student in class 11, a newcomer trial; so is a least percentage of
+            # disability: the national disability pension's "more than 80%" had led the pages' list for someone of 50%)
             if verdict is not None and verdict.status == "not_eligible" and (
-                    rules.source != "extracted" or all(c.field in ("age", "education_level") for c in verdict.reasons[:1])):
+                    rules.source != "extracted" or all(c.field in ("age", "education_level") or (c.field == "disability_percent" and c.op == "gte")
+                                                       for c in verdict.reasons[:1])):
                 out.add(sid)
         return out
 

@@ -35,7 +35,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, live_info_terms, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -816,7 +816,9 @@ class Engine:
                 said = re.sub(r"\s+(?:me|mein|mai|में|से|se|ki|की|ka|का)$", "", re.sub(r"\s+", " ", without_states(text)).strip(" .!?,\u0964")) or text
                 labels = dict(zip(("en", "hi", "hinglish"), NEEDS[number - 1][:3])) if number else {"en": said, "hi": said, "hinglish": said}
                 query = NEEDS[number - 1][3] if number else f"schemes for {said}"
-                told = self._life_event(query, LifeEvent("need", query, labels, _NEVER), state, lang, place)
+                # (a need from the menu is named "menu": its search words are the bot's, which ask for no one kind of help)
+                told = self._life_event(query, LifeEvent("menu" if number else "need", query, labels, _NEVER), state, lang, place,
+                                        own_first=place is not None)
                 if told is not None:
                     return told, "save"
                 return self.question(f"{query} in {place}" if place else query, state, lang), "save"
@@ -1302,11 +1304,13 @@ class Engine:
         asked = t("which_state_event", lang, event=event.labels.get(lang, event.labels["en"]), examples=", ".join(states[:4]))
         return TurnResult([Reply(kind="question", field="state", text=asked[:1].upper() + asked[1:])], event.search)
 
-    def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None) -> TurnResult | None:
+    def _life_event(self, text: str, event: LifeEvent, state: UserState, lang: str, known: str | None,
+                    own_first: bool = False) -> TurnResult | None:
         """The schemes that serve a life event the message states ("my husband died"): a list from the
         event's search within central schemes and the user's state (central ones only when no state is
-        known, with a line saying so), then the offer of an eligibility check. ``None`` when the search
-        finds nothing to quote (the message is then answered as a question)."""
+        known, with a line saying so), then the offer of an eligibility check. ``own_first``: the state's own
+        schemes before the central ones (a need chosen from the menu of a state's schemes). ``None`` when the
+        search finds nothing to quote (the message is then answered as a question)."""
         from retrieval.answer import compose_list, list_fits
 
         from retrieval.fusion import weighted_rrf
@@ -1329,6 +1333,13 @@ class Engine:
         number = {sid: i for i, sid in enumerate(ids)}
         fused = weighted_rrf([[number[x.scheme_id] for x in fitting] for fitting in lists], [1.0 / n for n in range(1, len(lists) + 1)])
         fits = [ranked[ids[i]] for i in sorted(fused, key=lambda i: -fused[i])]
+        if own_first and known:
+            # the state's own schemes searched among themselves: beside the central ones they can all rank below the list's
+            # cut (Bihar's student credit card for "3", education, after "bihar sarkar ki yojana")
+            own_ids = [sid for sid, s in schemes.items() if s.level == "state" and s.state == known]
+            found, _ = self.answerer.retrieve(event.queries[0], scheme_ids=own_ids, user_text=text) if own_ids else (None, None)
+            seen = {x.scheme_id for x in fits}
+            fits = [x for x in (list_fits(found, lambda sid: True) if found is not None else []) if x.scheme_id not in seen] + fits
         # a scheme listed for the event speaks of it: its text holds one of the event search's own words
         # ("pregnant", "maternity", "widow", "crop"), not only words any welfare scheme uses (LIFE_EVENT_GENERIC:
         # "benefit", "women"): "I am pregnant" had listed the family benefit paid on a death and Uttar Pradesh's
@@ -1342,6 +1353,13 @@ class Engine:
             # (in the passage that ranked the scheme, not anywhere on its page: a veteran artists' allowance whose page
             # names an unmarried daughter's marriage among its rules had been listed for "beti ki shadi hai")
             fits = [x for x in fits if _speaks_of(index, x, event.required)]
+        # the kind of help the message asks for ("50% viklang hu, koi pension milegi?"), where the schemes say what they give:
+        # the pages' list for a disability had quoted an exhibitions grant and college facilities under a pension question
+        # (and, of those, the schemes for the user's own group: a fund for indigent sportspersons had been the one left)
+        kinds = kinds_of_help(text) if event.name != "menu" else []
+        of_kind = [x for x in fits if all(any(_speaks_of(index, x, [term]) for term in terms) for terms in kinds)]
+        fits = [x for x in of_kind if not index.for_another_group(x.scheme_id, text)] or of_kind or fits
+        label = event.labels.get(lang, event.labels["en"])
         first_out = None
         if self.eligibility is not None:
             # a scheme whose rules what the user told fails is no help to them: a widow who said she is 68 had been
@@ -1350,7 +1368,19 @@ class Engine:
             # the first scheme for the event, left out by what the user told, is named with the condition it fails (a trial's
             # man with a 70% disability was listed the old age pension, the disability pension's 80% never said)
             first_out = fits[0].scheme_id if fits and fits[0].scheme_id in out else None
-            fits = [x for x in fits if x.scheme_id not in out] or fits
+            left = [x for x in fits if x.scheme_id not in out]
+            failing = self.eligibility.failing(first_out, state, known) if first_out and not left and known else None
+            if failing is not None:
+                # every scheme of the kind asked for is ruled out ("50% viklang hu, koi pension milegi?" and the one
+                # disability pension takes 80%): said so with the condition, not the ruled-out scheme listed as help
+                from retrieval.answer import MYSCHEME_SEARCH
+
+                asked = f"{label} ({', '.join(kind_names(text))})" if kinds else label
+                said = t("life_event_none", lang, event=asked, state=state_label(known, lang), link=MYSCHEME_SEARCH)
+                return TurnResult([Reply(kind="decline", text=said[:1].upper() + said[1:], links=[MYSCHEME_SEARCH]),
+                                   Reply(kind="info", text=t("left_out", lang, scheme=self.names[first_out], quote=failing[0]), links=[failing[1]])],
+                                  event.search)
+            fits = left or fits
         if not fits and known is None:
             return self._life_event_state_question(text, event, state, lang)
         if not fits and event.required:
@@ -1365,7 +1395,8 @@ class Engine:
             return None
         # schemes reserved for a group the message does not name (ex-servicemen's widows, for "my husband
         # died") after the others, in rank order
-        fits.sort(key=lambda x: index.for_another_group(x.scheme_id, text))
+        # ("bihar sarkar ki yojana", then "3" from the menu: Bihar's own schemes first; five central scholarships had been listed)
+        fits.sort(key=lambda x: (own_first and schemes[x.scheme_id].level != "state", index.for_another_group(x.scheme_id, text)))
         base = dict(query=text, standalone_query=event.search, language=r.query.language, ranked_scheme_ids=r.ranked_ids,
                     probability=decision.probability)
         # (a question for an amount quotes each scheme from its first sentence stating one, as other lists do: "pregnant hu,

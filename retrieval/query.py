@@ -96,11 +96,16 @@ _KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chh
                "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
 
 
+def kind_names(text: str) -> list[str]:
+    """The kinds of help ``text`` names, as the English words the pages use ("koi penshan milegi?" -> ``["pension"]``),
+    first named first."""
+    return list(dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS))
+
+
 def kinds_of_help(text: str) -> list[frozenset[str]]:
     """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
     "scholarship" -> {scholarship terms}; empty when it names none."""
-    words = dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS)
-    return [terms for terms in (frozenset(analyze(w)) for w in words) if terms]
+    return [terms for terms in (frozenset(analyze(w)) for w in kind_names(text)) if terms]
 
 
 def gives_kinds(index: Index, scheme_id: str, kinds: list[frozenset[str]]) -> bool:
