@@ -38,7 +38,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
-from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, reserved_label, school_classes, section_intents, wrong_school_stage
+from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_terms, reserved_label, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -467,11 +467,17 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                                     and not _named_for_another(index, r, s.scheme_id, r.schemes[0].scheme_id)):
             chosen.append(s)
     asked = set(r.query.intents)
+    # a question for a status, a date or whom to ask ("pm kisan ka paisa nahi aaya") is quoted from the sentence that speaks
+    # of it, not from the start of the steps (Step 7 of PM-KISAN's seven had come on the third SMS page)
+    live = {t for terms in live_info_terms(r.user_query_text) for term in terms for t in analyze(term)}
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
+        told = [(x, y) for x, y in split_sentences(section) if a <= x and y <= b and live & set(analyze(section[x:y]))] if live else []
+        if told:
+            a, b = told[0]
         # (a list item of another section too: Haryana's disability pension was quoted as "... Rs. 1200/- per month w.e.f.
         # 01-01-2015", one of a list of rises whose later items give today's rate, with no word that the list goes on)
         more = list_items_after(section, b) if chunk.section in LIST_SECTIONS or _list_item_at(section, a) \

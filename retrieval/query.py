@@ -477,6 +477,17 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 r"|\b(?:instal+ments?|kist|kisht)\s+(?:ki\s+)?(?:date|dates|tarikh|tareekh)\b|\bdate of (?:the )?(?:next |\w+ )?instal+ment"
                 r"|किस्त\s+(?:की\s+)?(?:तारीख|तिथि|डेट)", re.IGNORECASE),
      ("date", "dates", "schedule")),
+    # money that has not come ("pm kisan ka paisa nahi aaya", "pension not received", "किस्त नहीं आई"): no page knows why, but
+    # where it says how to check the status or whom to ask, that is quoted (a trial got PM-KISAN's ₹6,000 a year)
+    (re.compile(r"\b(?:money|payment|amount|instal+ment|pension|scholarship|benefit|subsidy)s?\s+(?:has\s+|have\s+|is\s+|was\s+)?"
+                r"(?:not|never)\s+(?:yet\s+)?(?:been\s+)?(?:received|credited|come|came|arrived|paid|deposited)\b"
+                r"|\b(?:not|never|didn'?t|did\s+not|haven'?t|have\s+not|has\s+not|hasn'?t)\s+(?:yet\s+)?(?:got|get|gotten|received?|been\s+paid)\s+"
+                r"(?:the\s+|my\s+|any\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:money|payment|amount|instal+ment|pension|scholarship|benefit|subsidy)"
+                r"|\b(?:paisa|paise|paisaa|rupaye|rupay|rupees|kist|kisht|pension|amount|payment|scholarship|subsidy)\s+(?:\w+\s+){0,3}?"
+                r"(?:nahi|nahin|nhi|nai|nahee)\s+(?:aaya|aayi|aaye|aya|ayi|aye|mila|mili|mile|aa\s+rah[ai]|aata|aati|pahuncha|pahunchi)\b"
+                r"|(?:पैसा|पैसे|किस्त|पेंशन|राशि|भुगतान|छात्रवृत्ति|सब्सिडी)\s+(?:\S+\s+){0,2}?नहीं\s+(?:आया|आई|आए|आये|मिला|मिली|मिले|आ\s+रह[ाी]|पहुँच|पहुंच)",
+                re.IGNORECASE),
+     ("status", "helpline", "grievance", "complaint")),
     (re.compile(r"\b(train|trains|ticket|tickets|pnr)\b|ट्रेन|टिकट", re.IGNORECASE), ("train", "ticket")),
     # a helpline or contact number: quoted where the page gives one, else not stated (a newcomer trial's "helpline number
     # kya hai" after Ujjwala got the scheme's launch history)

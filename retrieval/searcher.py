@@ -712,6 +712,13 @@ class Searcher:
                 in_section = idx.chunks[alt.chunk].section in ("application_process", "faqs")
                 if ids & idx.chunk_term_ids(alt.chunk) and in_section:
                     best[sid] = replace(h, chunk=alt.chunk)
+                    continue
+                # (the best chunk can hold the word elsewhere: PM-KISAN's "beneficiaries of higher economic status" in its
+                # exclusions outweighed "Step 7: Check the Beneficiary status" for "paisa nahi aaya")
+                lo, hi = idx.chunk_range(sid)
+                steps = [c for c in range(lo, hi) if idx.chunks[c].section in ("application_process", "faqs") and ids & idx.chunk_term_ids(c)]
+                if steps:
+                    best[sid] = replace(h, chunk=steps[0])
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]
         if order and not named and not user_mentions:
             out.unknown_name = self.unknown_name(own_words, order[0])

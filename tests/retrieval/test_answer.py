@@ -287,6 +287,26 @@ def test_a_status_question_quotes_the_passage_that_tells_how_to_check_it(answere
     assert answer.citations[0].section == "application_process" and "status can be checked" in answer.citations[0].text
 
 
+@pytest.mark.parametrize("question", ["pm kisan ka paisa nahi aaya", "pm kisan money not received", "पीएम किसान की किस्त नहीं आई",
+                                      "I have not received my pm kisan installment"])
+def test_money_that_has_not_come_is_answered_with_the_sentence_that_says_how_to_check_the_status(answerer, question):
+    """A trial: "pm kisan ka paisa nahi aaya" quoted PM-KISAN's ₹6,000 a year. No page knows why a payment is late; where it
+    says how to check the status, that sentence is quoted, alone."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "pm-kisan"
+    assert answer.citations[0].text == ("After registration, e-KYC must be completed, and the beneficiary status can be checked on the "
+                                        "portal with the Aadhaar number.")
+
+
+def test_money_not_come_is_a_live_information_question_and_a_plain_amount_question_is_not():
+    from retrieval.query import live_info_terms
+
+    for said in ("vidhwa pension 3 mahine se nahi aayi", "पेंशन नहीं मिली", "scholarship not credited yet", "my subsidy has not been paid"):
+        assert ("status", "helpline", "grievance", "complaint") in live_info_terms(said), said
+    for said in ("pm kisan me kitna paisa milta hai", "kya pension nahi milegi agar main kaam karta hu", "money for a house"):
+        assert not live_info_terms(said), said
+
+
 def test_a_quote_starting_in_a_table_row_reaches_back_to_the_header_row():
     from retrieval.answer import _whole_table_rows
 
