@@ -192,14 +192,14 @@ def _plain_blocks(reply: Reply, lang: str, bold: bool) -> list[str]:
 
 
 def whatsapp_messages(replies: Sequence[Reply], lang: str = "en") -> list[str]:
-    """Replies as WhatsApp message bodies (at most 1,600 characters each)."""
-    out: list[str] = []
+    """Replies as WhatsApp message bodies (at most 1,600 characters each, Twilio's limit for a WhatsApp body). As on
+    Telegram, the replies of one turn share messages ("Note kiya: rajya Bihar." and the list after it): a trial's one
+    answer had come as five messages, the first of them only the note."""
+    paragraphs: list[str] = []
     for reply in replies:
-        paragraphs: list[str] = []
         for block in _plain_blocks(reply, lang, bold=True):
             paragraphs.extend(split_text(block, WHATSAPP_LIMIT) if len(block) > WHATSAPP_LIMIT else [block])
-        out.extend(_pack(paragraphs, WHATSAPP_LIMIT, len))
-    return out
+    return _pack(paragraphs, WHATSAPP_LIMIT, len)
 
 
 # ------------------------------------------------------------------------------------------ SMS

@@ -65,6 +65,21 @@ def test_whatsapp_bodies_within_1600(quotes):
     assert all(len(p) <= 1600 for p in whatsapp_messages([reply]))
 
 
+def test_whatsapp_a_turns_replies_share_messages():
+    """A trial: one answer on WhatsApp came as five messages, the first only "Note kiya: rajya Bihar."."""
+    replies = [Reply(kind="info", text="Note kiya: rajya Bihar."),
+               Reply(kind="info", text="Padhai ke liye yeh yojanayein madad kar sakti hain:"),
+               Reply(kind="answer", text="", citations=[_citation(1, "₹4 lakh loan."), _citation(2, "₹50,000 a year.")]),
+               Reply(kind="info", text="Kaun si yojanayein mil sakti hain, jaanne ke liye /eligibility bhejiye.")]
+    bodies = whatsapp_messages(replies, "hinglish")
+    assert len(bodies) == 1
+    assert bodies[0].startswith("Note kiya: rajya Bihar.\n\nPadhai ke liye") and bodies[0].endswith("/eligibility bhejiye.")
+    # a turn longer than a body still splits, between paragraphs, each within 1,600 characters
+    long = [Reply(kind="answer", text="", citations=[_citation(i, "x " * 350)]) for i in range(1, 4)]
+    bodies = whatsapp_messages(long)
+    assert len(bodies) == 3 and all(len(b) <= 1600 for b in bodies)
+
+
 def test_sms_segment_counting():
     assert sms_segments("a" * 160) == 1 and sms_segments("a" * 161) == 2 and sms_segments("a" * 306) == 2 and sms_segments("a" * 307) == 3
     assert sms_segments("€" * 80) == 1 and sms_segments("€" * 81) == 2  # extension characters count twice
