@@ -18,6 +18,7 @@ The planning is :mod:`eligibility.interview` (pure); this module keeps the progr
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 from functools import lru_cache
@@ -719,7 +720,31 @@ def _missed_by_degree(o: Outcome, profile: dict[str, Any]) -> bool:
     if not o.reasons:
         return False
     field = o.reasons[0].field
-    return field in ("annual_family_income", "age", "is_bpl") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
+    if field == "age":
+        # (an age within :data:`CLOSE_AGE_YEARS` of the limit: a trial's woman of 67 read "Close, but not eligible" of a
+        # pre-matric scholarship for ages 12 to 20)
+        return _years_off(o.reasons[0], profile.get("age")) <= CLOSE_AGE_YEARS
+    return field in ("annual_family_income", "is_bpl") or (field == "disability_percent" and (profile.get(field) or 0) > 0)
+
+
+#: an age at most this many years outside a scheme's limit is a close miss (the user may yet reach it, or the limit be
+#: relaxed for a category); further off, the scheme is for another stage of life
+CLOSE_AGE_YEARS = 5
+
+
+def _years_off(c: Criterion, age: Any) -> float:
+    """How many years ``age`` lies outside the range of age condition ``c`` (0 inside it; infinite when unknown)."""
+    if not isinstance(age, (int, float)) or isinstance(age, bool):
+        return math.inf
+    if c.op == "between":
+        low, high = float(c.value[0]), float(c.value[1])
+    elif c.op == "gte":
+        low, high = float(c.value), math.inf
+    elif c.op == "lte":
+        low, high = -math.inf, float(c.value)
+    else:
+        return math.inf
+    return max(low - age, age - high, 0.0)
 
 
 def _says_who(c: Criterion) -> bool:

@@ -366,7 +366,8 @@ def test_will_i_get_a_named_scheme_starts_its_check(engine, ask, field):
     assert replies[-1].kind == "question" and replies[-1].field == field
 
 
-_WIDOW_CHECK = ("/eligibility", "Tamil Nadu", "70", "female", "widow", "yes", "skip", "skip", "skip", "skip")
+# (a woman of 70 is asked her marital status right after her gender: "widow" answers it)
+_WIDOW_CHECK = ("/eligibility", "Tamil Nadu", "70", "female", "widow", "yes", "skip", "skip", "skip")
 
 
 def _sms_sender(engine, user):

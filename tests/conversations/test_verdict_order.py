@@ -52,7 +52,13 @@ def _failed(field):
 
 
 def test_a_close_miss_is_one_by_degree():
-    assert _missed_by_degree(_failed("annual_family_income"), {}) and _missed_by_degree(_failed("age"), {})
+    assert _missed_by_degree(_failed("annual_family_income"), {})
+    # an age a few years past the limit, not one of another stage of life (a trial's woman of 67 had been told a scholarship
+    # for ages 12 to 20 was "close")
+    teens = Criterion(field="age", op="between", value=[12, 20], text="Beneficiary's age limit is 12 to 20 years.", url="u#eligibility")
+    at = Outcome(scheme_id="s", scheme_name="S", status="not_eligible", reasons=[teens], missing_fields=[], unchecked=[], url="u")
+    assert _missed_by_degree(at, {"age": 23}) and _missed_by_degree(at, {"age": 10})
+    assert not _missed_by_degree(at, {"age": 67}) and not _missed_by_degree(at, {})
     assert not _missed_by_degree(_failed("social_category"), {})
     assert not _missed_by_degree(_failed("disability_percent"), {"disability_percent": 0})
     assert _missed_by_degree(_failed("disability_percent"), {"disability_percent": 30})

@@ -63,3 +63,20 @@ def test_a_farmers_screening_asks_about_farm_land_within_its_budget(bundled_inde
         asked.append(step.next)
         skipped.append(step.next)
     assert "owns_cultivable_land" in asked and len(asked) <= 8
+
+
+def test_a_woman_of_forty_or_more_is_asked_her_marital_status_first(bundled_index):
+    """A trial on the pages: a woman of 67 in Uttar Pradesh was asked her category, income, work, disability, BPL card and
+    residence, never whether she was widowed, and the widow pensions stayed unchecked: category settles many more schemes,
+    meant for others. Marital status is her own topic; a man of 67, or a woman of 30, is not asked it first."""
+    from conversations.eligibility_flow import not_to_ask
+    from eligibility.interview import screen
+
+    rules = build_rulebook(bundled_index).in_state("Uttar Pradesh")
+
+    def first(profile):
+        return screen(rules, profile, 0, 8, exclude=list(not_to_ask(profile))).next
+
+    assert first({"state": "Uttar Pradesh", "age": 67, "gender": "female"}) == "marital_status"
+    assert first({"state": "Uttar Pradesh", "age": 67, "gender": "male"}) != "marital_status"
+    assert first({"state": "Uttar Pradesh", "age": 30, "gender": "female"}) != "marital_status"
