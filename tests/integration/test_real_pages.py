@@ -1170,3 +1170,15 @@ def test_a_need_chosen_from_a_states_menu_lists_that_states_own_schemes_first(en
     states = [pages_index.schemes[sid].level for sid in listed]
     assert states[0] == "state" and states == sorted(states, key=lambda level: level != "state")
     assert {pages_index.schemes[sid].state for sid in listed if pages_index.schemes[sid].level == "state"} == {"Bihar"}
+
+
+@pytest.mark.parametrize("said", ["main Karnataka se SC student hu, class 11 me padhta hu. scholarship chahiye",
+                                  "I am an SC student in class 11 in Karnataka, I need a scholarship"])
+def test_a_student_needing_a_scholarship_gets_a_list_for_their_stage(engine, said):
+    """A trial on the pages: "scholarship chahiye" from an SC student in class 11 was answered as a question, quoting a
+    scheme for studies beyond class 12 and the pre-matric scholarship for classes 9 and 10. A kind of help needed asks for
+    a list, and the list leaves out the schemes of another stage."""
+    replies = say(engine, said, user=str(uuid.uuid4()))
+    listed = [c.scheme_id for r in replies for c in r.citations]
+    assert listed and listed[0] == "pmsfss"  # Post-Matric Scholarship for SC students
+    assert not {"pre-sc", "tce-sc"} & set(listed)
