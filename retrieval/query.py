@@ -430,7 +430,7 @@ DISCOVERY = re.compile(
     # a kind of help needed: "scholarship chahiye", "पेंशन चाहिए", "I need a loan" (whichever of that kind fits; a class-11 SC
     # student's "scholarship chahiye" had been answered as a question, with a pre-matric and a post-degree scheme)
     r"|\b(scholarships?|chhatravritti|pensions?|penshan|loans?|subsid(y|ies))\s+(chahiye|chahie|chaiye|chahiye\s+tha)\b"
-    r"|(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)\s+चाहिए|\b(i|we)\s+(need|want|require)\s+(a\s+|an\s+|some\s+)?(scholarship|pension|loan|subsidy)s?\b"
+    r"|(छात्रवृत्ति|स्कॉलरशिप|पेंशन|लोन|सब्सिडी)\s+चाहिए|\b(need|want|require|looking\s+for)\s+(a\s+|an\s+|some\s+)?(scholarship|pension|loan|subsidy)s?\b"
     # a kind of help for a group or a purpose, opening the message: "loan for starting business", "scholarship for SC
     # students", "business ke liye loan", "विकलांग के लिए पेंशन" (every scheme of that kind for it answers)
     r"|^(scholarships?|pensions?|loans?|subsid(y|ies)|grants?) for\b"
