@@ -38,7 +38,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
-from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_terms, reserved_label, school_classes, section_intents, wrong_school_stage
+from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_terms, reserved_label, speaks_of, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -475,7 +475,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
-        told = [(x, y) for x, y in split_sentences(section) if a <= x and y <= b and live & set(analyze(section[x:y]))] if live else []
+        told = [(x, y) for x, y in split_sentences(section) if a <= x and y <= b and speaks_of(section[x:y], live)] if live else []
         if told:
             a, b = told[0]
         # (a list item of another section too: Haryana's disability pension was quoted as "... Rs. 1200/- per month w.e.f.

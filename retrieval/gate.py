@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from retrieval.index import Index
-from retrieval.query import discovery_frame, for_another_group, gives_kinds, kinds_of_help, live_info_terms
+from retrieval.query import discovery_frame, for_another_group, gives_kinds, kinds_of_help, live_info_terms, speaks_of
 from retrieval.searcher import Retrieval, name_share, question_words, scheme_names, state_words
 from retrieval.states import find_states
 from retrieval.tokenize import analyze
@@ -354,10 +354,9 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         # such as a cut-off date, does not say when the next instalment comes)
         subject = (named or [top])[0]
         ranked = next((s for s in r.schemes if s.scheme_id == subject), None)
-        held = index.chunk_term_ids(ranked.hit.chunk) if ranked is not None else None
         for terms in live:
-            ids = {index.vocabulary[t] for term in terms for t in analyze(term) if t in index.vocabulary}
-            if not (ids & held if held is not None else any(index.scheme_has_term(t, subject) for term in terms for t in analyze(term))):
+            known = [t for term in terms for t in analyze(term)]
+            if not (speaks_of(index.chunks[ranked.hit.chunk].text, known) if ranked is not None else any(index.scheme_has_term(t, subject) for t in known)):
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
     if said and not r.user_query.discovery:
         kinds = kinds_of_help(r.user_query_text)

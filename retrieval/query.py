@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -334,7 +334,9 @@ class VocabularyMatcher:
         """The vocabulary word ``word`` is most likely a misspelling of, or ``None``."""
         if not (word.isascii() and word.isalpha() and len(word) >= 4):
             return None
-        cands = [t for n in range(len(word) - 2, len(word) + 3) for t in self._buckets.get((word[0], n), ())]
+        # (never to a word of three letters or fewer, mostly acronyms: "scam" had been read as "SCA", the State Channelising
+        # Agency of loan pages, and a complaint answered with three loans and their amounts, a break-it trial)
+        cands = [t for n in range(max(len(word) - 2, 4), len(word) + 3) for t in self._buckets.get((word[0], n), ())]
         best = process.extractOne(word, cands, scorer=fuzz.ratio, score_cutoff=TYPO_RATIO) if cands else None
         return best[0] if best else None
 
@@ -504,6 +506,17 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 def live_info_terms(text: str) -> list[tuple[str, ...]]:
     """The term sets of :data:`LIVE_INFO` whose pattern ``text`` matches (empty: not a live-info question)."""
     return [terms for pattern, terms in LIVE_INFO if pattern.search(text)]
+
+
+#: words of a live-information term that say something else: the applicant's "Date of birth as printed on Aadhaar" in a
+#: form is no date of payment (a break-it trial's "when will the 18th installment of pm kisan come" quoted that step)
+_NOT_LIVE = re.compile(r"\bdates?\s+of\s+birth\b|\bbirth\s*dates?\b|\bd\.?o\.?b\b", re.IGNORECASE)
+
+
+def speaks_of(text: str, known: Iterable[str]) -> bool:
+    """Whether ``text`` (a passage or a sentence) holds one of the analysed terms ``known`` of a :data:`LIVE_INFO` set,
+    other than in the phrases of :data:`_NOT_LIVE`."""
+    return not set(known).isdisjoint(analyze(_NOT_LIVE.sub(" ", text)))
 
 
 #: the words that name a section most often, for the misspellings of them :func:`_section_words_spelled` mends

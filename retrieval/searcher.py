@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents, speaks_of
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -699,24 +699,23 @@ class Searcher:
                                     for terms in live_info_terms(own_words)) if known]
         lift = max(query.weights.values(), default=1.0) * 3
         for known in live:
-            ids = {idx.vocabulary[t] for t in known}
             # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
             # quoted from its chunk that does, if it has one (else the gate declines: not stated)
             for sid in order[:MAX_QUOTED]:
                 h = best[sid]
-                if ids & idx.chunk_term_ids(h.chunk):
+                if speaks_of(idx.chunks[h.chunk].text, known):
                     continue
                 alt = idx.best_chunk_of({**query.weights, **{t: lift for t in known}}, sid)
                 # (where a check or a date is told, the application steps or the FAQs: "Household status" in an
                 # eligibility list is no status check)
                 in_section = idx.chunks[alt.chunk].section in ("application_process", "faqs")
-                if ids & idx.chunk_term_ids(alt.chunk) and in_section:
+                if speaks_of(idx.chunks[alt.chunk].text, known) and in_section:
                     best[sid] = replace(h, chunk=alt.chunk)
                     continue
                 # (the best chunk can hold the word elsewhere: PM-KISAN's "beneficiaries of higher economic status" in its
                 # exclusions outweighed "Step 7: Check the Beneficiary status" for "paisa nahi aaya")
                 lo, hi = idx.chunk_range(sid)
-                steps = [c for c in range(lo, hi) if idx.chunks[c].section in ("application_process", "faqs") and ids & idx.chunk_term_ids(c)]
+                steps = [c for c in range(lo, hi) if idx.chunks[c].section in ("application_process", "faqs") and speaks_of(idx.chunks[c].text, known)]
                 if steps:
                     best[sid] = replace(h, chunk=steps[0])
         out.schemes = [RankedScheme(s, float(total[s]), best[s], s in named_set, match[s]) for s in order]

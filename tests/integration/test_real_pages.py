@@ -1182,3 +1182,11 @@ def test_a_student_needing_a_scholarship_gets_a_list_for_their_stage(engine, sai
     listed = [c.scheme_id for r in replies for c in r.citations]
     assert listed and listed[0] == "pmsfss"  # Post-Matric Scholarship for SC students
     assert not {"pre-sc", "tce-sc"} & set(listed)
+
+
+def test_when_the_next_instalment_comes_is_not_stated_by_a_date_of_birth(answerer):
+    """A break-it trial: the only "date" on PM-KISAN's application steps is the applicant's date of birth, which had been
+    quoted for "when will the 18th installment of pm kisan come"."""
+    answer = answerer.ask("when will the 18th installment of pm kisan come")
+    assert answer.status == "declined" and answer.decline_reason == "not_stated"
+    assert answer.official_links[0] == "https://www.myscheme.gov.in/schemes/pm-kisan"

@@ -307,6 +307,26 @@ def test_money_not_come_is_a_live_information_question_and_a_plain_amount_questi
         assert not live_info_terms(said), said
 
 
+def test_a_word_is_never_corrected_to_a_word_of_three_letters():
+    """A break-it trial: "this is a scam" on the pages was read as "SCA" (the State Channelising Agency of loan pages) and
+    answered with three loans and their amounts."""
+    from retrieval.query import VocabularyMatcher
+
+    matcher = VocabularyMatcher({"sca": 0, "loan": 1, "scheme": 2})
+    assert matcher.correct("scam") is None
+    assert matcher.correct("schme") == "scheme" and matcher.correct("laon") is None
+
+
+def test_a_date_of_birth_is_no_date_of_payment():
+    """A break-it trial: "when will the 18th installment of pm kisan come" quoted PM-KISAN's registration step that asks
+    for the "Date of birth as printed on Aadhaar card"; it is declined as not stated."""
+    from retrieval.query import speaks_of
+
+    assert not speaks_of("key in the Aadhaar number and Date of birth as printed on Aadhaar card.", ["date", "schedul"])
+    assert not speaks_of("Birth date and DOB proof", ["date"])
+    assert speaks_of("The instalments are paid on the dates fixed by the department.", ["date"])
+
+
 def test_a_quote_starting_in_a_table_row_reaches_back_to_the_header_row():
     from retrieval.answer import _whole_table_rows
 
