@@ -359,6 +359,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if untemplated:
             log.warning("SMS template (DLT) mode: replies of these kinds have no template and will not be sent",
                         extra={"event": {"kinds": untemplated}})
+        for channel, missing in settings.channels_half_set().items():
+            log.warning(f"{channel} is off: {', '.join(missing)} not set, though its other settings are",
+                        extra={"event": {"channel": channel, "missing": missing}})
         off = [name for name, on in settings.channels().items() if not on]
         log.info("schemebot ready", extra={"event": {"channels_on": [n for n, on in settings.channels().items() if on],
                                                       "channels_off": off, "store": "redis" if settings.redis_configured else "embedded"}})
@@ -508,6 +511,10 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
             if not twilio_channel.signature_ok(settings.twilio_auth_token.get_secret_value(), url, pairs,
                                                request.headers.get("x-twilio-signature")):
                 refused = ("forbidden", PlainTextResponse("forbidden", status_code=403))
+            elif (account := dict(pairs).get("AccountSid")) is not None and account != settings.twilio_account_sid:
+                # a post for another Twilio account than this bot's (signed with the same token, so rare; a break-it trial
+                # had one answered): not ours to answer
+                refused = ("forbidden", PlainTextResponse("forbidden: another Twilio account", status_code=403))
         if refused is not None:
             if channel is not None:
                 rt.metrics.requests.labels(channel, refused[0]).inc()

@@ -580,6 +580,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if refusal:
             print(f"schemebot: Redis refuses the configured store ({refusal}); check SCHEMEBOT_REDIS_URL", file=sys.stderr)
             return 2
+    for channel, missing in settings.channels_half_set().items():
+        print(f"schemebot: warning: {channel} is off: {', '.join(missing)} not set, though its other settings are; its "
+              "webhook will answer 404", file=sys.stderr)
     print(f"schemebot serving on http://{args.host}:{args.port} ({args.workers} worker{'s' if args.workers > 1 else ''}, "
           f"state in {'Redis' if settings.redis_configured else 'memory'})", file=sys.stderr)
     uvicorn.run("bot.asgi:app_factory", factory=True, host=args.host, port=args.port, workers=args.workers,

@@ -219,6 +219,22 @@ class Settings(BaseSettings):
         """True when Twilio is configured with an SMS sender and the public URL."""
         return self.twilio_enabled and bool(self.twilio_sms_from) and bool(self.public_base_url)
 
+    def channels_half_set(self) -> dict[str, list[str]]:
+        """Channels some of whose settings are given but not all, each with the environment variables still missing
+        (a break-it trial unset the Telegram secret: the server said it was ready with every channel off, and no line
+        said why each webhook got 404). Empty when each channel is wholly set or wholly unset."""
+        needs = {"telegram": ("telegram_token", "telegram_secret"),
+                 "whatsapp": ("twilio_account_sid", "twilio_auth_token", "twilio_whatsapp_from", "public_base_url"),
+                 "sms": ("twilio_account_sid", "twilio_auth_token", "twilio_sms_from", "public_base_url")}
+        own = {"telegram": ("telegram_token", "telegram_secret"), "whatsapp": ("twilio_whatsapp_from",), "sms": ("twilio_sms_from",)}
+        out: dict[str, list[str]] = {}
+        for channel, names in needs.items():
+            missing = [n for n in names if not getattr(self, n)]
+            # (a channel is meant to be on when one of its own settings is given: the shared Twilio account alone is not)
+            if missing and any(getattr(self, n) for n in own[channel]):
+                out[channel] = [f"SCHEMEBOT_{n.upper()}" for n in missing]
+        return out
+
     def channels(self) -> dict[str, bool]:
         """Which channels are on."""
         return {"telegram": self.telegram_enabled, "whatsapp": self.whatsapp_enabled, "sms": self.sms_enabled}

@@ -107,3 +107,17 @@ def test_a_state_secret_of_one_character_repeated_is_weak():
 
     assert "different characters" in weak_state_secret(" " * 25) and "different characters" in weak_state_secret("_" * 25)
     assert weak_state_secret("9f86d081884c7d659a2feaa0c55ad015") is None
+
+
+def test_a_channel_given_some_of_its_settings_names_the_ones_missing(monkeypatch):
+    """A break-it trial unset the Telegram secret: the server said it was ready with every channel off, and nothing said why
+    each webhook got 404."""
+    for name in ("TELEGRAM_TOKEN", "TELEGRAM_SECRET", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_WHATSAPP_FROM",
+                 "TWILIO_SMS_FROM", "PUBLIC_BASE_URL"):
+        monkeypatch.delenv(f"SCHEMEBOT_{name}", raising=False)
+    assert Settings().channels_half_set() == {}  # nothing set: nothing meant to be on
+    s = Settings(telegram_token="123456:" + "A" * 35, twilio_account_sid="AC" + "0" * 32, twilio_sms_from="+14155550100")
+    assert s.channels_half_set() == {"telegram": ["SCHEMEBOT_TELEGRAM_SECRET"],
+                                     "sms": ["SCHEMEBOT_TWILIO_AUTH_TOKEN", "SCHEMEBOT_PUBLIC_BASE_URL"]}
+    # the shared Twilio account alone turns on no channel, so nothing is said missing for WhatsApp
+    assert "whatsapp" not in s.channels_half_set()

@@ -692,6 +692,14 @@ def test_a_form_of_thousands_of_fields_is_refused_before_its_signature_is_checke
         assert r.status_code == 400 and "too many fields" in r.text
 
 
+def test_a_signed_post_for_another_twilio_account_is_refused(stack):
+    """A break-it trial: a correctly signed SMS naming another AccountSid got a full reply."""
+    sender = f"+9199{uid():08d}"
+    r = post_twilio(stack, "/twilio/sms", {**sms_params("pm kisan kya hai", sender), "AccountSid": "AC" + "9" * 32})
+    assert r.status_code == 403 and "another Twilio account" in r.text
+    assert post_twilio(stack, "/twilio/sms", sms_params("pm kisan kya hai", sender)).status_code == 200
+
+
 def test_a_claim_lives_briefly_until_its_message_is_handled(redis_available):
     from bot.claims import PROCESSING_TTL_S, Claims
 
