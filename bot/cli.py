@@ -54,6 +54,19 @@ def cmd_ask(args: argparse.Namespace) -> int:
     # an Aadhaar, phone, account, PAN or voter-ID number is blanked before the search, as the chat does (a newcomer trial:
     # the number was searched, echoed in the JSON and the question declined)
     question, private = blank_numbers(args.question)
+    from conversations.engine import MAX_MESSAGE_CHARS, long_focus, shown_part
+
+    if len(question) > MAX_MESSAGE_CHARS:
+        # the question inside a long message, as the chat finds it (a break-it trial: 'pension ' 1,000 times and then
+        # "how much is pm kisan?" was declined by ask and answered by chat); said on stderr, as the chat's note says it
+        from conversations.strings import t
+        from retrieval.query import reply_language
+
+        used = long_focus(answerer, question)
+        note = t("too_long", reply_language(used.text), limit=MAX_MESSAGE_CHARS) if used.how == "start" else \
+            t("too_long_focus", reply_language(used.text), used=shown_part(question, used.text))
+        print(note, file=sys.stderr)
+        question = used.text
     if private:
         from conversations.strings import t
         from retrieval.query import reply_language

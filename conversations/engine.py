@@ -161,7 +161,7 @@ _LANGUAGE_REQUEST = _language_request_pattern("hindi|english|hinglish", "hindi|e
                                               "हिंदी|हिन्दी|अंग्रेज़ी|अंग्रेजी|इंग्लिश")
 
 
-def _shown_part(message: str, used: str) -> str:
+def shown_part(message: str, used: str) -> str:
     """The part of a long ``message`` searched with (``used``), as the reply names it: at most 160 characters, its end kept
     (where the question is), and "..." before it when it starts inside a sentence of the message (a run-on message's last
     words: a break-it trial read "I am a farme How much ..." as a question glued to a cut word); a link in it is shown
@@ -266,6 +266,28 @@ def _ordinal(text: str) -> re.Match | None:
     return _ORDINAL.fullmatch(normalize(text).casefold())
 
 
+
+def scheme_named(answerer, text: str) -> str | None:
+    """The first scheme ``text`` names, in its own words (the gazetteer of ``answerer``, a
+    :class:`~retrieval.answer.Answerer`), or ``None``."""
+    # exact names only: a near spelling ("daughter" for DGTR) would put a wrong scheme before the question
+    mentions = [m for m in answerer.searcher.gazetteer.find(text) if m.exact]
+    if not mentions:
+        return None
+    first = min(mentions, key=lambda m: m.start)
+    spans = word_spans(text)  # offsets in normalize(text)
+    return normalize(text)[spans[first.start][1]:spans[first.end - 1][2]] if first.end <= len(spans) else first.name
+
+
+def long_focus(answerer, text: str, limit: int = MAX_MESSAGE_CHARS) -> Focus:
+    """The part of a message longer than ``limit`` characters to search with (:func:`conversations.long_message.focus`,
+    over its first :data:`LONG_MESSAGE_SCAN` times ``limit`` characters), for the chat and for ``schemebot ask`` alike."""
+    return focus(text[: LONG_MESSAGE_SCAN * limit], limit, lambda s: scheme_named(answerer, s),
+                 # (a question naming a kind of help, "kya mujhe vidhwa pension mil sakti hai", has its own
+                 # subject: a scheme named earlier in the story, "Ayushman card", is not put before it)
+                 lambda s: OWN_NEED.search(s) is not None or KIND_OF_HELP.search(s.casefold()) is not None,
+                 lambda s: life_event(s) is not None)
+
 class Engine:
     """Turns messages into replies (see the module docstring).
 
@@ -364,13 +386,7 @@ class Engine:
 
     def _scheme_named(self, text: str) -> str | None:
         """The first scheme ``text`` names, in its own words (the gazetteer), or ``None``."""
-        # exact names only: a near spelling ("daughter" for DGTR) would put a wrong scheme before the question
-        mentions = [m for m in self.answerer.searcher.gazetteer.find(text) if m.exact]
-        if not mentions:
-            return None
-        first = min(mentions, key=lambda m: m.start)
-        spans = word_spans(text)  # offsets in normalize(text)
-        return normalize(text)[spans[first.start][1]:spans[first.end - 1][2]] if first.end <= len(spans) else first.name
+        return scheme_named(self.answerer, text)
 
     # ------------------------------------------------------------------ entry points
 
@@ -606,11 +622,7 @@ class Engine:
             if state.interview is not None and not state.interview.finished:
                 too_long = Focus(text[: self.max_message_chars], "start")
             else:
-                too_long = focus(text[: LONG_MESSAGE_SCAN * self.max_message_chars], self.max_message_chars,
-                                 # (a question naming a kind of help, "kya mujhe vidhwa pension mil sakti hai", has its own
-                                 # subject: a scheme named earlier in the story, "Ayushman card", is not put before it)
-                                 self._scheme_named, lambda s: OWN_NEED.search(s) is not None or KIND_OF_HELP.search(s.casefold()) is not None,
-                                 lambda s: life_event(s) is not None)
+                too_long = long_focus(self.answerer, text, self.max_message_chars)
             whole, text = text, too_long.text
         lang = self.language(state, text)  # (of the words: "हटाओ" is confirmed in Hindi)
         if means(text, "forget"):
@@ -703,7 +715,7 @@ class Engine:
         own_pages = [] if state.paging is earlier_pages else list(state.paging)
         if too_long is not None:
             note = t("too_long", lang, limit=self.max_message_chars) if too_long.how == "start" else \
-                t("too_long_focus", lang, used=_shown_part(whole, text))
+                t("too_long_focus", lang, used=shown_part(whole, text))
             result.replies.insert(0, Reply(kind="info", text=note))
         pager = self.pagers.get(channel)
         if result.small_talk:  # "thanks" between a verdict and "MORE" loses nothing

@@ -32,6 +32,16 @@ def test_ask_blanks_an_identity_number_before_the_search(capsys):
     assert out.err.startswith("Please do not send Aadhaar, PAN, voter ID")
 
 
+def test_ask_searches_a_long_message_with_its_question_as_the_chat_does(capsys):
+    """A break-it trial: "pension " 1,000 times, then "how much is pm kisan?", was declined by ask and answered by chat."""
+    assert main(["ask", "pension " * 1000 + "how much is pm kisan?", "--json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["status"] == "answered" and data["citations"][0]["scheme_id"] == "pm-kisan"
+    assert data["query"].endswith("how much is pm kisan?") and len(data["query"]) <= 1000
+    assert out.err.startswith("Your message was long, so I searched with this part of it:")
+
+
 def test_ask_plain_decline(capsys):
     assert main(["ask", "who won the cricket match yesterday"]) == 0
     out = capsys.readouterr().out
