@@ -806,7 +806,12 @@ class Engine:
         if state.pending == "need":
             # "2", "kheti", "pension chahiye" after "what do you need help with?": searched in the state asked about
             place, state.pending, state.pending_query = state.pending_query, None, None
-            if not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
+            checking = self.eligibility is not None and mentions(text, "start_check")
+            if checking and place and "state" not in state.profile:
+                # "kya main eligible hu" at the menu of Bihar's schemes: the check, in Bihar (a newcomer trial: it was searched
+                # as the need "kya main eligible hu" and answered with five schemes)
+                self.eligibility._record({"state": place}, state, text, lang)
+            if not checking and not text.startswith("/") and len(text.split()) <= STATE_REPLY_WORDS:
                 digits = re.fullmatch(r"\s*(\d{1,2})\s*[.)]?\s*", text.translate(_DIGITS))
                 number = int(digits.group(1)) if digits else None
                 if number is not None and not 1 <= number <= len(NEEDS):

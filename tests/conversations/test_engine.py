@@ -562,6 +562,18 @@ def test_a_request_for_schemes_with_no_need_asks_what_help_is_needed_then_lists_
     assert say(engine, "pension schemes in bihar", user="u3").replies[-1].kind == "answer"
 
 
+@pytest.mark.parametrize("first, ask", [("bihar sarkar ki yojana", "kya main eligible hu"), ("schemes in bihar", "am I eligible?")])
+def test_asking_to_be_checked_at_the_menu_of_needs_starts_the_check_in_that_state(bundled_index, first, ask):
+    """A newcomer trial: "kya main eligible hu" after "bihar sarkar ki yojana" was searched as the need "kya main eligible
+    hu" and answered with five schemes; the check starts, the state already known."""
+    engine = flow_engine(bundled_index)
+    user = str(uuid.uuid4())
+    assert say(engine, first, user=user).replies[-1].field == "need"
+    asked = say(engine, ask, user=user).replies
+    assert not [c for r in asked for c in r.citations]
+    assert asked[-1].kind == "question" and asked[-1].field == "age"
+
+
 def test_after_a_life_event_list_a_number_picks_and_a_list_of_one_is_the_scheme_discussed(engine):
     listed = say(engine, "my husband died last month, what help can I get").scheme_ids
     assert listed and say(engine, "how much?").replies[0].field == "pick"
