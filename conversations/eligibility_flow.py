@@ -370,6 +370,11 @@ EVENT_KINDS = (
 )
 
 
+#: a sentence that sets a condition for those who are employed or self-employed ("If the applicant is employed ... OR if the
+#: applicant is self-employed, ..."): being self-employed is no requirement of it
+_IF_SELF_EMPLOYED = re.compile(r"\s*(?:\d+[.)]\s*)?if\b[^.;]{0,160}\bself-?employ", re.IGNORECASE)
+
+
 def _event_said(sentence: str, said: str) -> bool | None:
     """Whether the life event of ``sentence`` is one the user spoke of in ``said``, not denying it ("I am not pregnant" had
     listed the pregnancy schemes as "likely eligible", a break-it trial); ``None`` when the sentence turns on no life event."""
@@ -377,6 +382,12 @@ def _event_said(sentence: str, said: str) -> bool | None:
     if m is None:
         return None
     kinds = [in_user for in_sentence, in_user in EVENT_KINDS if in_sentence.search(sentence)]
+    if _IF_SELF_EMPLOYED.match(sentence):
+        # "If the applicant is ... self-employed, his/her income should not exceed ₹3,00,000": a limit for whoever is, no
+        # business to start (Tamil Nadu's disability pension had been "only if this applies to you", a newcomer trial)
+        kinds = [k for k in kinds if k is not EVENT_KINDS[-1][1]]
+        if not kinds and not LIFE_EVENT.search(sentence) and not DISABILITY_NEED.search(sentence):
+            return None
     if kinds and SPECIFIC_DISABILITY.search(sentence) and DISABILITY_NEED.search(sentence):
         # a kind of disability named ("Autism, Cerebral Palsy, Mental Retardation"): "disabled" alone does not say it is
         # the user's (a newcomer trial: a group home for those was "likely" for a man with a 60% locomotor disability)
@@ -676,6 +687,8 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
         # (and starting a business, said in a condition met: "The scheme is for entrepreneurs of the Scheduled Caste
         # Category" had made SC entrepreneurs' credit schemes "likely eligible" to an elderly SC widow, a break-it trial)
         for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
+            if in_sentence is BUSINESS_START and _IF_SELF_EMPLOYED.match(sentence):
+                continue  # (a limit for the self-employed, no business to start: see _event_said)
             m = in_sentence.search(sentence)
             # (a role the sentence rules out is none to have: "should not be suffering from any chronic disease")
             if m and not _RULED_OUT.search(sentence[:m.start()]) and not affirmed(in_user, said):
@@ -1065,15 +1078,22 @@ class EligibilityFlow:
             # "/eligibility asdf qwer 123": words no scheme uses name no kind of scheme: said so, and every scheme checked
             # (a break-it trial: "I checked 8 schemes for "asdf qwer 123"")
             kind, unknown_name = False, True
-        if unknown_name and not mentions and not family:
+        if unknown_name and not mentions:
             # a part of a long official name, as people say it ("am I eligible for Post-Matric Scholarship for OBC
             # Students?" for the "Centrally Sponsored Scheme of ..." one): the one scheme whose name holds its words
+            # (a name of ordinary words too, read as a family: Tamil Nadu's "Differently Abled Pension Scheme", a newcomer
+            # trial's "I don't know a scheme called ...")
             by_words = engine.answerer.searcher.named_by_words(name, self._profile(state).get("state"))
             if by_words is not None:
+                family = ""
                 if by_words not in self.book.rules:
                     return without_rules(by_words)
                 mentions, unknown_name, kind = [by_words], False, False
-                replies.append(Reply(kind="info", text=t("checking_named", lang, said=name[:60], scheme=engine.names.get(by_words, by_words))))
+                full = engine.names.get(by_words, by_words)
+                if re.sub(r"^the\s+", "", name.strip(), flags=re.IGNORECASE).casefold() != full.casefold():
+                    # (not for the name given whole: "I take "Differently Abled Pension Scheme" to be Differently Abled
+                    # Pension Scheme" had been said)
+                    replies.append(Reply(kind="info", text=t("checking_named", lang, said=name[:60], scheme=full)))
         intro: Reply | None = None  # the line saying what a check started by a question naming no scheme checks
         if not mentions and not unknown_name and not family and not kind and text.strip() and state.scheme_id in self.book.rules and (
                 THIS_SCHEME.search(text) or not ACROSS_SCHEMES.search(text)):

@@ -1047,7 +1047,8 @@ class Engine:
             # "how much is the old age pension?", had been answered with Punjab's)
             rw = replace(rw, state=told)
         once = bool(told) and rw.state_named and rw.state != told
-        if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text):
+        # ("kitna loan milega" after a list for "मुझे लोन चाहिए": which of the listed loans, as "documents?" asks it)
+        if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text, frozenset().union(*kinds_of_help(text))):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
             # list, which of its schemes (a number answers: _dispatch)
             listed = [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]

@@ -157,10 +157,11 @@ class Rewrite:
     state_named: bool = False
 
 
-def asks_only_section(text: str) -> bool:
-    """True for a message that asks about a section and says nothing else ("documents?", "age limit?")."""
+def asks_only_section(text: str, also: frozenset[str] = frozenset()) -> bool:
+    """True for a message that asks about a section and says nothing else ("documents?", "age limit?"); ``also``: more
+    analysed words that say nothing else (the kind of help a list was of: "kitna loan milega" after a list of loans)."""
     content = analyze(text)
-    return bool([i for i in section_intents(text) if i != "details"]) and len(content) <= 3 and all(t in ATTRIBUTE_WORDS for t in content)
+    return bool([i for i in section_intents(text) if i != "details"]) and len(content) <= 3 and all(t in ATTRIBUTE_WORDS or t in also for t in content)
 
 
 def _words(text: str) -> list[str]:

@@ -145,6 +145,10 @@ def test_who_i_am_and_what_i_need_is_noted_and_answered(engine, text):
     answer = next(r for r in replies if r.kind == "answer")
     assert answer.citations[0].url.startswith("https://www.myscheme.gov.in/schemes/pm-svanidhi#")
     (amount,) = say(engine, "kitna loan milega", user)
+    if answer.citations[1:]:
+        # a list of loans ("मुझे लोन चाहिए" asks for one): which of them, then the first
+        assert amount.field == "pick" and amount.options[0].label == "PM Street Vendor's AtmaNirbhar Nidhi"
+        (amount,) = say(engine, "1", user)
     assert amount.citations[0].url == "https://www.myscheme.gov.in/schemes/pm-svanidhi#benefits" and "₹10,000" in amount.text
 
 

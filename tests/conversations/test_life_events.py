@@ -62,7 +62,7 @@ def test_a_life_event_gets_the_schemes_for_it(engine, text, first, head):
 @pytest.mark.parametrize("text,yes,field", [
     ("I am pregnant", "yes", "state"),
     ("मैं विधवा हूँ", "हाँ", "state"),
-    ("I am a farmer in Bihar", "haan ji", "age"),
+    ("I am a farmer in Bihar", "haan ji", "owns_cultivable_land"),  # (a farmer's own topic first: land)
 ])
 def test_a_yes_to_the_offered_check_starts_it(engine, text, yes, field):
     """A newcomer trial: "yes" to "Send /eligibility to see which schemes you may get." was met with "I have no

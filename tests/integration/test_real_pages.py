@@ -1190,3 +1190,17 @@ def test_when_the_next_instalment_comes_is_not_stated_by_a_date_of_birth(answere
     answer = answerer.ask("when will the 18th installment of pm kisan come")
     assert answer.status == "declined" and answer.decline_reason == "not_stated"
     assert answer.official_links[0] == "https://www.myscheme.gov.in/schemes/pm-kisan"
+
+
+def test_a_schemes_whole_name_made_of_ordinary_words_is_checked_and_a_limit_for_the_self_employed_is_no_business(engine):
+    """A newcomer trial: "am I eligible for the Differently Abled Pension Scheme?" (Tamil Nadu's daps, word for word) got
+    "I don't know a scheme called ...": its words also name Tamil Nadu's "Destitute Differently Abled Pension Scheme". Then
+    its sentence "If the applicant is ... self-employed, his/her income should not exceed ₹3,00,000" made it "only if this
+    applies to you", as if it needed a business."""
+    user = str(uuid.uuid4())
+    say(engine, "I live in Madurai, I am 45 and 70% disabled", user=user)
+    replies = say(engine, "am I eligible for the Differently Abled Pension Scheme?", user=user)
+    assert not any("I don't know a scheme called" in r.text or "I take" in r.text for r in replies)
+    verdict = replies[-1]
+    assert verdict.kind == "eligibility" and verdict.text.startswith("Differently Abled Pension Scheme: LIKELY ELIGIBLE")
+    assert "https://www.myscheme.gov.in/schemes/daps#eligibility" in verdict.text
