@@ -625,6 +625,14 @@ def list_quote(section_text: str, figures: bool = False, about: frozenset[str] =
             break
         if y - a > LIST_QUOTE_MAX_CHARS:
             break
+        nxt = section_text[x:y]
+        whole = section_text[a:b].rstrip().endswith((".", "!", "?", "\u0964"))
+        # (a whole sentence with its amount; one without goes on, so a quote ending on a table's header row becomes the row)
+        if whole and (FIGURE.search(section_text[a:b]) or not FIGURE.search(section_text)) and (_lead_in(nxt) or _heading(nxt.lstrip("-•* "))) \
+                and not _broken_line(section_text, b, x):
+            # a short whole quote rather than one ending on what announces the next part: Tamil Nadu's disability pensions
+            # had been quoted as "₹1,000/- per month. / Free Clothes during Pongal and Deepavali:" (a newcomer trial)
+            break
         b = y
     second = section_text.find("\n", a, b) + 1  # (the quote's second line, 0 for none)
     if marked is not None and second and _ITEM_MARK.match(section_text, second, b):

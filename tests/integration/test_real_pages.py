@@ -1204,3 +1204,14 @@ def test_a_schemes_whole_name_made_of_ordinary_words_is_checked_and_a_limit_for_
     verdict = replies[-1]
     assert verdict.kind == "eligibility" and verdict.text.startswith("Differently Abled Pension Scheme: LIKELY ELIGIBLE")
     assert "https://www.myscheme.gov.in/schemes/daps#eligibility" in verdict.text
+
+
+def test_a_disabled_man_in_chennai_asking_for_a_pension_gets_tamil_nadus_pensions(engine, pages_index):
+    """A newcomer trial: "I am 45, disabled (70% locomotor), living in Chennai. What pension can I get?" was declined; the
+    disability was not read as the life event once the age was taken out. Tamil Nadu's pensions quote their ₹1,000 a
+    month, not the heading after it ("Free Clothes during Pongal and Deepavali:")."""
+    replies = say(engine, "I am 45, disabled (70% locomotor), living in Chennai. What pension can I get?", user=str(uuid.uuid4()))
+    cited = [c for r in replies for c in r.citations]
+    assert cited and all(pages_index.schemes[c.scheme_id].state in ("Tamil Nadu", None) for c in cited)
+    assert "daps" in {c.scheme_id for c in cited}
+    assert all(not c.text.rstrip().endswith(":") for c in cited)

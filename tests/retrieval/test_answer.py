@@ -542,6 +542,19 @@ def test_a_list_quote_does_not_end_where_the_page_broke_a_line_inside_a_sentence
     assert list_quote(done) == (0, done.index("\n\n"))  # a sentence that ended stays ended
 
 
+def test_a_short_list_quote_does_not_go_on_to_a_heading_or_what_announces_the_next_part():
+    """A newcomer trial: Tamil Nadu's disability pensions were listed as "₹1,000/- per month. / Free Clothes during Pongal
+    and Deepavali:", and others as "... ₹75,000/-. / > Number of Awards:"; a sentence that is not whole goes on."""
+    from retrieval.answer import list_quote
+
+    for text, quoted in (("₹1,000/- per month.\n\nFree Clothes during Pongal and Deepavali:\n\n- One saree.", "₹1,000/- per month."),
+                         ("Cash award : ₹75,000/-.\n\n> Number of Awards:\n\nTen a year.", "Cash award : ₹75,000/-."),
+                         ("Upon exit on attaining 60 years\n\nPension to the subscriber\n\nThe pension is ₹1,000 a month.",
+                          "Upon exit on attaining 60 years\n\nPension to the subscriber\n\nThe pension is ₹1,000 a month.")):
+        a, b = list_quote(text)
+        assert text[a:b] == quoted
+
+
 @pytest.mark.parametrize("question, scheme", [
     ("My husband died last month. What help can I get?", "ignwps"),
     ("mera pati mar gaya, koi yojana?", "ignwps"),
