@@ -35,7 +35,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kinds_of_help, live_info_terms, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -1047,8 +1047,10 @@ class Engine:
             # "how much is the old age pension?", had been answered with Punjab's)
             rw = replace(rw, state=told)
         once = bool(told) and rw.state_named and rw.state != told
-        # ("kitna loan milega" after a list for "मुझे लोन चाहिए": which of the listed loans, as "documents?" asks it)
-        if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text, frozenset().union(*kinds_of_help(text))):
+        # ("kitna loan milega" after a list for "मुझे लोन चाहिए": which of the listed loans, as "documents?" asks it; not "koi
+        # pension milegi?", which asks for a list of its own)
+        listed_kind = frozenset().union(*kinds_of_help(text)) if state.list_ids and not DISCOVERY.search(text) else frozenset()
+        if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text, listed_kind):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
             # list, which of its schemes (a number answers: _dispatch)
             listed = [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]
@@ -1066,7 +1068,9 @@ class Engine:
             state.pending, state.pending_query = "need", place
             return self._need_question(place, lang)
         known = rw.state or told
-        event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None else None
+        # (money that has not come, "budhapa pension 3 mahine se nahi aayi", asks after a payment, not which schemes serve old
+        # age: a newcomer trial got the list of old age pensions)
+        event = life_event(text) if not rw.scheme_ids and not rw.followup and user_text is None and not live_info_terms(text) else None
         folded = text.casefold()
         event_word = event.pattern.search(folded) if event is not None else None
         # ("budhape ki pension", "बुढ़ापे की पेंशन", "pension of old age" alike: a newcomer trial got the awards for the old)

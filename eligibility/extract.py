@@ -382,6 +382,13 @@ def extract(text: str) -> dict[str, Any]:
             education = class_level(marked[0])
             if occupation in (None, "student"):
                 out["is_student"] = True
+    if education is not None and "is_student" not in out and occupation in (None, "student") and not NOT_PASSED.search(own):
+        # "I am a girl in class 12": in a class is studying in it, the level read as a whole above (a newcomer trial was asked
+        # "Are you studying now?" right after saying it); "passed class 12" is no such class
+        marked = marked_class(own)
+        if marked and re.search(r"(?:\bin|\bme|\bmein|में)\s+$", own[:marked[1]]) \
+                and not re.search(r"\b(?:pass\w*|complet\w*|finish\w*|kiya|ki hai)\b|पास", own, re.IGNORECASE):
+            out["is_student"] = True
     if education and NOT_PASSED.search(own):
         # "I am 10th fail": the class before it is what was passed (the interview's reading of the answer)
         education = next((FIELDS["education_level"].read(c) for c in CLAUSE_END.split(own) if NOT_PASSED.search(c)), None)

@@ -475,9 +475,15 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         chunk = index.chunks[s.hit.chunk]
         section = index.section_text(chunk.scheme_id, chunk.section)
         a, b = quote_span(section, chunk.start, chunk.end, chunk.section, asked=chunk.section in asked)
-        told = [(x, y) for x, y in split_sentences(section) if a <= x and y <= b and speaks_of(section[x:y], live)] if live else []
+        # (not an FAQ, whose question and answer are one: "Whom To Contact ...?" had been quoted without its helpdesk address;
+        # a sentence that asks or announces goes on to the next: "Helpline:" and its number)
+        spans = [(x, y) for x, y in split_sentences(section) if a <= x and y <= b]
+        told = [i for i, (x, y) in enumerate(spans) if speaks_of(section[x:y], live)] if live and chunk.section != "faqs" else []
         if told:
-            a, b = told[0]
+            i = told[0]
+            a, b = spans[i]
+            if section[a:b].rstrip().endswith(("?", ":", ":-")) and i + 1 < len(spans):
+                b = spans[i + 1][1]
         # (a list item of another section too: Haryana's disability pension was quoted as "... Rs. 1200/- per month w.e.f.
         # 01-01-2015", one of a list of rises whose later items give today's rate, with no word that the list goes on)
         more = list_items_after(section, b) if chunk.section in LIST_SECTIONS or _list_item_at(section, a) \

@@ -357,7 +357,9 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         for terms in live:
             known = [t for term in terms for t in analyze(term)]
             if not (speaks_of(index.chunks[ranked.hit.chunk].text, known) if ranked is not None else any(index.scheme_has_term(t, subject) for t in known)):
-                return Decision(False, "not_stated", 0.0, f, scheme_id=subject)
+                # (the scheme named, or none: a question naming none, "kahan shikayat karu?", had been told the documents of
+                # whichever scheme ranked first, an engineering-college aid for workers' children, do not say it)
+                return Decision(False, "not_stated", 0.0, f, scheme_id=subject if named or subject in r.family else None)
     if said and not r.user_query.discovery:
         kinds = kinds_of_help(r.user_query_text)
         if kinds and not any(gives_kinds(index, sid, kinds) for sid in said):

@@ -498,8 +498,11 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     # a helpline or contact number: quoted where the page gives one, else not stated (a newcomer trial's "helpline number
     # kya hai" after Ujjwala got the scheme's launch history)
     (re.compile(r"\bhelp ?lines?\b|\btoll[- ]?free\b|\bcustomer care\b|\bhelp ?desk\b|\bcontact (?:number|no|details)\b"
-                r"|\b(?:phone|mobile) (?:number|no) (?:of|for)\b|हेल्पलाइन|हेल्प लाइन|टोल फ्री", re.IGNORECASE),
-     ("helpline", "toll", "helpdesk", "contact")),
+                r"|\b(?:phone|mobile) (?:number|no) (?:of|for)\b|हेल्पलाइन|हेल्प लाइन|टोल फ्री"
+                # where to complain ("kahan shikayat karu?" after a pension that has not come: a newcomer trial was told it
+                # was no scheme question)
+                r"|\bshikayat\w*|\bshikaayat\w*|\bcomplain\w*|\bgrievances?\b|शिकायत", re.IGNORECASE),
+     ("helpline", "toll", "helpdesk", "contact", "grievance", "complaint")),
 )
 
 

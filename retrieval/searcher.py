@@ -735,6 +735,13 @@ class Searcher:
             return None
         found = [sid for sid, terms in self._name_terms.items() if words <= terms]
         if len(found) > 1:
+            # a name given whole is that scheme's, not one holding more words ("Differently Abled Pension Scheme" is
+            # Tamil Nadu's daps, not its "Destitute Differently Abled Pension Scheme": a newcomer trial's check of it had
+            # said "I don't know a scheme called ...")
+            said = frozenset(analyze(name))
+            whole = [sid for sid in found if self._name_terms[sid] == said]
+            found = whole or found
+        if len(found) > 1:
             found = [sid for sid in found if idx.schemes[sid].level == "central"] or \
                 [sid for sid in found if state is not None and (idx.schemes[sid].state or "").casefold() == state.casefold()]
         return found[0] if len(found) == 1 else None

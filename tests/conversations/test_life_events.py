@@ -340,3 +340,13 @@ def test_the_first_scheme_for_an_event_left_out_by_what_was_told_is_named_with_i
     replies = say(engine, "I am disabled, 80% disability, I live in Punjab. Any pension for me?", user=str(uuid.uuid4()))
     assert "igndps" in {c.scheme_id for r in replies for c in r.citations}
     assert not any(r.text.startswith("Left out") for r in replies)
+
+
+def test_a_pension_that_has_not_come_is_no_life_event_list(engine):
+    """A newcomer trial: "meri umar 70 saal hai, UP me rehta hu. budhapa pension 3 mahine se nahi aayi" got the list of old
+    age pensions; it asks after a payment, which no page states: said so."""
+    replies = say(engine, "meri umar 70 saal hai, UP me rehta hu. budhapa pension 3 mahine se nahi aayi", user=str(uuid.uuid4()))
+    assert not [c for r in replies for c in r.citations]
+    # (the old age pension's own page named and linked where it is the scheme found: it holds no status either)
+    assert replies[-1].kind == "decline" and ("bhugtan ki tareekhein nahi hoti" in replies[-1].text
+                                              or "https://www.myscheme.gov.in/schemes/ignoaps" in replies[-1].links)

@@ -306,6 +306,11 @@ def test_a_class_inside_a_sentence_answers_the_education_question(text, value):
                                                       "education_level": "upper_primary"}),
     ("मैं कक्षा 9 में पढ़ती हूँ", {"is_student": True, "occupation": "student", "education_level": "upper_primary", "gender": "female"}),
     ("my son is in 9th class", {}), ("mai 2nd year me hu", {}),
+    # a class read whole ("class 12" is a level of its own): in it is studying (a newcomer trial was asked "Are you studying
+    # now?" right after it); a class passed is not
+    ("I am a girl in class 12 in West Bengal", {"state": "West Bengal", "gender": "female", "is_student": True,
+                                                "education_level": "higher_secondary"}),
+    ("I passed class 12 last year", {"education_level": "higher_secondary"}),
     # a degree studied, in the three languages (a newcomer trial: after "बी.ए. में पढ़ती हूँ" the class was asked, again
     # after every answer, until the interview gave up)
     ("मैं 22 साल की लड़की हूँ, बी.ए. में पढ़ती हूँ", {"age": 22, "gender": "female", "is_student": True, "occupation": "student",

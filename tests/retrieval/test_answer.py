@@ -307,6 +307,15 @@ def test_money_not_come_is_a_live_information_question_and_a_plain_amount_questi
         assert not live_info_terms(said), said
 
 
+@pytest.mark.parametrize("question", ["kahan shikayat karu?", "where do I complain?"])
+def test_where_to_complain_naming_no_scheme_is_not_stated_for_no_scheme(answerer, question):
+    """A newcomer trial: "kahan shikayat karu?" was told that an engineering-college aid for workers' children, the scheme
+    that ranked first, does not say it."""
+    answer = answerer.ask(question)
+    assert (answer.status, answer.decline_scheme) == ("declined", None) and answer.decline_reason in ("not_stated", "low_confidence")
+    assert answer.official_links == ["https://www.myscheme.gov.in/search"]
+
+
 def test_a_word_is_never_corrected_to_a_word_of_three_letters():
     """A break-it trial: "this is a scam" on the pages was read as "SCA" (the State Channelising Agency of loan pages) and
     answered with three loans and their amounts."""
