@@ -362,7 +362,7 @@ EVENT_KINDS = (
                 r"दिव्यांग|विकलांग|अंधा|अंधी|बहरा|बहरी|नेत्रहीन", re.IGNORECASE)),
     # starting a business: a loan or subsidy for a new enterprise is no help to a student who never spoke of one
     (BUSINESS_START := re.compile(
-        r"\b(greenfield|entrepreneurs?|enterprises?|start-?ups?|self-employ\w*|"
+        r"\b(greenfield|entrepreneurs?|enterprises?|start-?ups?|self-employ\w*|MSM?Es?|micro\s+(?:and|or|&)\s+small|small[- ]scale\s+(?:industr\w*|units?)|"
         r"(?:set(?:ting)?\s+up|start(?:ing)?|establish\w*)\s+(?:(?:a|an|the|their|his|her|own|new)\s+)*"
         r"(?:business|enterprise|unit|venture|project|shop|industry))\b", re.IGNORECASE),
      re.compile(r"business|enterprise|entrepreneur|start-?up|self.employ|shop|dukaa?n|vyapar|vyavsay|udyam|udyog|apna kaam|"
@@ -639,6 +639,11 @@ ROLES = (
     (re.compile(r"\bregistered\s+(?:\w+\s+){0,2}(?:workers?|labou?rers?)\b|\bshramik\b|\bworker'?s'?\s+(?:monthly\s+)?(?:salary|wages?)\b"
                 r"|\b(?:labou?r|workers'?)\s+welfare\s+board\b", re.IGNORECASE),
      re.compile(r"worker|labou?r|mazdoor|majdoor|mazdur|shramik|karigar|construction|nirman|मजदूर|मज़दूर|श्रमिक|कारीगर", re.IGNORECASE)),
+    # a coconut climber or harvester (Kerala's Kera Suraksha insurance: a newcomer trial's widow of 62 in Bihar read it under
+    # "if this applies to you" for its accident clause)
+    (re.compile(r"\bcoconut\s+(?:tree\s+)?(?:climbers?|harvesters?)\b|\bneera\s+technicians?\b|\btoddy\s+tappers?\b|\brubber\s+tappers?\b",
+                re.IGNORECASE),
+     re.compile(r"coconut|nariyal|नारियल|climber|toddy|tapper|neera", re.IGNORECASE)),
     # work abroad (Pravasi Bharatiya Bima Yojana: emigrants with an ECR passport)
     (re.compile(r"\bemigra\w*|\bpravasi\b|(?-i:\bECR\b)|\boverseas\s+(?:employment|jobs?|workers?)\b", re.IGNORECASE),
      re.compile(r"abroad|videsh|विदेश|gulf|dubai|saudi|emigra|overseas|pravasi|प्रवासी", re.IGNORECASE)),
@@ -1570,8 +1575,20 @@ class EligibilityFlow:
         # ... nor a pre-matric scholarship to a 45-year-old farmer
         student_only = not_a_student(profile)
 
+        # a business to start is no event that may apply unsaid to a homemaker who named her work, nor to
+        # someone of old age (OLD_AGE_BOUND years): a newcomer trial's widow of 62 (a homemaker) and a pregnant homemaker read credit guarantees
+        # for enterprises and an export council's membership under "if this applies to you"
+        age = profile.get("age")
+        # (a student may yet start one: Stand-Up India stays "if this applies" for an SC student, an earlier trial's wish)
+        no_business = profile.get("occupation") == "homemaker" or (isinstance(age, (int, float)) and age >= OLD_AGE_BOUND)
+
+        def for_a_business(o: Outcome) -> bool:
+            return any(BUSINESS_START.search(u) and not _IF_SELF_EMPLOYED.match(u) for u in [*o.requiring, *(c.text for c in o.reasons), o.scheme_name]) \
+                and not affirmed(EVENT_KINDS[-1][1], said)
+
         def plausible(o: Outcome) -> bool:
             return not (any(implausible_event(u, profile) for u in o.requiring) or for_a_girl(o, profile)
+                        or (no_business and for_a_business(o))
                         or (disability == 0 and (any(DISABILITY_NEED.search(u) for u in o.requiring) or _DISABILITY_NAME.search(o.scheme_name)))
                         or (student_only and (STUDENT_SCHEME.search(o.scheme_name) or for_students(o))) or past_school(profile, o.scheme_name, said)
                         or named_elsewhere(profile, o.scheme_name) or for_another_gender(o.scheme_name, profile)

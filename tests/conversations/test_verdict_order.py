@@ -189,3 +189,20 @@ def test_a_schooling_answer_asks_nothing(answer, asks):
 ])
 def test_a_scheme_named_for_a_marriage_or_as_an_award_is_if_this_applies_until_said(name, said, unsaid):
     assert named_unsaid(name, said) == (name if unsaid else None)
+
+
+@pytest.mark.parametrize("sentence, business", [
+    ("He/she should represent/own any MSEs unit.", True),
+    ("Applicant should have a micro or small scale industry.", True),
+    ("The applicant should be a Coconut Tree Climber/Neera Technician/Coconut Harvester/Trainee.", True),
+    ("If the applicant is employed permanently in the private sector, OR if the applicant is self-employed, his/her income "
+     "should not exceed ₹ 3,00,000/- per annum.", False),
+    ("The applicant should be a resident of Bihar.", False)])
+def test_a_scheme_for_an_enterprise_or_a_trade_not_spoken_of_is_only_if_it_applies(sentence, business):
+    """A newcomer trial: a widow of 62, a homemaker, read "Bank Guarantee Charges Reimbursement Scheme: likely eligible" (for
+    owners of micro and small enterprises) and Kerala's coconut climbers' insurance; a limit for the self-employed asks for
+    no business."""
+    from conversations.eligibility_flow import role_unsaid
+
+    o = Outcome(scheme_id="s", scheme_name="S", status="likely_eligible", reasons=[], missing_fields=[], unchecked=[sentence], url="u")
+    assert (role_unsaid(o, "widow homemaker bihar") is not None) is business
