@@ -266,7 +266,6 @@ def _ordinal(text: str) -> re.Match | None:
     return _ORDINAL.fullmatch(normalize(text).casefold())
 
 
-
 def scheme_named(answerer, text: str) -> str | None:
     """The first scheme ``text`` names, in its own words (the gazetteer of ``answerer``, a
     :class:`~retrieval.answer.Answerer`), or ``None``."""
@@ -287,6 +286,7 @@ def long_focus(answerer, text: str, limit: int = MAX_MESSAGE_CHARS) -> Focus:
                  # subject: a scheme named earlier in the story, "Ayushman card", is not put before it)
                  lambda s: OWN_NEED.search(s) is not None or KIND_OF_HELP.search(s.casefold()) is not None,
                  lambda s: life_event(s) is not None)
+
 
 class Engine:
     """Turns messages into replies (see the module docstring).
@@ -1359,9 +1359,10 @@ class Engine:
             # the state's own schemes searched among themselves: beside the central ones they can all rank below the list's
             # cut (Bihar's student credit card for "3", education, after "bihar sarkar ki yojana")
             own_ids = [sid for sid, s in schemes.items() if s.level == "state" and s.state == known]
-            found, _ = self.answerer.retrieve(event.queries[0], scheme_ids=own_ids, user_text=text) if own_ids else (None, None)
-            seen = {x.scheme_id for x in fits}
-            fits = [x for x in (list_fits(found, lambda sid: True) if found is not None else []) if x.scheme_id not in seen] + fits
+            if own_ids:
+                found, _ = self.answerer.retrieve(event.queries[0], scheme_ids=own_ids, user_text=text)
+                seen = {x.scheme_id for x in fits}
+                fits = [x for x in list_fits(found) if x.scheme_id not in seen] + fits
         # a scheme listed for the event speaks of it: its text holds one of the event search's own words
         # ("pregnant", "maternity", "widow", "crop"), not only words any welfare scheme uses (LIFE_EVENT_GENERIC:
         # "benefit", "women"): "I am pregnant" had listed the family benefit paid on a death and Uttar Pradesh's
@@ -1411,7 +1412,7 @@ class Engine:
             # pension for "beti ki shadi hai, madad chahiye")
             from retrieval.answer import MYSCHEME_SEARCH
 
-            said = t("life_event_none", lang, event=event.labels.get(lang, event.labels["en"]), state=state_label(known, lang), link=MYSCHEME_SEARCH)
+            said = t("life_event_none", lang, event=label, state=state_label(known, lang), link=MYSCHEME_SEARCH)
             return TurnResult([Reply(kind="decline", text=said[:1].upper() + said[1:], links=[MYSCHEME_SEARCH])], event.search)
         if not fits:
             return None
@@ -1427,7 +1428,7 @@ class Engine:
         answer = compose_list(self.answerer.index, fits, base, figures=r.user_query.figures, state=known, about=frozenset(event.required))
         if not answer.citations:
             return None
-        replies = [Reply(kind="info", text=t("life_event", lang, event=event.labels.get(lang, event.labels["en"]))), answer_reply(answer, lang)]
+        replies = [Reply(kind="info", text=t("life_event", lang, event=label)), answer_reply(answer, lang)]
         failing = self.eligibility.failing(first_out, state, known) if first_out and first_out not in {c.scheme_id for c in answer.citations} else None
         if failing is not None:
             replies.append(Reply(kind="info", text=t("left_out", lang, scheme=self.names[first_out], quote=failing[0]), links=[failing[1]]))
