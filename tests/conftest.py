@@ -111,8 +111,14 @@ def pages_index(shared_corpus):
     return Index.build(load_corpus([MARKDOWN_DIR]))
 
 
+#: the interview over each index a test has built an engine for (its rulebook reads every page's rules: about 10 s for the
+#: pages, which several tests paid again each); the flow holds no conversation, so tests share it
+_FLOWS: dict[int, tuple[object, object]] = {}
+
+
 def flow_engine(index):
-    """A conversation engine over ``index`` with the eligibility interview, on the embedded store."""
+    """A conversation engine over ``index`` with the eligibility interview, on the embedded store (a new store and
+    secret each call; the interview's rulebook built once per index)."""
     import uuid
 
     from conversations.eligibility_flow import EligibilityFlow
@@ -121,7 +127,10 @@ def flow_engine(index):
     from conversations.store import RedisStore
     from retrieval.answer import Answerer
 
-    return Engine(Answerer(index), RedisStore.embedded(), secret=uuid.uuid4().bytes, eligibility=EligibilityFlow(build_rulebook(index)))
+    held = _FLOWS.get(id(index))
+    if held is None or held[0] is not index:
+        held = _FLOWS[id(index)] = (index, EligibilityFlow(build_rulebook(index)))
+    return Engine(Answerer(index), RedisStore.embedded(), secret=uuid.uuid4().bytes, eligibility=held[1])
 
 
 def say(engine, text, user="u1"):
