@@ -38,7 +38,7 @@ from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
 from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
-from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_terms, reserved_label, speaks_of, school_classes, section_intents, wrong_school_stage
+from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_known, reserved_label, speaks_of, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -469,7 +469,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     asked = set(r.query.intents)
     # a question for a status, a date or whom to ask ("pm kisan ka paisa nahi aaya") is quoted from the sentence that speaks
     # of it, not from the start of the steps (Step 7 of PM-KISAN's seven had come on the third SMS page)
-    live = {t for terms in live_info_terms(r.user_query_text) for term in terms for t in analyze(term)}
+    live = {t for known in live_info_known(r.user_query_text) for t in known}
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]

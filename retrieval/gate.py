@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from retrieval.index import Index
-from retrieval.query import discovery_frame, for_another_group, gives_kinds, kinds_of_help, live_info_terms, speaks_of
+from retrieval.query import discovery_frame, for_another_group, gives_kinds, kinds_of_help, live_info_known, speaks_of
 from retrieval.searcher import Retrieval, name_share, question_words, scheme_names, state_words
 from retrieval.states import find_states
 from retrieval.tokenize import analyze
@@ -348,14 +348,13 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
     if asked and named and all(index.first_chunk_of(s, section) is None and index.first_chunk_of(s, "faqs") is None
                                for s in named for section in asked):
         return Decision(False, "no_section", 0.0, f, scheme_id=named[0])
-    live = live_info_terms(r.user_query_text)
+    live = live_info_known(r.user_query_text)
     if live:
         # the passage that would be quoted must speak of it (a page that mentions a "date" somewhere,
         # such as a cut-off date, does not say when the next instalment comes)
         subject = (named or [top])[0]
         ranked = next((s for s in r.schemes if s.scheme_id == subject), None)
-        for terms in live:
-            known = [t for term in terms for t in analyze(term)]
+        for known in live:
             if not (speaks_of(index.chunks[ranked.hit.chunk].text, known) if ranked is not None else any(index.scheme_has_term(t, subject) for t in known)):
                 # (the scheme named, or none: a question naming none, "kahan shikayat karu?", had been told the documents of
                 # whichever scheme ranked first, an engineering-college aid for workers' children, do not say it)

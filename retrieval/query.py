@@ -511,6 +511,12 @@ def live_info_terms(text: str) -> list[tuple[str, ...]]:
     return [terms for pattern, terms in LIVE_INFO if pattern.search(text)]
 
 
+def live_info_known(text: str) -> list[list[str]]:
+    """:func:`live_info_terms` analysed: for each set ``text`` asks for, its terms as the index holds them (what
+    :func:`speaks_of` looks for in a passage)."""
+    return [[t for term in terms for t in analyze(term)] for terms in live_info_terms(text)]
+
+
 #: words of a live-information term that say something else: the applicant's "Date of birth as printed on Aadhaar" in a
 #: form is no date of payment (a break-it trial's "when will the 18th installment of pm kisan come" quoted that step)
 _NOT_LIVE = re.compile(r"\bdates?\s+of\s+birth\b|\bbirth\s*dates?\b|\bd\.?o\.?b\b", re.IGNORECASE)

@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_terms, reverse_expansions, section_intents, speaks_of
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_known, reverse_expansions, section_intents, speaks_of
 from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -695,8 +695,7 @@ class Searcher:
                         alt = figure_chunk(sid, ["benefits", "details"])
                         if alt is not None:
                             best[sid] = replace(h, chunk=alt)
-        live = [known for known in ([t for term in terms for t in analyze(term) if t in idx.vocabulary]
-                                    for terms in live_info_terms(own_words)) if known]
+        live = [known for known in ([t for t in terms if t in idx.vocabulary] for terms in live_info_known(own_words)) if known]
         lift = max(query.weights.values(), default=1.0) * 3
         for known in live:
             # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
