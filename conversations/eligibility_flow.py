@@ -40,7 +40,7 @@ from eligibility.text_rules import LIFE_EVENT, Unit, read_unit
 from retrieval.gazetteer import blank_mentions
 from retrieval.query import OWN_MONEY, PRE_MATRIC, gives_kinds, kinds_of_help, school_classes, section_intents, wrong_school_stage
 from retrieval.searcher import names_only_a_state
-from retrieval.states import find_states, place_and_age_words, state_label, state_of
+from retrieval.states import find_states, personal_fact_words, state_label, state_of
 from retrieval.tokenize import analyze as _analyze
 
 if TYPE_CHECKING:
@@ -174,6 +174,11 @@ def _show(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
+def facts_shown(values: dict[str, Any], lang: str) -> str:
+    """``values`` (field name -> value) as a reply says them: "category SC, education secondary" (in ``lang``)."""
+    return ", ".join(f"{_field_label(n, lang)} {_show(n, v, lang)}" for n, v in values.items())
+
+
 def _field_label(name: str, lang: str) -> str:
     labels = {"annual_family_income": ("family income", "परिवार की आय", "parivar ki aay"), "is_bpl": ("BPL card", "बीपीएल कार्ड", "BPL card"),
               "is_student": ("studying", "पढ़ाई", "padhai"), "disability_percent": ("disability", "दिव्यांगता", "viklangta"),
@@ -219,7 +224,7 @@ def _words_besides_place_and_age(clause: str) -> int:
     """How many of ``clause``'s search terms are neither a place, an age nor a number: "I sell vegetables on the street
     in Delhi" has three (it says the need: a newcomer trial had it dropped as a mere place, and "Can I get a loan?"
     alone answered with an SC entrepreneurs' loan), "meri umar 67 saal hai" one."""
-    place = place_and_age_words(clause)
+    place = personal_fact_words(clause)
     return sum(1 for w in _analyze(clause) if w not in place and not w.replace(".", "").isdigit())
 
 
@@ -856,7 +861,7 @@ class EligibilityFlow:
             gone = denied(text, {k: v.value for k, v in state.profile.items()})
             # ("not from Bihar, I am from UP" names the new value: a correction, below, not only a retraction)
             if gone and not {k: v for k, v in extract(text).items() if valid_value(k, v) and (k not in gone or v != state.profile[k].value)}:
-                dropped = ", ".join(f"{_field_label(n, lang)} {_show(n, state.profile[n].value, lang)}" for n in gone)
+                dropped = facts_shown({n: state.profile[n].value for n in gone}, lang)
                 for n in gone:
                     state.profile.pop(n, None)
                 replies = [Reply(kind="info", text=t("dropped", lang, values=dropped))]
@@ -875,7 +880,7 @@ class EligibilityFlow:
                 gone = denied(text, {k: v.value for k, v in state.profile.items()}) if not found else []
                 if gone:
                     # "actually I am not a widow": that answer is dropped and asked again
-                    dropped = ", ".join(f"{_field_label(n, lang)} {_show(n, state.profile[n].value, lang)}" for n in gone)
+                    dropped = facts_shown({n: state.profile[n].value for n in gone}, lang)
                     for n in gone:
                         state.profile.pop(n, None)
                     state.interview.finished, state.interview.field = False, None

@@ -35,7 +35,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kinds_of_help, live_info_terms, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -1093,12 +1093,28 @@ class Engine:
             told_event = self._life_event(text, event, state, lang, rw.state_named and rw.state or known)
             if told_event is not None:
                 return told_event
+        told_facts = profile_need_words(state, text) if not rw.scheme_ids and not rw.followup else {}
+        if told_facts:
+            # "scholarship chahiye" from an SC student in class 11: the scholarships for them, searched with what they told
+            # (said in the reply, so a list that fits them is not read as every scholarship there is)
+            from conversations.eligibility_flow import facts_shown
+
+            words = ", ".join(told_facts.values())
+            plain = (rw, user_text)  # searched as asked when nothing fits the facts (the bundled corpus has no SC scholarship for Karnataka)
+            rw = replace(rw, standalone=f"{rw.standalone} ({words})")
+            user_text = f"{user_text or text} ({words})"
+            shown = facts_shown({n: state.profile[n].value for n in told_facts}, lang)
+            replies.append(Reply(kind="info", text=t("list_for_facts", lang, facts=shown)))
         # a list answered to someone who told about themselves leaves out the schemes their facts rule out (the 9th-10th
         # pre-matric scholarship for a newcomer trial's SC student in class 11)
         profiled = self.eligibility is not None and bool(state.profile)
+        ruled_out = (lambda sid: bool(self.eligibility.ruled_out([sid], state, known, self.names))) if profiled else None
         answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, focus=[rw.focus] if rw.focus else None,
-                                   state=known, ask_state=ask_state,
-                                   ruled_out=(lambda sid: bool(self.eligibility.ruled_out([sid], state, known, self.names))) if profiled else None)
+                                   state=known, ask_state=ask_state, ruled_out=ruled_out)
+        if told_facts and answer.status == "declined":
+            rw, user_text = plain
+            replies.pop()  # (the facts searched with, which found nothing)
+            answer = self.answerer.ask(user_text or text, standalone_query=rw.standalone, state=known, ask_state=ask_state, ruled_out=ruled_out)
         if answer.status == "declined" and user_text is None and not rw.scheme_ids and state.list_ids:
             # after a list, a question in a word of one listed scheme's name ("bima ka paisa kaise milega" after
             # a list led by the Fasal Bima Yojana) is about that scheme, not a new search
@@ -1503,6 +1519,58 @@ def _old_enough(state: UserState) -> bool:
 
     age = state.profile.get("age")
     return age is not None and isinstance(age.value, (int, float)) and age.value >= OLD_AGE
+
+
+#: the words a request for a kind of help that names no one is searched with, per fact the user told: the group the schemes
+#: of that kind are written for (a social category, a disability, widowhood, a minority, an occupation) and, for a student, the
+#: stage the scholarships are named for (post-matric after class 10, pre-matric up to it: the national SC and OBC scholarship
+#: pages' own division)
+_CATEGORY_WORDS = {"sc": "scheduled caste", "st": "scheduled tribe", "obc": "other backward class", "ews": "economically weaker section"}
+_OCCUPATION_WORDS = {"farmer": "farmer", "agricultural_labourer": "agricultural labourer", "street_vendor": "street vendor",
+                     "unorganised_worker": "unorganised worker", "self_employed": "self employed"}
+_PRE_MATRIC = frozenset({"none", "primary", "upper_primary"})
+_POST_MATRIC = frozenset({"secondary", "higher_secondary", "diploma"})
+#: the share of disability (per cent) from which the disability schemes take an applicant (the Rights of Persons with
+#: Disabilities Act, 2016: a benchmark disability is 40% or more)
+BENCHMARK_DISABILITY = 40
+
+
+def profile_need_words(state: UserState, text: str) -> dict[str, str]:
+    """The facts the user told that a request for a kind of help naming no one ("scholarship chahiye", "koi pension
+    milegi?", "I need a loan") is searched with: field name -> the words the schemes for that group are written with
+    (:data:`_CATEGORY_WORDS`, :data:`_OCCUPATION_WORDS`, a student's stage for a scholarship, a disability of
+    :data:`BENCHMARK_DISABILITY` % or more, widowhood, a minority). Empty for a message that names a group or a need of its
+    own ("scholarship for girls"), asks for no kind of help, or when nothing of these was told. A newcomer trial's SC student
+    in class 11 in Karnataka had been listed a police wards' scholarship and a cultural research fellowship."""
+    kinds = kind_names(text)
+    if not kinds or not state.profile:
+        return {}
+    from retrieval.states import personal_fact_words
+
+    if set(need_words(analyze(text), set(personal_fact_words(text)))) - kind_terms_of(text):
+        return {}
+
+    def value(name: str):
+        held = state.profile.get(name)
+        return held.value if held is not None else None
+
+    words: dict[str, str] = {}
+    if value("social_category") in _CATEGORY_WORDS:
+        words["social_category"] = _CATEGORY_WORDS[value("social_category")]
+    if value("is_minority") is True:
+        words["is_minority"] = "minority"
+    disability = value("disability_percent")
+    if isinstance(disability, (int, float)) and disability >= BENCHMARK_DISABILITY:
+        words["disability_percent"] = "disability"
+    if value("marital_status") == "widowed" and value("gender") == "female":
+        words["marital_status"] = "widow"
+    studying = value("is_student") is True or value("occupation") == "student"
+    level = value("education_level")
+    if studying and "scholarship" in kinds and level in _POST_MATRIC | _PRE_MATRIC:
+        words["education_level"] = "post matric" if level in _POST_MATRIC else "pre matric"
+    elif value("occupation") in _OCCUPATION_WORDS:
+        words["occupation"] = _OCCUPATION_WORDS[value("occupation")]
+    return words
 
 
 #: the sections that say what a scheme is for and gives (not its rules, documents or FAQs)

@@ -102,6 +102,13 @@ def kind_names(text: str) -> list[str]:
     return list(dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS))
 
 
+def kind_terms_of(text: str) -> set[str]:
+    """The analysed words of ``text`` that name a kind of help, in any script, and their English words ("छात्रवृत्ति
+    चाहिए" -> ``{"छात्रवृत्ति", "scholarship"}``)."""
+    raw = [w for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS]
+    return {t for w in raw for t in (*analyze(w), *analyze(_KIND_WORDS[w]))}
+
+
 def kinds_of_help(text: str) -> list[frozenset[str]]:
     """The kinds of help ``text`` asks for, each as the analysed terms a scheme giving it has (at least one of them):
     "scholarship" -> {scholarship terms}; empty when it names none."""

@@ -34,7 +34,7 @@ from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
 from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_known, reverse_expansions, section_intents, speaks_of
-from retrieval.states import canonical_state, city_state, find_states, place_and_age_words, state_of, without_states
+from retrieval.states import canonical_state, city_state, find_states, personal_fact_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, romanize, skeleton, spelled_acronym
@@ -920,12 +920,12 @@ def state_words(text: str) -> frozenset[str]:
 def question_words(index: Index, r: Retrieval) -> tuple[list[str], list[str], list[list[str]], list[float]]:
     """The user's words the gate (and the ranking's name check) weighs: ``(content, unknown, alts,
     weights)`` — content words and unknown words (numbers, state and city names and the words of an age left
-    out, :func:`~retrieval.states.place_and_age_words`: a state is handled by the state filter, "गोवा" is no
+    out, :func:`~retrieval.states.personal_fact_words`: a state is handled by the state filter, "गोवा" is no
     unknown word), each content word with its resolved forms (and the
     Romanized Hindi words that mean it), and its IDF (the largest of its forms; the corpus's largest for
     a word it does not know)."""
     q = r.user_query
-    place = place_and_age_words(r.user_query_text)
+    place = personal_fact_words(r.user_query_text)
     content = [w for w in q.content if not w.replace(".", "").isdigit() and w not in place]
     unknown = [w for w in q.unknown if not w.replace(".", "").isdigit() and w not in place]
     rev = reverse_expansions()

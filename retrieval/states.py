@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from data import states as _state_table
-from retrieval.text import AGE_PHRASE, ELDER_AGE, normalize
+from retrieval.text import AGE_PHRASE, ELDER_AGE, LAND_SIZE, normalize
 from retrieval.translit import skeleton
 
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u096f\u0971-\u097f]|&)+")
@@ -237,11 +237,13 @@ _ELDERS = frozenset("""mother father parent parents grandmother grandfather mom 
 
 
 @lru_cache(maxsize=1024)
-def place_and_age_words(text: str) -> frozenset[str]:
-    """The analysed words of ``text`` that say where or how old someone is rather than what they ask: the
-    states it names, the cities of ``data/lexicon/cities.tsv`` ("Bengaluru", "चेन्नई"; counted as places here
-    only) and the words of an age ("72 saal", "19 year old") with, beside an age, the parent whose it is. The gate
-    weighs the rest ("35, 60% locomotor disability, Bengaluru, any pension?" asks of disability pensions)."""
+def personal_fact_words(text: str) -> frozenset[str]:
+    """The analysed words of ``text`` that say where someone lives, how old they are or how much land they hold rather
+    than what they ask: the states it names, the cities of ``data/lexicon/cities.tsv`` ("Bengaluru", "चेन्नई"; counted
+    as places here only), the words of an age ("72 saal", "19 year old") with, beside an age, the parent whose it is,
+    and the unit of a land holding (:data:`~retrieval.text.LAND_SIZE`: "2 acres"). The gate weighs the rest ("35, 60%
+    locomotor disability, Bengaluru, any pension?" asks of disability pensions; "I am a farmer in Maharashtra with 2
+    acres, what schemes can help me?" of farmers' schemes: no scheme's passage need say "acres", a newcomer trial)."""
     from retrieval.tokenize import analyze
 
     words = {w for m in find_states(text) for w in analyze(m.surface)}
@@ -251,6 +253,7 @@ def place_and_age_words(text: str) -> frozenset[str]:
         words |= {w for g in m.groups()[1:] if g for w in analyze(g)}
     if ages or ELDER_AGE.search(normalize(text)):  # "my father is 70 years old": whose age it is, no need of theirs
         words |= {w for w in analyze(text) if w in _ELDERS}
+    words |= {w for m in LAND_SIZE.finditer(normalize(text)) for w in analyze(m.group(2))}
     return frozenset(words)
 
 

@@ -37,6 +37,10 @@ _INITIALS = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]")
 _LABEL = re.compile(r"[A-Z][a-z]{1,9} (?:\d{1,2}|[IVX]{1,4})")
 #: a person's age as people write it: "72 saal", "19 year old", "65 वर्ष", "70-year-old" (group 1: the years)
 AGE_PHRASE = re.compile(r"\b(\d{1,3})\s*-?\s*(saal|sal|years?|yrs?|varsh|वर्ष|साल|बरस)(?:\s*-?\s*(old))?(?![^\W\d_])", re.IGNORECASE)
+#: a holding of land as people state it: "2 acres", "1.5 hectare", "5 bigha", "3 guntha", "2 एकड़" (group 1: the size; group 2:
+#: the unit): a fact about the person, as an age is, and no word a scheme's passage need hold
+LAND_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*-?\s*(acres?|hectares?|ha|bighas?|gunthas?|kanals?|cents?|एकड़|एकड|बीघा|हेक्टेयर)(?![^\W\d_])",
+                       re.IGNORECASE)
 #: an elder's age said without a unit: "my father is 68", "meri maa 72 ki hai", "मेरे पिता 70 के हैं" (group 1: the years)
 ELDER_AGE = re.compile(r"(?<![^\W\d_])(?:father|mother|grandmother|grandfather|papa|pitaji|pita|maa|mata|mataji|dadi|dada|nani|nana|"
                        r"पिताजी|पिता|माँ|मां|माता|दादी|दादा|नानी|नाना)(?:\s+(?:ji|जी))?\s+(?:is\s+|ki\s+umar\s+|ki\s+age\s+|की\s+उम्र\s+)?"

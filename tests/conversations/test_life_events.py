@@ -350,3 +350,20 @@ def test_a_pension_that_has_not_come_is_no_life_event_list(engine):
     # (the old age pension's own page named and linked where it is the scheme found: it holds no status either)
     assert replies[-1].kind == "decline" and ("bhugtan ki tareekhein nahi hoti" in replies[-1].text
                                               or "https://www.myscheme.gov.in/schemes/ignoaps" in replies[-1].links)
+
+
+def test_a_kind_of_help_searched_with_the_facts_told_falls_back_to_the_plain_search_when_nothing_fits(bundled_index):
+    # the bundled corpus has no scholarship for an SC student in Karnataka (Punjab's post-matric one is Punjab's): the plain
+    # search's list, with no line saying it was searched with the student's facts
+    engine = flow_engine(bundled_index)
+    say(engine, "main class 11 me padhta hu, SC hu, Karnataka se", user="told-bundled")
+    replies = say(engine, "scholarship chahiye", user="told-bundled")
+    assert not any("batayi jaankari" in r.text for r in replies)
+    listed = [c.scheme_id for r in replies for c in (r.citations or [])]
+    assert "postsm" in listed and "pmssc" not in listed
+    # a widow's "koi pension milegi?" is searched with her widowhood, in Hindi
+    say(engine, "मेरे पति की मृत्यु हो गई, मैं 45 साल की हूँ, उत्तर प्रदेश से", user="told-widow")
+    replies = say(engine, "कोई पेंशन मिलेगी?", user="told-widow")
+    assert replies[0].text == "मैंने आपकी बताई जानकारी (वैवाहिक स्थिति विधवा/विधुर) के साथ खोजा।"
+    listed = [c.scheme_id for r in replies for c in (r.citations or [])]
+    assert listed[:2] == ["wpup", "ignwps"]

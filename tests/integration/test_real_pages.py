@@ -1023,6 +1023,21 @@ def test_a_check_of_one_kind_searches_it_for_the_users_groups(engine, pages_inde
     assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in checked)
 
 
+def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
+    """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
+    police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
+    student told (scheduled caste, post-matric), and the reply says so."""
+    say(engine, "main class 11 me padhta hu, SC hu, Karnataka se", user="told")
+    replies = say(engine, "scholarship chahiye", user="told")
+    assert replies[0].text == "Maine aapki batayi jaankari (varg SC, shiksha secondary) ke saath khoja."
+    names = [pages_index.schemes[c.scheme_id].name for c in answer_of(replies).citations]
+    assert "Post-Matric Scholarship for SC students" in names
+    assert all(re.search(r"post[- ]?matric", n, re.IGNORECASE) and re.search(r"scheduled caste|\bSC\b", n, re.IGNORECASE) for n in names), names
+    # a request that names its own group is searched as asked
+    replies = say(engine, "scholarship for girls", user="told")
+    assert not any(r.text.startswith("Maine aapki batayi") for r in replies)
+
+
 def test_a_class_after_the_tenth_finds_the_pages_that_write_it_in_roman_numbers(answerer, pages_index):
     """A break-it trial: "scholarship for class 11 students" listed two pre-matric scholarships (class 1 to 10) among its
     first three; "post matric", "Class XI" and "11th" are searched too, so post-matric schemes and those for classes 11

@@ -135,6 +135,17 @@ def test_words_that_only_frame_a_discovery_question_do_not_sink_it(bundled_index
     assert {"pm-kisan", "kcc"} <= {c.scheme_id for c in ans.citations}
 
 
+@pytest.mark.parametrize("question", ["I am a farmer in Maharashtra with 2 acres. What schemes can help me?",
+                                      "farmer with 1.5 hectares, which schemes?", "mere paas 2 acre zameen hai, kaun si yojana milegi",
+                                      "मेरे पास 2 एकड़ ज़मीन है, कौन सी योजना मिलेगी"])
+def test_the_land_a_farmer_says_they_hold_is_a_fact_not_a_word_the_schemes_must_say(bundled_index, question):
+    # a newcomer trial: "... with 2 acres" was declined ("acres" counted as a word the list's schemes should hold, "paas" of
+    # "mere paas" as an unknown word), while "schemes for farmers in maharashtra" was answered
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans)
+    assert {"pm-kisan", "pmfby"} <= {c.scheme_id for c in ans.citations}
+
+
 def test_frame_words_stay_words_outside_a_discovery_question(bundled_index):
     from retrieval.query import analyze_query
 
