@@ -30,7 +30,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.tokenize import analyze, stopwords
 from retrieval.translit import has_devanagari, hindi_bases, loanword_key, loose_spelling, romanize, skeleton, spelled_acronym
-from retrieval.text import personal_ages, stated_ages
+from retrieval.text import LAND_SIZE, personal_ages, stated_ages
 
 if TYPE_CHECKING:
     from retrieval.index import Index
@@ -668,6 +668,12 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         # I need for old age pension?": "62" had diluted the match and the gate declined)
         for age in said_ages:
             del w[age]
+    held = {t for m in LAND_SIZE.finditer(text) for t in (m.group(1), *analyze(m.group(2)))} & set(w)
+    if held and set(w) - held:
+        # so is the land one holds ("I am a farmer in Maharashtra with 2 acres, what schemes can help me?": "acre" had ranked
+        # a scheme whose page counts acres first, and the list was declined)
+        for term in held:
+            del w[term]
     if any(age >= OLD_AGE_YEARS for age in stated_ages(text)):
         # "meri maa 72 saal ki hai, unko pension mil sakti hai": an age of 60 or more asks of old age, as
         # "vridh" does, though no word of the question says so

@@ -1023,6 +1023,15 @@ def test_a_check_of_one_kind_searches_it_for_the_users_groups(engine, pages_inde
     assert not any(PRE_MATRIC.search(pages_index.schemes[sid].name) for sid in checked)
 
 
+def test_a_farmers_land_holding_neither_ranks_nor_sinks_the_list(answerer, pages_index):
+    """A newcomer trial: "I am a farmer in Maharashtra with 2 acres. What schemes can help me?" was declined ("acre" ranked
+    a page that counts acres first), while "schemes for farmers in maharashtra" was answered."""
+    ans = answerer.ask("I am a farmer in Maharashtra with 2 acres. What schemes can help me?")
+    assert ans.status == "answered" and ans.list_answer and verify(pages_index, ans)
+    assert all(pages_index.scheme_has_term("farmer", c.scheme_id) for c in ans.citations)
+    assert all(pages_index.schemes[c.scheme_id].state in (None, "Maharashtra") for c in ans.citations)
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
