@@ -382,6 +382,10 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
         return Decision(True, None, p, f)
     if p >= threshold or (r.user_query.discovery and not r.user_mentions and list_supported(index, r, f)):
         return Decision(True, None, p, f)
+    if live and not named:
+        # money that has not come, with no scheme named ("pension 3 mahine se nahi aayi"): what the documents cannot say, not
+        # doubt about them (it had been declined as a question the documents might not answer)
+        return Decision(False, "not_stated", p, f)
     return Decision(False, "out_of_scope" if f.unknown_share >= 0.5 else "low_confidence", p, f)
 
 

@@ -498,7 +498,7 @@ LIVE_INFO: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 r"(?:the\s+|my\s+|any\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:money|payment|amount|instal+ment|pension|scholarship|benefit|subsidy)"
                 r"|\b(?:paisa|paise|paisaa|rupaye|rupay|rupees|kist|kisht|pension|amount|payment|scholarship|subsidy)\s+(?:\w+\s+){0,3}?"
                 r"(?:nahi|nahin|nhi|nai|nahee)\s+(?:aaya|aayi|aaye|aya|ayi|aye|mila|mili|mile|aa\s+rah[ai]|aata|aati|pahuncha|pahunchi)\b"
-                r"|(?:पैसा|पैसे|किस्त|पेंशन|राशि|भुगतान|छात्रवृत्ति|सब्सिडी)\s+(?:\S+\s+){0,2}?नहीं\s+(?:आया|आई|आए|आये|मिला|मिली|मिले|आ\s+रह[ाी]|पहुँच|पहुंच)",
+                r"|(?:पैसा|पैसे|किस्त|पेंशन|राशि|भुगतान|छात्रवृत्ति|सब्सिडी)\s+(?:\S+\s+){0,4}?नहीं\s+(?:आया|आई|आए|आये|मिला|मिली|मिले|आ\s+रह[ाी]|पहुँच|पहुंच)",
                 re.IGNORECASE),
      ("status", "helpline", "grievance", "complaint")),
     (re.compile(r"\b(train|trains|ticket|tickets|pnr)\b|ट्रेन|टिकट", re.IGNORECASE), ("train", "ticket")),

@@ -301,10 +301,25 @@ def test_money_that_has_not_come_is_answered_with_the_sentence_that_says_how_to_
 def test_money_not_come_is_a_live_information_question_and_a_plain_amount_question_is_not():
     from retrieval.query import live_info_terms
 
-    for said in ("vidhwa pension 3 mahine se nahi aayi", "पेंशन नहीं मिली", "scholarship not credited yet", "my subsidy has not been paid"):
+    for said in ("vidhwa pension 3 mahine se nahi aayi", "पेंशन नहीं मिली", "scholarship not credited yet", "my subsidy has not been paid",
+                 "पेंशन 3 महीने से नहीं आई", "मेरी वृद्धावस्था पेंशन 3 महीने से नहीं आई"):
         assert ("status", "helpline", "grievance", "complaint") in live_info_terms(said), said
     for said in ("pm kisan me kitna paisa milta hai", "kya pension nahi milegi agar main kaam karta hu", "money for a house"):
         assert not live_info_terms(said), said
+
+
+@pytest.mark.parametrize("question,said", [
+    ("pension 3 mahine se nahi aayi", "Mujhe nahi pata. Mere paas ke dastavezon mein yeh nahi likha"),
+    ("पेंशन 3 महीने से नहीं आई", "मुझे नहीं पता। मेरे पास के दस्तावेज़ों में यह नहीं लिखा है"),
+])
+def test_money_not_come_naming_no_scheme_is_declined_as_what_the_documents_cannot_say(answerer, question, said):
+    """A newcomer trial: "पेंशन 3 महीने से नहीं आई" was declined as a question the documents might not answer; no page holds
+    a payment's status, which the decline says."""
+    from conversations.engine import answer_reply
+
+    answer = answerer.ask(question)
+    assert (answer.status, answer.decline_reason, answer.decline_scheme) == ("declined", "not_stated", None)
+    assert answer_reply(answer, "hi" if question.startswith("प") else "hinglish").text.startswith(said)
 
 
 @pytest.mark.parametrize("question", ["kahan shikayat karu?", "where do I complain?"])
