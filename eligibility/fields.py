@@ -345,6 +345,21 @@ def _choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
     return lambda text: parse_choice(text, syn)
 
 
+#: a bare no to "what is your main work?": no work
+_NO_WORK = frozenset(phrase_words(p) for p in ("no", "nahi", "nahin", "nhi", "na", "none", "nothing", "nil", "kuch nahi", "kuchh nahi",
+                                             "koi nahi", "नहीं", "कुछ नहीं", "कोई नहीं", "ना"))
+
+
+def _occupation(text: str) -> str | None:
+    """The work named (``OCCUPATIONS``' words); a bare no to the question of one's work ("nahi", "no", "कुछ नहीं",
+    :data:`_NO_WORK`) is no work, unemployed (a newcomer trial: a widow's "nahi" was not understood, asked twice and
+    skipped); "nahi pata" (not known) is no answer."""
+    named = parse_choice(text, _syn(OCCUPATIONS))
+    if named is None and phrase_words(text.strip(" .!।")) in _NO_WORK:
+        return "unemployed"
+    return named
+
+
 def _one_choice(table: dict[str, tuple[str, ...]]) -> Callable[[str], str | None]:
     """As :func:`_choice`, but ``None`` when the text names two values ("SC/ST", "OBC or General"): which one is the
     user's is asked again, not guessed (a break-it trial's "SC/ST" had been noted as SC)."""
@@ -516,7 +531,7 @@ _register(FieldSpec(
     {"en": "What is your main work?", "hi": "आपका मुख्य काम क्या है?"},
     {"en": "for example: farmer, student, street vendor, labourer", "hi": "जैसे: किसान, छात्र, रेहड़ी वाला, मज़दूर"},
     {"en": "Many schemes are for a particular kind of work.", "hi": "कई योजनाएँ किसी खास काम वालों के लिए हैं।"},
-    _choice(OCCUPATIONS), values=tuple(OCCUPATIONS),
+    _occupation, values=tuple(OCCUPATIONS),
     options=(("farmer", "Farmer", "किसान"), ("agricultural_labourer", "Farm labourer", "खेतिहर मज़दूर"), ("student", "Student", "छात्र"),
              ("unorganised_worker", "Unorganised worker", "असंगठित मज़दूर"), ("street_vendor", "Street vendor", "रेहड़ी/ठेला"),
              ("self_employed", "Self-employed / trader", "स्वरोज़गार/व्यापारी"), ("government_employee", "Government employee", "सरकारी कर्मचारी"),

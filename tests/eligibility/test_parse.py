@@ -50,9 +50,11 @@ def test_choices_in_both_scripts_and_by_number():
     assert FIELDS["marital_status"].read("vidhwa hoon") == "widowed"
     assert FIELDS["occupation"].read("kheti karta hoon") == "farmer"
     assert FIELDS["occupation"].read("housewife") == FIELDS["occupation"].read("गृहिणी हूँ") == "homemaker"
-    # saying there is no work is an answer: unemployed (a bare "no" is not)
-    assert [FIELDS["occupation"].read(a) for a in ("none, I do not work", "koi kaam nahi karta", "कोई काम नहीं है", "no")] == \
-        ["unemployed", "unemployed", "unemployed", None]
+    # saying there is no work is an answer: unemployed; so is a bare no to the question (a newcomer trial's widow said "nahi"
+    # three times and the fact was skipped), but not "nahi pata" (not known)
+    assert [FIELDS["occupation"].read(a) for a in ("none, I do not work", "koi kaam nahi karta", "कोई काम नहीं है", "no", "Nahi!",
+                                                   "कुछ नहीं", "nahi pata", "no idea")] == \
+        ["unemployed", "unemployed", "unemployed", "unemployed", "unemployed", "unemployed", None, None]
     # a newcomer's "retired" and "kuch nahi karta" had not been understood; a retired soldier stays an ex-serviceman
     assert [FIELDS["occupation"].read(a) for a in ("retired", "रिटायर हूँ", "kuch nahi karta", "I am a retired soldier")] == \
         ["other", "other", "unemployed", "ex_serviceman"]
