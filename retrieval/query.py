@@ -161,6 +161,9 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
         r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
+        # a card or a form made or filled, as the Romanized "kaise ban..." ("आयुष्मान कार्ड कैसे बनेगा", "how to make an
+        # ayushman card": a newcomer trial got the scheme's details)
+        r"|कैसे\s+(?:बन|भर|कर)|\bhow (?:to|do i|can i|should i|will i) (?:make|get made)\b"
         r"|[अए]प्लाई|[अए]प्लीकेशन|आवेदन|फ़?[ॉा]र्म(?![\u0900-\u097f])"
         # a claim is filed as an application is ("how to claim crop insurance", "क्लेम कैसे करें": the page's "How to Claim?"
         # steps are in its application process; a newcomer trial got the insurance's benefits, not the 72-hour deadline)
@@ -471,10 +474,19 @@ FIGURE = re.compile(MONEY.pattern + r"|\d\s?(%|percent\b|per cent\b)", re.IGNORE
 RATE_TERMS = frozenset({"interest", "rate", "percent", "percentage", "byaj", "ब्याज", "dar"})
 
 
+#: a number of days in a passage ("at least 100 days of wage employment", "100 दिन")
+DAYS = re.compile(r"\d\s*(?:days?\b|दिन)", re.IGNORECASE)
+#: index terms of a question asking for a number of days ("kitne din kaam milta hai", "how many days of work")
+DAY_TERMS = frozenset({"day", "din", "दिन"})
+
+
 def figure_wanted(terms) -> re.Pattern[str]:
     """The figure a "how much" question wants quoted: a sum of money (:data:`MONEY`: "kitna paisa milta hai" is not
-    answered by "Divyang students get 10% extra"), or any figure (:data:`FIGURE`) when its ``terms`` ask for a rate."""
-    return FIGURE if RATE_TERMS & set(terms) else MONEY
+    answered by "Divyang students get 10% extra"), any figure (:data:`FIGURE`) when its ``terms`` ask for a rate, or a
+    number of days (:data:`DAYS`) when they ask how many days ("nrega me kitne din kaam milta hai" had been quoted the
+    15 days within which work must be given, not the 100 days guaranteed)."""
+    terms = set(terms)
+    return FIGURE if RATE_TERMS & terms else DAYS if DAY_TERMS & terms else MONEY
 
 
 #: Questions for live information no scheme document holds (an application's status, the date of the

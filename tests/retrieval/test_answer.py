@@ -774,3 +774,21 @@ def test_a_private_firms_product_is_out_of_scope(bundled_index, question):
     ans = Answerer(bundled_index).ask(question)
     assert (ans.status, ans.decline_reason) == ("declined", "out_of_scope")
     assert Answerer(bundled_index).ask("paytm se pm kisan ka paisa kaise check kare").status == "answered"
+
+
+@pytest.mark.parametrize("question", ["nrega me kitne din kaam milta hai", "how many days of work under mgnrega"])
+def test_how_many_days_quotes_the_number_of_days_asked_for(answerer, question):
+    """A newcomer trial: "nrega me kitne din kaam milta hai" quoted the 15 days within which work must be given; a question
+    for a number of days wants the passage stating the days guaranteed, as "how much" wants a sum of money."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "mgnrega"
+    assert "at least 100 days of" in answer.citations[0].text
+
+
+@pytest.mark.parametrize("question", ["आयुष्मान कार्ड कैसे बनेगा", "how to make ayushman card", "ayushman card kaise banega"])
+def test_how_a_card_is_made_asks_for_the_application_steps(answerer, question):
+    """A newcomer trial: "आयुष्मान कार्ड कैसे बनेगा" was quoted PM-JAY's details, not how one gets identified."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered" and answer.citations[0].scheme_id == "pmjay"
+    assert answer.citations[0].section == "application_process"
+    assert answer.citations[0].text.startswith("There is no need to enrol anywhere to get benefits under PM-JAY.")
