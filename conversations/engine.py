@@ -693,7 +693,13 @@ class Engine:
                 state.turn_count += 1
             result = TurnResult(replies)
         else:
+            asked_age = self._asking(state, "age")
             result, action = self._dispatch(text, state, lang)
+            odd = unusable_ages(text) if self.eligibility is not None and not asked_age else []
+            if odd:
+                # "I am 250 years old, which pension can I get?": not noted, and said so (a break-it trial got an answer with no
+                # word that the age was dropped); the interview's own question says it for an answer to it
+                result.replies.insert(0, Reply(kind="info", text=t("age_not_noted", lang, value=odd[0], low=MIN_AGE, high=MAX_AGE)))
         if lapsed:  # said once: the save clears the store's mark
             result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, period=self._kept_period(lang))))
             action = "save" if action != "delete" else action
@@ -1504,6 +1510,14 @@ PENSION_WORDS = re.compile(r"\bpension\w*|\bpenshan\b|पेंशन|पेन�
 #: a pension named for a group other than the old ("vidhwa pension", "disability pension"): no old-age hint (a newcomer
 #: trial: "विधवा पेंशन कितनी मिलेगी?" from a 67-year-old widow quoted only Bihar's old-age pension)
 OTHER_GROUP_PENSION = re.compile(r"\bwidow\w*|\bvidh?wa\b|विधवा|\bdisab\w*|\bviklang\w*|\bdivyang\w*|विकलांग|दिव्यांग|\bhandicap\w*", re.IGNORECASE)
+
+
+def unusable_ages(text: str) -> list[int]:
+    """The ages ``text`` says a person is (:func:`~retrieval.text.personal_ages`: "I am 250 years old", "main 300 saal ka hu")
+    outside the range the interview takes (``MIN_AGE`` to ``MAX_AGE`` years): never noted."""
+    from retrieval.text import personal_ages
+
+    return [age for age in personal_ages(text) if not MIN_AGE <= age <= MAX_AGE]
 
 
 def _old_age_words() -> re.Pattern[str]:

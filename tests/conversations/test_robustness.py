@@ -699,3 +699,15 @@ def test_why_after_a_verdict_keeps_its_more_pages(bundled_index):
     assert before, replies[-1].text
     say_tg(engine, "why?", user)
     assert say_tg(engine, "MORE", user)[0].text == before[0]
+
+
+def test_an_impossible_age_told_outside_a_check_is_said_to_be_not_noted(engine):
+    # a break-it trial: "I am 250 years old, which pension can I get?" was answered with no word that the age was dropped
+    replies = say(engine, "I am 250 years old, which pension can I get?", user="old250").replies
+    assert replies[0].text == "I have not noted the age 250: I check schemes for ages from 5 to 120 years only."
+    replies = say(engine, "main 300 saal ka hu", user="old300").replies
+    assert replies[0].text == "Maine umar 300 note nahi ki: main 5 se 120 saal tak ki umar ke liye hi yojanayein jaanchta hoon."
+    assert not any("umar 300" in r.text and r.text.startswith("Note kiya") for r in replies)
+    # an age the check takes is noted with no such line
+    replies = say(engine, "I am 67 years old", user="old67").replies
+    assert not any("have not noted" in r.text for r in replies)
