@@ -621,6 +621,12 @@ def life_event_said(unchecked: list[str], said: str) -> bool:
     return any(_event_said(u, said) for u in unchecked)
 
 
+#: an organisation that applies for a scheme, as the pages name it (for :data:`ORGANISATION_APPLICANT`)
+_BODY = (r"(?:voluntary\s+)?(?:organi[sz]ations?|institutions?|institutes?|societ(?:y|ies)|co-?operatives?(?:\s+societ(?:y|ies))?|agenc(?:y|ies)"
+         r"|entit(?:y|ies)|compan(?:y|ies)|ngos?|trusts?|universit(?:y|ies)|colleges?|enterprises?|units?|msmes?|fpos?|firms?|industr(?:y|ies)"
+         r"|panchayats?|start-?ups?)")
+
+
 #: what a scheme's beneficiary does or is that no field asks, and the words in which a user would say it: a professorship,
 #: a research fellowship, an ex-serviceman's widow's grant, a journalists' insurance (trials: an AICTE visiting professorship
 #: and the widows of ex-servicemen's training grant were "likely eligible" to a 67-year-old widow on her state and widowhood)
@@ -660,6 +666,18 @@ ROLES = (
      re.compile(r"leprosy|kusht|kodh|कुष्ठ|cancer|kainsar|कैंसर|\btb\b|tuberculosis|टीबी|\bhiv\b|\baids\b|एड्स|kidney|gurd[ae]|गुर्द|dialysis|"
                 r"डायलिसिस|thalass|ha?emophil|sickle|silicosis|सिलिकोसिस|bimar|beemar|बीमार|illness|disease|\bsick|\brog\b|रोग|heart|\bdil\b|दिल|"
                 r"hriday|हृदय|paralys|lakwa|लकवा|transplant|प्रत्यारोपण", re.IGNORECASE)),
+    # an organisation as the applicant (ORGANISATION_APPLICANT: "Eligible Organizations", "The applicant should be a Society/Agency",
+    # "The Institute must be in existence for the last five years"): NCDC's cooperation scheme and an institutes' hostel grant
+    # had been "likely eligible" to an SC man on his category, read from a sentence of the organisation's
+    (ORGANISATION_APPLICANT := re.compile(
+        rf"^\s*(?:the\s+)?eligible\s+(?:applicant\s+)?{_BODY}\b"
+        rf"|\b(?:applicant|applying|implementing|beneficiary|eligible)\s+{_BODY}\s+(?:should|must|shall|has\s+to|have\s+to|need\s+to|is|are)\b"
+        rf"|^\s*(?:the\s+|an?\s+|all\s+)?(?:applicant\s+)?(?:registered\s+)?{_BODY}\s+(?:should|must|shall)\s+(?:have\s+been|be)\s+"
+        r"(?:registered|in\s+existence|incorporated|functioning|established)"
+        rf"|^\s*(?:the\s+|an?\s+)?(?:applicant|beneficiary)\s+(?:should|must|shall)\s+be\s+(?:an?\s+)?(?:registered\s+|recogni[sz]ed\s+)?{_BODY}\b"
+        rf"|\b{_BODY}\s+(?:should|must|shall)\s+not\s+be\s+less\s+than\s+\w+\s+years?\s+old", re.IGNORECASE),
+     re.compile(r"\bngos?\b|organi[sz]ation|society|societies|co-?operative|sahkari|सहकारी|company|startup|start-up|msme|enterprise|\bfirm\b"
+                r"|\bfpo\b|institut|sanstha|संस्था|trust|udyog|उद्योग|factory|\bunit\b", re.IGNORECASE)),
 )
 
 

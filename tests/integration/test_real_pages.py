@@ -1032,6 +1032,29 @@ def test_a_farmers_land_holding_neither_ranks_nor_sinks_the_list(answerer, pages
     assert all(pages_index.schemes[c.scheme_id].state in (None, "Maharashtra") for c in ans.citations)
 
 
+def test_a_scheme_an_organisation_applies_for_is_no_likely_one_for_a_person(engine):
+    """A break-it trial: NCDC's Integrated Scheme on Agriculture Cooperation ("Eligible Organizations for seeking
+    assistance", "Societies should not be less than three years older") and an institutes' hostel grant ("The Institute
+    must be in existence for the last five years") were "likely eligible" to an SC man, on a category read from a sentence
+    of theirs; an organisation as the applicant is a role he has not spoken of: "if this applies to you"."""
+    from conversations.eligibility_flow import ORGANISATION_APPLICANT
+
+    say(engine, "I am 30, male, SC, from Maharashtra, unemployed, village, BPL card, income 1 lakh", user="org")
+    replies = say(engine, "/eligibility", user="org")
+    for _ in range(12):
+        if replies[-1].kind == "eligibility" or any(r.kind == "eligibility" for r in replies):
+            break
+        replies = say(engine, "skip", user="org")
+    verdict = next(r for r in replies if r.kind == "eligibility")
+    likely = verdict.text.split("Could be yours")[0].split("If this applies to you")[0]
+    assert "Karma Veer Dadasaheb Gaikwad" in likely
+    assert "Agriculture Cooperation" not in likely and "Campus Accommodation" not in likely
+    assert all(ORGANISATION_APPLICANT.search(x) for x in ("Eligible Organizations for seeking assistance",
+                                                          "The Institute must be in existence for the last five years",
+                                                          "The applicant should be a Society/Agency."))
+    assert not ORGANISATION_APPLICANT.search("The student must be studying in a recognised institution.")
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
