@@ -961,7 +961,12 @@ class EligibilityFlow:
                 # the work told in the user's own words is searched by its name too ("I sell vegetables on a cart.
                 # Can I get a loan?" is a street vendor's question: PM SVANidhi's pages say "street vendors")
                 work = _show("occupation", facts["occupation"], "en") if "occupation" in facts else None
-                hints = [work.lower()] if work and work.casefold() not in text.casefold() else []
+                # (of a label of several kinds of work, "Artisan / weaver / tailor", the first, when the user named another: a
+                # tailor's loan had been searched for weavers too, and the handloom weavers' credit listed alone)
+                parts = [p.strip().casefold() for p in work.split("/")] if work else []
+                said_part = any(re.search(rf"\b{re.escape(p)}", text.casefold()) for p in parts)
+                hints = [] if not work or work.casefold() in text.casefold() else [parts[0]] if said_part else [work.lower()]
+                hints = [h for h in hints if h not in text.casefold()]
                 # an age of 60 or more asks for what old age brings: "meri umar 67 saal hai ... koi pension milegi kya"
                 # had been declined among every kind of pension (a newcomer trial)
                 asked = _without_place_and_age(text)

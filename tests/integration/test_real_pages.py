@@ -1055,6 +1055,14 @@ def test_a_scheme_an_organisation_applies_for_is_no_likely_one_for_a_person(engi
     assert not ORGANISATION_APPLICANT.search("The student must be studying in a recognised institution.")
 
 
+def test_the_work_a_user_names_is_searched_without_the_other_kinds_its_label_groups(engine):
+    """A newcomer trial: "I am a tailor in Punjab and need a loan" was searched with the whole label of the work noted,
+    "artisan / weaver / tailor", and the handloom weavers' credit was listed alone: a tailor is no handloom weaver."""
+    replies = say(engine, "I am a tailor in Punjab and need a loan", user="tailor")
+    assert replies[0].text.startswith("Noted: state Punjab, work Artisan / weaver / tailor")
+    assert not any("Handloom" in r.text or "Weaver" in r.text for r in replies[1:])
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
