@@ -666,6 +666,10 @@ ROLES = (
      re.compile(r"leprosy|kusht|kodh|कुष्ठ|cancer|kainsar|कैंसर|\btb\b|tuberculosis|टीबी|\bhiv\b|\baids\b|एड्स|kidney|gurd[ae]|गुर्द|dialysis|"
                 r"डायलिसिस|thalass|ha?emophil|sickle|silicosis|सिलिकोसिस|bimar|beemar|बीमार|illness|disease|\bsick|\brog\b|रोग|heart|\bdil\b|दिल|"
                 r"hriday|हृदय|paralys|lakwa|लकवा|transplant|प्रत्यारोपण", re.IGNORECASE)),
+    # a prisoner, an ex-convict or a prisoner's family (Kerala's aid to ex-convicts: a trial's BPL widow had it "likely eligible"
+    # on her state and BPL card)
+    (re.compile(r"\b(?:ex-?convicts?|convicts?|prisoners?|jail\s+inmates?|imprisonment|imprisoned)\b", re.IGNORECASE),
+     re.compile(r"jail|prison|convict|qaid|kaid|कैद|जेल|imprison", re.IGNORECASE)),
     # an organisation as the applicant (ORGANISATION_APPLICANT: "Eligible Organizations", "The applicant should be a Society/Agency",
     # "The Institute must be in existence for the last five years"): NCDC's cooperation scheme and an institutes' hostel grant
     # had been "likely eligible" to an SC man on his category, read from a sentence of the organisation's

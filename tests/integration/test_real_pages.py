@@ -1063,6 +1063,20 @@ def test_the_work_a_user_names_is_searched_without_the_other_kinds_its_label_gro
     assert not any("Handloom" in r.text or "Weaver" in r.text for r in replies[1:])
 
 
+def test_a_scheme_for_prisoners_or_ex_convicts_is_no_likely_one_for_a_widow(engine):
+    """A trial: Kerala's Financial Assistance To Ex-Convicts was "likely eligible" to a BPL widow, on her state and her BPL
+    card; a prisoner's or ex-convict's scheme is a role she has not spoken of."""
+    say(engine, "I am a widow, 50 years old, from Kerala, BPL card", user="kerala-widow")
+    replies = say(engine, "/eligibility", user="kerala-widow")
+    for _ in range(12):
+        if any(r.kind == "eligibility" for r in replies):
+            break
+        replies = say(engine, "skip", user="kerala-widow")
+    verdict = next(r for r in replies if r.kind == "eligibility")
+    likely = verdict.text.split("Could be yours")[0].split("If this applies to you")[0]
+    assert "Widow Pension" in likely and "Convict" not in likely and "Prisoner" not in likely
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
