@@ -380,6 +380,12 @@ EVENT_KINDS = (
 _IF_SELF_EMPLOYED = re.compile(r"\s*(?:\d+[.)]\s*)?if\b[^.;]{0,160}\bself-?employ", re.IGNORECASE)
 
 
+def starts_a_business(sentence: str) -> re.Match | None:
+    """Where ``sentence`` speaks of a business to start (:data:`BUSINESS_START`), unless it only sets a condition for the
+    self-employed (:data:`_IF_SELF_EMPLOYED`); ``None`` otherwise."""
+    return None if _IF_SELF_EMPLOYED.match(sentence) else BUSINESS_START.search(sentence)
+
+
 def _event_said(sentence: str, said: str) -> bool | None:
     """Whether the life event of ``sentence`` is one the user spoke of in ``said``, not denying it ("I am not pregnant" had
     listed the pregnancy schemes as "likely eligible", a break-it trial); ``None`` when the sentence turns on no life event."""
@@ -719,9 +725,8 @@ def role_unsaid(o: Outcome, said: str) -> str | None:
         # (and starting a business, said in a condition met: "The scheme is for entrepreneurs of the Scheduled Caste
         # Category" had made SC entrepreneurs' credit schemes "likely eligible" to an elderly SC widow, a break-it trial)
         for in_sentence, in_user in (*ROLES, (BUSINESS_START, EVENT_KINDS[-1][1])):
-            if in_sentence is BUSINESS_START and _IF_SELF_EMPLOYED.match(sentence):
-                continue  # (a limit for the self-employed, no business to start: see _event_said)
-            m = in_sentence.search(sentence)
+            # (a limit for the self-employed is no business to start: see _event_said)
+            m = starts_a_business(sentence) if in_sentence is BUSINESS_START else in_sentence.search(sentence)
             # (a role the sentence rules out is none to have: "should not be suffering from any chronic disease")
             if m and not _RULED_OUT.search(sentence[:m.start()]) and not affirmed(in_user, said):
                 return sentence
@@ -1615,7 +1620,7 @@ class EligibilityFlow:
         no_business = profile.get("occupation") == "homemaker" or (isinstance(age, (int, float)) and age >= OLD_AGE_BOUND)
 
         def for_a_business(o: Outcome) -> bool:
-            return any(BUSINESS_START.search(u) and not _IF_SELF_EMPLOYED.match(u) for u in [*o.requiring, *(c.text for c in o.reasons), o.scheme_name]) \
+            return any(starts_a_business(u) for u in [*o.requiring, *(c.text for c in o.reasons), o.scheme_name]) \
                 and not affirmed(EVENT_KINDS[-1][1], said)
 
         def plausible(o: Outcome) -> bool:
