@@ -135,6 +135,19 @@ def _first(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
     return best[2] if best else None
 
 
+def _last(table: dict[str, tuple[str, ...]], padded: str) -> str | None:
+    """As :func:`_first`, the value of the phrase ``padded`` mentions last."""
+    best: tuple[int, int, str] | None = None  # (position, length, value)
+    for value, phrases in table.items():
+        for p in phrases:
+            i = padded.rfind(f" {p} ")
+            while i >= 0 and negated(padded, i + 1, i + 1 + len(p)):
+                i = padded.rfind(f" {p} ", 0, i)
+            if i >= 0 and (best is None or (i, len(p)) > best[:2]):
+                best = (i, len(p), value)
+    return best[2] if best else None
+
+
 #: short codes ("UP", "MP") count in free text only when written in capitals (``data/lexicon/states.tsv``)
 _SHORT_MAP = {c.upper(): s.name for s in _state_names() for c in s.codes}
 _SHORT_STATE = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(map(re.escape, _SHORT_MAP), key=len, reverse=True)) + r"|J&K|J & K)(?![A-Za-z])")
@@ -191,7 +204,9 @@ _OF_ANOTHER = re.compile(r"\b(sons?|daughters?|child|children|wife|widow|husband
 
 
 #: a move said: what follows names where the user lives now
-_NOW_IN = re.compile(r" (?:now|currently|presently|moved|shifted|relocated|ab|abhi) ")
+_NOW_IN = re.compile(r" (?:now|currently|presently|moved|shifted|relocated|ab|abhi|live|living|reside|residing|stay|staying) ")
+#: where the user lives, said after the place in Hindi word order ("kerala me rehta hu", "केरल में रहती हूँ"): the place before it
+_LIVES_AFTER = re.compile(r" (?:me|mein|main|mai|में) (?:reh|rah|रह)\S*")
 
 
 def own_words(text: str) -> str:
@@ -304,6 +319,10 @@ def extract(text: str) -> dict[str, Any]:
         rest = " " + padded[moved.end():]
         to = rest.find(" to ")  # ("moved from Bihar to Delhi": the state after "to")
         state = (_first(_STATES, rest[to:]) if to >= 0 else None) or _first(_STATES, rest) or state
+    lives = _LIVES_AFTER.search(padded)
+    if lives and not moved:
+        # "main bihar se hu, kerala me rehta hu": where the user lives, not where they come from (a break-it trial had Bihar)
+        state = _last(_STATES, padded[:lives.start() + 1]) or state
     if state is None:
         sm = next((m for m in _SHORT_STATE.finditer(text) if not _other_or_negated(text, m)), None)
         state = _SHORT_MAP.get(sm.group(1)) if sm else None

@@ -437,6 +437,11 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     ("I am from Bihar but now live in Punjab", {"state": "Punjab"}), ("I moved from Bihar to Delhi", {"state": "Delhi"}),
     ("main bihar se hu, ab delhi me rehta hu", {"state": "Delhi", "gender": "male"}), ("I live in Bihar now", {"state": "Bihar"}),
     ("I am 45 & from Patna", {"age": 45, "state": "Bihar", "residence": "urban"}),  # (the age had been lost at "&")
+    # where one lives beside where one comes from, in either order (a break-it trial: "I am from Bihar and I live in Kerala"
+    # was noted as Bihar)
+    ("I am from Bihar and I live in Kerala", {"state": "Kerala"}), ("I live in Kerala, originally from Bihar", {"state": "Kerala"}),
+    ("main bihar se hu, kerala me rehta hu", {"state": "Kerala", "gender": "male"}),
+    ("मैं बिहार से हूँ, केरल में रहती हूँ", {"state": "Kerala", "gender": "female"}),
 ])
 def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):
     """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,
