@@ -696,7 +696,7 @@ class Engine:
             asked_age = self._asking(state, "age")
             result, action = self._dispatch(text, state, lang)
             odd = unusable_ages(text) if self.eligibility is not None and not asked_age else []
-            if odd:
+            if odd and not any(r.text == t("bad_correction", lang) for r in result.replies):  # (which says it already)
                 # "I am 250 years old, which pension can I get?": not noted, and said so (a break-it trial got an answer with no
                 # word that the age was dropped); the interview's own question says it for an answer to it
                 result.replies.insert(0, Reply(kind="info", text=t("age_not_noted", lang, value=odd[0], low=MIN_AGE, high=MAX_AGE)))
