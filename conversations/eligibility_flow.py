@@ -702,10 +702,11 @@ _PAGE_GOVERNMENT_WORK = re.compile(r"\bemployees?\s+of\s+(?:the\s+|an?\s+)?(?:ce
                                    r"|\bofficers?\s+(?:and|or)\s+employees?\s+of\b", re.IGNORECASE)
 
 
-def excluded_by_said(sentences: list[str], said: str) -> list[str]:
+def excluded_by_said(sentences: list[str], said: str, occupation: str | None = None) -> list[str]:
     """The exclusion ``sentences`` (unchecked, from an exclusions section) that name what the user said of their work in
-    ``said`` (a government job), in order."""
-    if not _SAID_GOVERNMENT_WORK.search(said):
+    ``said`` (a government job) or the ``occupation`` noted ("government_employee": "I am a government school teacher"),
+    in order."""
+    if not _SAID_GOVERNMENT_WORK.search(said) and occupation != "government_employee":
         return []
     return [u for u in sentences if _PAGE_GOVERNMENT_WORK.search(u)]
 
@@ -1875,7 +1876,7 @@ class EligibilityFlow:
 
         for o in shown:
             lines.append("")
-            against = excluded_by_said(o.excluding, said)
+            against = excluded_by_said(o.excluding, said, (profile or {}).get("occupation"))
             if o.status == "need_more_info":  # its reasons: the conditions still to check
                 lines.append(t("need_more_info", lang, scheme=o.scheme_name, fields=", ".join(_field_label(f, lang) for f in o.missing_fields)))
             else:

@@ -88,7 +88,13 @@ OCCUPATIONS = {
                             "construction site", "nirman mazdoor", "nirman shramik", "bhavan nirman", "building labour",
                             "निर्माण मजदूर", "निर्माण मज़दूर", "निर्माण श्रमिक", "कंस्ट्रक्शन मजदूर", "राजमिस्त्री", "भवन निर्माण"),
     "self_employed": ("self employed", "self-employed", "trader", "shopkeeper", "business", "dukandar", "vyapari", "दुकानदार", "व्यापारी"),
-    "government_employee": ("government employee", "govt employee", "government job", "sarkari naukri", "sarkari karmchari", "सरकारी कर्मचारी"),
+    # (and the government posts people name: a newcomer trial's "I am a government school teacher" and "main sarkari teacher hu"
+    # were not read, and PM-KISAN, which excludes government employees, stayed "likely eligible")
+    "government_employee": ("government employee", "govt employee", "government job", "govt job", "government service", "government servant",
+                            "government teacher", "government school teacher", "govt teacher", "govt school teacher", "government officer",
+                            "govt officer", "government clerk", "govt clerk", "sarkari naukri", "sarkari karmchari", "sarkari karmachari",
+                            "sarkari teacher", "sarkari shikshak", "sarkari adhyapak", "sarkari adhikari", "sarkari naukri karta",
+                            "सरकारी कर्मचारी", "सरकारी नौकरी", "सरकारी शिक्षक", "सरकारी अध्यापक", "सरकारी अधिकारी"),
     "ex_serviceman": ("ex-serviceman", "ex serviceman", "ex servicemen", "retired soldier", "veteran", "fauji", "पूर्व सैनिक"),
     "unemployed": ("unemployed", "jobless", "no job", "berozgar", "बेरोजगार", "बेरोज़गार", "no work", "not working", "do not work",
                    "don't work", "dont work", "i don't have a job", "out of work", "kaam nahi", "koi kaam nahi", "naukri nahi",

@@ -841,3 +841,23 @@ def test_a_language_the_bot_does_not_write_is_answered_with_those_it_does(engine
 
 def test_tamil_nadu_in_a_question_is_no_language_request(engine):
     assert say(engine, "tamil nadu me vidhwa pension", user="tn-q").replies[0].kind == "answer"
+
+
+@pytest.mark.parametrize("told", ["but i am a government school teacher", "main sarkari teacher hu", "मैं सरकारी शिक्षक हूँ"])
+def test_a_government_post_told_after_a_verdict_shows_the_exclusion(bundled_index, told):
+    """A newcomer trial: after PM-KISAN's "LIKELY ELIGIBLE", "but i am a government school teacher" was declined as a
+    search and the verdict stayed, the exclusion of government employees hidden; "main sarkari teacher hu" was "no scheme
+    question". The post is work noted (government employee), and the verdict again says the page excludes it."""
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    user = f"govt-teacher-{abs(hash(told))}"
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+    for text in ("am i eligible for pm kisan", "yes 1 acre"):
+        say_(text)
+    assert "LIKELY ELIGIBLE" in say_("no")[-1].text
+    replies = say_(told)
+    assert e.store.load(UserKey("telegram", user, e.secret)).profile["occupation"].value == "government_employee"
+    verdict = next(r for r in replies if r.kind == "eligibility")
+    told_mark = next(line for line in verdict.text.splitlines() if "serving or retired officer or employee" in line)
+    assert told_mark.startswith("[3] (") and told_mark.split(")")[0] in ("[3] (you told me this", "[3] (yeh aapne bataya", "[3] (यह आपने बताया")
