@@ -48,8 +48,8 @@ ELDER_AGE = re.compile(r"(?<![^\W\d_])(?:father|mother|grandmother|grandfather|p
 
 
 #: one's own age said without a unit: "I am 62", "age: 45", "meri umar 62 hai", "मेरी उम्र 62 है" (group 1: the years); not a
-#: count of something else ("I am 5 months pregnant", "aged 2 children")
-SELF_AGE = re.compile(r"(?<![^\W\d_])(?:i am|i'm|im|age|aged|umar|umr|उम्र|आयु)\s*(?:is\s+|hai\s+|[:=-]\s*)?(\d{1,3})(?!\d|[.,]\d)"
+#: count of something else ("I am 5 months pregnant", "aged 2 children"), nor a number run on into letters ("age 1e3")
+SELF_AGE = re.compile(r"(?<![^\W\d_])(?:i am|i'm|im|age|aged|umar|umr|उम्र|आयु)\s*(?:is\s+|hai\s+|[:=-]\s*)?(\d{1,3})(?!\d|[.,]\d|[^\W\d_])"
                       r"(?!\s*(?:%|percent|rs\b|₹|rupees?|lakh|hazar|thousand|k\b|months?|mahine|weeks?|days?|din\b|acres?|bigha|"
                       r"hectares?|children|kids|bacch|रुपये|लाख|महीने|हफ्ते|दिन|बच्चे))", re.IGNORECASE)
 

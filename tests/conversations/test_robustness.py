@@ -711,3 +711,5 @@ def test_an_impossible_age_told_outside_a_check_is_said_to_be_not_noted(engine):
     # an age the check takes is noted with no such line
     replies = say(engine, "I am 67 years old", user="old67").replies
     assert not any("have not noted" in r.text for r in replies)
+    # a number run on into letters is no age ("age 1e3" had been "the age 1", a break-it trial)
+    assert not any("have not noted" in r.text for r in say(engine, "age 1e3", user="old1e3").replies)
