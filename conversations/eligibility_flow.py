@@ -1532,9 +1532,12 @@ class EligibilityFlow:
             return [self._question("state", lang)]
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
         if iv.kind:
-            if iv.kind_ids is None:
+            if iv.kind_ids is None or iv.kind_state != profile.get("state"):
+                # (again when the state is told after the search: a break-it trial's "I am 67 and I live in UP", after the state
+                # question was skipped, had the national old age pension checked alone and "you qualify for none")
                 said = " ".join([iv.kind, *(v.said for v in state.profile.values())])
                 iv.kind_ids = self._of_kind(engine, iv.kind, profile.get("state"), {r.scheme_id for r in rules}, said, profile)
+                iv.kind_state = profile.get("state")
             if iv.kind_ids:
                 kind = set(iv.kind_ids)
                 rules = [r for r in rules if r.scheme_id in kind]

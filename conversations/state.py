@@ -69,6 +69,8 @@ class InterviewState(BaseModel):
             "am I eligible for old age pension?"), or ``None`` (every scheme).
         kind_ids: the schemes of that kind found for the user's state (once the state is known or skipped),
             or ``None`` (not looked up yet).
+        kind_state: the state ``kind_ids`` were found for (``None``: none known then); a state told later looks them
+            up again.
         income_to_confirm: a bare amount given to the income question that is too small for a year (INR, as said),
             waiting for "per month" or "per year"; ``None`` otherwise.
     """
@@ -84,6 +86,7 @@ class InterviewState(BaseModel):
     finished: bool = False
     kind: str | None = None
     kind_ids: list[str] | None = None
+    kind_state: str | None = None
     income_to_confirm: int | None = None
 
     def ask(self, name: str) -> None:

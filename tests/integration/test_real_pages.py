@@ -1077,6 +1077,16 @@ def test_a_scheme_for_prisoners_or_ex_convicts_is_no_likely_one_for_a_widow(engi
     assert "Widow Pension" in likely and "Convict" not in likely and "Prisoner" not in likely
 
 
+def test_a_check_of_one_kind_looks_its_schemes_up_again_when_the_state_is_told_later(engine):
+    """A break-it trial: "am I eligible for old age pension", the state question skipped, then "I am 67 and I live in UP":
+    only the national pension was checked ("you qualify for none"), Uttar Pradesh's own never looked at; with the state
+    known the schemes of that kind are found again, and UP's asks the family income."""
+    for text in ("am I eligible for old age pension", "skip", "I am 67 and I live in UP"):
+        replies = say(engine, text, user="kind-late-state")
+    replies = say(engine, "no", user="kind-late-state")
+    assert replies[-1].kind == "question" and replies[-1].field == "annual_family_income"
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
