@@ -863,6 +863,23 @@ def _family_name(engine: Engine, found: list, text: str) -> str:
     return text[spans[0][1]:spans[-1][2]] if spans else ""
 
 
+#: the words of widowhood that imply a woman ("widow", "vidhwa", "my husband died"), left out to see whether the message
+#: named the gender itself
+_WIDOWHOOD_WORDS = re.compile(r"\bwidow\w*|\bvidhwa\b|\bvidhva\b|विधवा|\bhusband\b|\bpati\b|पति", re.IGNORECASE)
+
+
+def with_implied(gone: list[str], state: UserState) -> list[str]:
+    """``gone`` (fields the user took back) and the facts noted only because one of them implied it: the gender a "widow"
+    implied (female), noted from the same message, which named no gender of its own. A break-it trial: "I am a widow from
+    Bihar", then "actually I am not a widow", kept "gender female", and the check listed only women's schemes."""
+    if "marital_status" not in gone or "gender" in gone or "gender" not in state.profile or "marital_status" not in state.profile:
+        return gone
+    gender, marital = state.profile["gender"], state.profile["marital_status"]
+    if gender.turn == marital.turn and gender.said == marital.said and "gender" not in extract(_WIDOWHOOD_WORDS.sub(" ", gender.said)):
+        return [*gone, "gender"]
+    return gone
+
+
 class EligibilityFlow:
     """The interview, plugged into :class:`~conversations.engine.Engine` (``engine.eligibility``)."""
 
@@ -886,7 +903,7 @@ class EligibilityFlow:
                 and FIRST_PERSON.search(text) and not (state.interview is not None and state.interview.finished and CORRECTION.search(text)):
             # "I am not a widow" after "I am a widow", before or during a check (a break-it trial: the retraction was searched
             # and the widow pension still judged "eligible"): the stated value is dropped; a running check asks again
-            gone = denied(text, {k: v.value for k, v in state.profile.items()})
+            gone = with_implied(denied(text, {k: v.value for k, v in state.profile.items()}), state)
             # ("not from Bihar, I am from UP" names the new value: a correction, below, not only a retraction)
             if gone and not {k: v for k, v in extract(text).items() if valid_value(k, v) and (k not in gone or v != state.profile[k].value)}:
                 dropped = facts_shown({n: state.profile[n].value for n in gone}, lang)
@@ -905,7 +922,7 @@ class EligibilityFlow:
         if state.interview is not None and state.interview.finished:
             if CORRECTION.search(text) and not mentions(text, "start_check"):
                 found = {k: v for k, v in extract(blank_mentions(text, engine.answerer.searcher.mentions(text))).items() if valid_value(k, v)}
-                gone = denied(text, {k: v.value for k, v in state.profile.items()}) if not found else []
+                gone = with_implied(denied(text, {k: v.value for k, v in state.profile.items()}), state) if not found else []
                 if gone:
                     # "actually I am not a widow": that answer is dropped and asked again
                     dropped = facts_shown({n: state.profile[n].value for n in gone}, lang)
