@@ -50,6 +50,15 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     from conversations.privacy import blank_numbers
 
+    from conversations.engine import other_script
+
+    if other_script(args.question) and not args.json:
+        # Tamil, Bengali, Punjabi ...: said as the chat says it, in English and Hindi (a break-it trial: ask called a Punjabi
+        # question "not about a government scheme", which chat answers with the languages it reads)
+        from conversations.strings import t
+
+        print(t("other_script", "en") + "\n" + t("other_script", "hi"))
+        return 0
     answerer = Answerer(_open_index(_corpus(args)))
     # an Aadhaar, phone, account, PAN or voter-ID number is blanked before the search, as the chat does (a newcomer trial:
     # the number was searched, echoed in the JSON and the question declined)

@@ -48,6 +48,14 @@ def test_ask_plain_decline(capsys):
     assert "https://www.myscheme.gov.in/search" in out and "[1]" not in out
 
 
+@pytest.mark.parametrize("question", ["ਪੈਨਸ਼ਨ ਸਕੀਮ ਬਾਰੇ ਦੱਸੋ", "ஓய்வூதியம் திட்டம்"])
+def test_ask_says_which_scripts_it_reads_as_the_chat_does(capsys, question):
+    # a break-it trial: ask called a Punjabi question "not about a government scheme"; chat names the languages it reads
+    assert main(["ask", question]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Sorry, I can read only English and Hindi") and "माफ़ कीजिए, मैं सिर्फ़ अंग्रेज़ी और हिंदी" in out
+
+
 def test_ask_declines_a_hindi_question_in_hindi(capsys):
     from conversations.strings import t
 
