@@ -233,6 +233,11 @@ class Settings(BaseSettings):
             # (a channel is meant to be on when one of its own settings is given: the shared Twilio account alone is not)
             if missing and any(getattr(self, n) for n in own[channel]):
                 out[channel] = [f"SCHEMEBOT_{n.upper()}" for n in missing]
+        if self.twilio_account_sid and self.twilio_auth_token and not (self.twilio_whatsapp_from or self.twilio_sms_from):
+            # the Twilio account given whole, but no sender for either of its channels: meant for one of them (a break-it trial
+            # set the SID and token and got 404 from /twilio/sms with no word why)
+            out["whatsapp/sms"] = ["SCHEMEBOT_TWILIO_WHATSAPP_FROM or SCHEMEBOT_TWILIO_SMS_FROM"] + (
+                [] if self.public_base_url else ["SCHEMEBOT_PUBLIC_BASE_URL"])
         return out
 
     def channels(self) -> dict[str, bool]:

@@ -121,3 +121,6 @@ def test_a_channel_given_some_of_its_settings_names_the_ones_missing(monkeypatch
                                      "sms": ["SCHEMEBOT_TWILIO_AUTH_TOKEN", "SCHEMEBOT_PUBLIC_BASE_URL"]}
     # the shared Twilio account alone turns on no channel, so nothing is said missing for WhatsApp
     assert "whatsapp" not in s.channels_half_set()
+    # ... but the whole account with no sender for either channel is meant for one of them (a break-it trial got 404s unexplained)
+    s = Settings(twilio_account_sid="AC" + "0" * 32, twilio_auth_token="f" * 32)
+    assert s.channels_half_set() == {"whatsapp/sms": ["SCHEMEBOT_TWILIO_WHATSAPP_FROM or SCHEMEBOT_TWILIO_SMS_FROM", "SCHEMEBOT_PUBLIC_BASE_URL"]}
