@@ -792,3 +792,13 @@ def test_how_a_card_is_made_asks_for_the_application_steps(answerer, question):
     assert answer.status == "answered" and answer.citations[0].scheme_id == "pmjay"
     assert answer.citations[0].section == "application_process"
     assert answer.citations[0].text.startswith("There is no need to enrol anywhere to get benefits under PM-JAY.")
+
+
+@pytest.mark.parametrize("question,section", [("PMAY documents", "documents"), ("PMAY eligibility", "eligibility"),
+                                              ("PMAY के दस्तावेज़", "documents")])
+def test_pmay_names_both_housing_schemes_and_each_is_quoted(answerer, question, section):
+    """A newcomer trial: "PMAY documents" and "PMAY eligibility" were declined; the acronym is both the rural and the urban
+    housing scheme's, and each is quoted from the section asked."""
+    answer = answerer.ask(question)
+    assert answer.status == "answered"
+    assert {(c.scheme_id, c.section) for c in answer.citations} == {("pmay-g", section), ("pmay-u", section)}
