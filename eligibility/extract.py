@@ -183,7 +183,9 @@ _POSSESSIVE = r"(?:my|our|mera|meri|mere|hamara|hamari|hamare|humara|humari|huma
 _RELATIVE = re.compile(rf"\b{_POSSESSIVE}\s+(?:\w+\s+)?{_KIN}\b|{_POSSESSIVE}\s+(?:\S+\s+)?{_KIN_HI}(?![\u0900-\u097f])"
                        # a clause that opens with a relative, with or without "my": "Badi beti 16 saal ki hai aur 10th me
                        # padhti hai" (a newcomer trial had the daughter's schooling noted as the widow's own)
+                       # (not one the speaker addresses, followed by "I": "bhai me kolkata me thela lagata hu", a newcomer trial)
                        rf"|^\s*(?:(?:the|badi|bada|bade|chhoti|chhota|chhote|choti|chota|chote|elder|eldest|younger|youngest)\s+)?{_KIN}\b"
+                       r"(?!\s*,?\s*(?:main|mai|me|mein|i|i'm|im|hum|ham)\b)"
                        rf"|^\s*(?:(?:बड़ी|बड़ा|बड़े|छोटी|छोटा|छोटे)\s+)?{_KIN_HI}(?![\u0900-\u097f])")
 #: a clause that goes on about that person ("my son is 25, he is a student")
 _PRONOUN_START = re.compile(r"^\s*(?:he|she|they|his|her|their|wo|woh|vo|voh|vah|uski|uska|uske|unki|unka|unke)\b"

@@ -442,6 +442,10 @@ def test_negated_lists_other_peoples_facts_and_a_failed_class_are_not_the_users(
     ("I am from Bihar and I live in Kerala", {"state": "Kerala"}), ("I live in Kerala, originally from Bihar", {"state": "Kerala"}),
     ("main bihar se hu, kerala me rehta hu", {"state": "Kerala", "gender": "male"}),
     ("मैं बिहार से हूँ, केरल में रहती हूँ", {"state": "Kerala", "gender": "female"}),
+    # a relative's word the speaker addresses, followed by "I", is no one else's clause (a newcomer trial: "bhai me kolkata me
+    # thela lagata hu, loan chahiye" noted nothing and was declined)
+    ("bhai me kolkata me thela lagata hu, loan chahiye", {"state": "West Bengal", "occupation": "street_vendor", "residence": "urban"}),
+    ("bhai 25 saal ka hai", {}),
 ])
 def test_whom_the_user_is_kin_to_is_someone_else_and_a_move_names_where_they_live_now(text, facts):
     """Break-it trials: "I am the son of a widow" was noted as a widowed woman, "the widow of a farmer" as a farmer,
