@@ -862,3 +862,17 @@ def test_a_government_post_told_after_a_verdict_shows_the_exclusion(bundled_inde
     verdict = next(r for r in replies if r.kind == "eligibility")
     told_mark = next(line for line in verdict.text.splitlines() if "serving or retired officer or employee" in line)
     assert told_mark.startswith("[3] (") and told_mark.split(")")[0] in ("[3] (you told me this", "[3] (yeh aapne bataya", "[3] (यह आपने बताया")
+
+
+def test_what_about_a_state_named_with_the_word_state_is_the_same_question_there(bundled_index):
+    # a newcomer trial: "What about in Kerala state?" after PMAY-G's answer was declined as no scheme question
+    from retrieval.searcher import names_only_a_state
+    from tests.conftest import flow_engine
+
+    assert names_only_a_state("What about in Kerala state?") and names_only_a_state("bihar rajya me?")
+    assert not names_only_a_state("kerala state pension")
+    e = flow_engine(bundled_index)
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id="kerala-state", text=text)).replies
+    say_("what is pm awas yojana gramin")
+    replies = say_("What about in Kerala state?")
+    assert replies[0].citations[0].scheme_id == "pmay-g" and replies[-1].text == "This is a central scheme: it is the same in Kerala."
