@@ -809,6 +809,10 @@ class Engine:
                 if asked.replies and asked.replies[-1].field == "pick":
                     asked.replies[-1].text = f"{t('no_such_option', lang, n=len(asked.replies[-1].options))} {asked.replies[-1].text}"
                 return asked, "save"
+            if query and (means(text, "yes") or means(text, "no")):
+                # "हाँ" to "which of the schemes above?": no scheme picked, the question again (a newcomer trial was told no
+                # question was waiting, right after it had been asked)
+                return self.question(query, state, lang), "save"
         if state.pending == "need":
             # "2", "kheti", "pension chahiye" after "what do you need help with?": searched in the state asked about
             place, state.pending, state.pending_query = state.pending_query, None, None

@@ -322,6 +322,11 @@ def test_a_section_question_after_a_list_asks_which_listed_scheme_and_a_number_a
     again = say(engine, "9").replies[0]
     assert again.field == "pick" and again.text.startswith("Please reply with a number from 1 to 5.")
     assert [c.scheme_id for c in say(engine, "2").replies[0].citations] == [ids[1]]
+    # a yes or a no picks nothing: the question again, not "no question is waiting" (a newcomer trial's "हाँ")
+    for yes in ("हाँ", "yes"):
+        say(engine, "pension schemes for old people")
+        say(engine, "documents?")
+        assert say(engine, yes).replies[0].field == "pick"
 
 
 def test_delete_from_someone_with_nothing_stored_creates_no_state(answerer, redis_available):
