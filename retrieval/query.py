@@ -226,7 +226,9 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
 )
 #: a message that only names a group, after an opener ("and for", "aur", "what about") or before "ke liye" / "के लिए"
 _GROUP_ALONE = re.compile(
-    r"^\s*(?:(?:what|how)\s+about|and(?:\s+(?:for|about|what about))?|same\s+for|for|aur|और|तो)?\s*(?:for\s+)?(?P<group>.+?)"
+    r"^\s*(?:(?:what|how)\s+about|and(?:\s+(?:for|about|what about))?|same\s+for|for|aur|और|तो)?\s*"
+    # ("is there any for girls", "anything for widows?", "koi SC ke liye?": a newcomer trial's first of these lost the question)
+    r"(?:(?:is\s+there\s+)?(?:any(?:thing|\s+one|\s+scheme)?|koi(?:\s+(?:yojana|scheme))?|कोई(?:\s+योजना)?)\s+)?(?:for\s+)?(?P<group>.+?)"
     r"\s*(?:students?|log|logon|logo|people|walon|walo|वालों|लोगों)?\s*(?:ke\s+liye|ke\s+lie|के\s+लिए|ko|को)?\s*(?:bhi|भी|also|too)?\s*[?.!।]*\s*$",
     re.IGNORECASE)
 

@@ -137,6 +137,9 @@ def test_a_need_named_in_romanized_hindi_is_a_new_question_not_a_follow_up(bundl
     # a category beside a person group, never in its place (a trial: "SC pension kitna milta hai", an old age pension)
     ("aur SC ke liye?", "vidhwa pension kitna milta hai", "vidhwa pension kitna milta hai for SC"),
     ("what about OBC?", "loan for women", "loan for women for OBC"),
+    # asked as whether there is any (a newcomer trial: "is there any for girls" after a scholarship list was searched alone)
+    ("is there any for widows?", "pension yojana", "pension yojana for widows"),
+    ("koi SC ke liye?", "scholarship for OBC students in Karnataka", "scholarship for SC students in Karnataka"),
 ])
 def test_a_message_naming_only_a_group_asks_the_previous_question_for_it(tools, message, query, standalone):
     """A newcomer trial: "aur SC ke liye?" after a list of OBC scholarships was searched alone and answered with an SC widows'
