@@ -1087,6 +1087,16 @@ def test_a_check_of_one_kind_looks_its_schemes_up_again_when_the_state_is_told_l
     assert replies[-1].kind == "question" and replies[-1].field == "annual_family_income"
 
 
+def test_a_disability_list_offers_no_old_age_scheme_to_someone_not_known_to_be_old(engine):
+    """A newcomer trial: "i am handicaped 60% from odisha, any pension?" (a typo the disability event had missed) was
+    answered with the national disability pension, which takes 80%, and Atal Pension Yojana's "on attaining 60 years";
+    then, as a disability, with the national old age pension, the user's age never told."""
+    replies = say(engine, "i am handicaped 60% from odisha, any pension?", user="odisha-60")
+    assert replies[0].text == "Noted: state Odisha, disability 60%."
+    assert not any("Old Age" in r.text for r in replies) and not any(c.scheme_id == "nsap-ignoaps" for r in replies for c in r.citations)
+    assert not any(c.scheme_id in ("igndps", "nsap-igndps") for r in replies for c in r.citations)
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
