@@ -1402,13 +1402,13 @@ class Engine:
             # (in the passage that ranked the scheme, not anywhere on its page: a veteran artists' allowance whose page
             # names an unmarried daughter's marriage among its rules had been listed for "beti ki shadi hai")
             fits = [x for x in fits if _speaks_of(index, x, event.required)]
-        # the kind of help the message asks for ("50% viklang hu, koi pension milegi?"), where the schemes say what they give:
-        # the pages' list for a disability had quoted an exhibitions grant and college facilities under a pension question
-        # (and, of those, the schemes for the user's own group: a fund for indigent sportspersons had been the one left)
         if event.name not in ("old_age", "menu", "need") and not _old_enough(state) and not _old_age_words().search(text):
             # a scheme named for old age is no help for another event to someone not known to be old (a newcomer trial: "i am
             # handicaped 60% from odisha, any pension?" was offered the national old age pension, age never told)
             fits = [x for x in fits if not _old_age_words().search(schemes[x.scheme_id].name)]
+        # the kind of help the message asks for ("50% viklang hu, koi pension milegi?"), where the schemes say what they give:
+        # the pages' list for a disability had quoted an exhibitions grant and college facilities under a pension question
+        # (and, of those, the schemes for the user's own group: a fund for indigent sportspersons had been the one left)
         kinds = kinds_of_help(text) if event.name != "menu" else []
         of_kind = [x for x in fits if all(any(_speaks_of(index, x, [term]) for term in terms) for terms in kinds)]
         fits = [x for x in of_kind if not index.for_another_group(x.scheme_id, text)] or of_kind or fits
