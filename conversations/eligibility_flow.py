@@ -672,6 +672,10 @@ ROLES = (
      re.compile(r"leprosy|kusht|kodh|कुष्ठ|cancer|kainsar|कैंसर|\btb\b|tuberculosis|टीबी|\bhiv\b|\baids\b|एड्स|kidney|gurd[ae]|गुर्द|dialysis|"
                 r"डायलिसिस|thalass|ha?emophil|sickle|silicosis|सिलिकोसिस|bimar|beemar|बीमार|illness|disease|\bsick|\brog\b|रोग|heart|\bdil\b|दिल|"
                 r"hriday|हृदय|paralys|lakwa|लकवा|transplant|प्रत्यारोपण", re.IGNORECASE)),
+    # an agricultural labourer (Tamil Nadu's Destitute Agricultural Labourers Pension: a break-it trial's 67-year-old student
+    # had it "likely eligible" on his age)
+    (re.compile(r"\b(?:agricultural|farm|landless)\s+(?:labou?rers?|workers?)\b|\bkhet\s*(?:mazdoor|majdoor)\b", re.IGNORECASE),
+     re.compile(r"labou?r|mazdoor|majdoor|mazdur|khet|agricultur|farm|kisan|खेतिहर|मजदूर|मज़दूर|किसान", re.IGNORECASE)),
     # a prisoner, an ex-convict or a prisoner's family (Kerala's aid to ex-convicts: a trial's BPL widow had it "likely eligible"
     # on her state and BPL card)
     (re.compile(r"\b(?:ex-?convicts?|convicts?|prisoners?|jail\s+inmates?|imprisonment|imprisoned)\b", re.IGNORECASE),

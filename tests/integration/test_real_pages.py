@@ -1097,6 +1097,23 @@ def test_a_disability_list_offers_no_old_age_scheme_to_someone_not_known_to_be_o
     assert not any(c.scheme_id in ("igndps", "nsap-igndps") for r in replies for c in r.citations)
 
 
+@pytest.mark.parametrize("told,likely", [("I am 67, male, from Tamil Nadu", False),
+                                         ("I am 67, male, from Tamil Nadu, I am an agricultural labourer", True)])
+def test_an_agricultural_labourers_pension_is_likely_only_for_one(engine, told, likely):
+    """A break-it trial: Tamil Nadu's Destitute Agricultural Labourers Pension was "likely eligible" to a 67-year-old on his
+    age alone; that work is a role the user must have spoken of."""
+    user = f"tn67-{likely}"
+    say(engine, told, user=user)
+    replies = say(engine, "/eligibility", user=user)
+    for _ in range(12):
+        if any(r.kind == "eligibility" for r in replies):
+            break
+        replies = say(engine, "skip", user=user)
+    verdict = next(r for r in replies if r.kind == "eligibility")
+    head = verdict.text.split("Could be yours")[0].split("If this applies to you")[0]
+    assert ("Agricultural Labourers" in head) is likely
+
+
 def test_a_kind_of_help_asked_alone_is_searched_with_the_facts_told_before(engine, pages_index):
     """A newcomer trial: "main class 11 me padhta hu, SC hu, Karnataka se", then "scholarship chahiye" by itself, listed a
     police wards' scholarship and a cultural research fellowship: the request names no one, so it is searched with what the
