@@ -33,7 +33,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
-from retrieval.gate import GOVERNMENT_WORDS, HELP_WORDS, PERSON_WORDS, Decision, decide
+from retrieval.gate import GOVERNMENT_WORDS, HELP_WORDS, MODIFIER_WORDS, PERSON_WORDS, Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
@@ -506,7 +506,7 @@ def need_words(index: Index, r: Retrieval) -> list[tuple[list[str], float]]:
     _, scheme_words, quiet = discovery_frame()
     content, _, alts, weights = question_words(index, r)
     return [([t for t in a if t in index.vocabulary], w) for word, a, w in zip(content, alts, weights)
-            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS
+            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS and word not in MODIFIER_WORDS
             and word not in scheme_words and word not in quiet and not section_intents(word) and not FIGURE.search(word)]
 
 

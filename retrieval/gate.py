@@ -163,6 +163,10 @@ PRIVATE_FIRMS = re.compile(r"\b(?:hdfc|icici|axis\s+bank|kotak|indusind|idfc|yes
 
 #: words for help in general ("any help?", "koi madad"): what every listed scheme gives, whatever words its page uses
 HELP_WORDS = frozenset(analyze("help madad sahayata support मदद सहायता"))
+#: words that say how small or poor the asker is ("small farmer", "garib vidhwa"), which the pages that serve them seldom
+#: say in those words: no need a listed scheme must hold (a newcomer trial's "small farmer" had listed the girl child's
+#: savings scheme and Jan Dhan, which say "small", over the crop insurance and the Kisan Credit Card)
+MODIFIER_WORDS = frozenset(analyze("small marginal poor garib gareeb chhota chhote choti chhoti गरीब छोटा छोटे छोटी"))
 
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
@@ -431,7 +435,7 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
     content, _, alts, weights = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
     kept = [(a, w) for word, a, w in zip(content, alts, weights)
-            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS]
+            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS and word not in MODIFIER_WORDS]
     if not kept:
         return False
     alts, weights = [a for a, _ in kept], [w for _, w in kept]

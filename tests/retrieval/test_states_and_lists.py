@@ -281,3 +281,12 @@ def test_a_son_is_who_a_list_is_for_not_a_word_its_schemes_must_say():
 
     assert set(analyze("बेटे beta son people लोग")) <= PERSON_WORDS and not set(analyze("daughter beti")) & PERSON_WORDS
     assert tuple(expansions()["बेटे"]) == ("son",)
+
+
+def test_a_small_farmers_list_is_of_farmers_schemes_not_of_pages_that_say_small(bundled_index):
+    # a newcomer trial: "I am a small farmer in Odisha with 1 acre, what schemes?" listed the girl child's savings scheme and
+    # Jan Dhan (their pages say "small") over the crop insurance and the Kisan Credit Card
+    ans = Answerer(bundled_index).ask("I am a small farmer in Odisha with 1 acre, what schemes?")
+    assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans)
+    listed = [c.scheme_id for c in ans.citations]
+    assert {"pm-kisan", "pmfby", "kcc"} <= set(listed) and "ssy" not in listed
