@@ -1174,7 +1174,9 @@ class Engine:
             if own is not None and own.status == "answered" and own.citations and own.citations[0].scheme_id == version:
                 answer = own
                 replies[-1] = answer_reply(answer, lang)
-            elif rw.rewritten and rw.state_named and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations):
+            elif rw.state_named and all(self.answerer.index.schemes[c.scheme_id].level == "central" for c in answer.citations):
+                # (a question naming the state too: "assam me vidhwa pension" answered with the national widow pension had not
+                # said that Assam has none of its own here, a newcomer trial)
                 replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(known, lang))))
         answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
         new = advance(ctx, rw, answered, self.names)
