@@ -85,7 +85,8 @@ QUESTIONISH = re.compile(
     r"\?|\b(what|how|which|when|where|why|who|kya|kaise|kitna|kitni|kab|kahan|kaun)\b|क्या|कैसे|कितन|कब|कहाँ|कौन"
     r"|\b(is|are) there\b|\btell me\b|\bbata(o|iye|ye|ana|aiye)\b|\b(ke )?ba+re (me|mein|main)\b"
     r"|\b(scheme|schemes|yojana|yojanas|yojna|yojnaye|yojanaen|yojanayen)\b|योजना|बताओ|बताइए|बताइये|के बारे में"
-    r"|\b(chahiye|chahie|chaiye|i need|we need|i want|looking for)\b|चाहिए",  # a need: "loan chahiye"
+    # a need: "loan chahiye", and "need" with no "I" ("im sc studnt from karnataka need scholarshp for engg" had only been noted)
+    r"|\b(chahiye|chahie|chaiye|chahiye|need|needs|want|wants|looking for)\b|चाहिए",
     re.IGNORECASE,
 )
 

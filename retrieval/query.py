@@ -152,7 +152,7 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
         r"|कितन[ाीे](?!\s+(उम्र|उमर|आयु))|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)|बेन[ेि]फ़?ि?ट"),
     # (English words in Devanagari too: "डॉक्यूमेंट्स", "एलिजिबिलिटी", "अप्लाई")
     "documents": re.compile(
-        r"\bdocument|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
+        r"\bdocument|\bdocs?\b|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
     "eligibility": re.compile(
         r"\beligib|\bwho can\b|(?<!what )\bcan i (get|apply|join|avail)|(?:^|[,.;!?]\s*)can (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
         r"|\b(minimum|maximum|min|max) age\b|\bage (criteria|requirement|bar)\b|\bhow old\b|\b(umr|umar|umra|aayu)\b"
@@ -627,6 +627,7 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
     out = QueryTerms(language=detect_language(text), content=list(dict.fromkeys(tokens)), discovery=discovery)
     w = out.weights
     fixes: list[str] = []
+    mended: dict[str, str] = {}  # a misspelt word -> its correction ("scholarshp" -> "scholarship")
 
     def add(term: str, weight: float) -> None:
         if scale:
@@ -661,6 +662,8 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
                 if not fixed:
                     fixed = matcher.transliterations(form) or [w for w in [matcher.loanword(form, df)] if w]
             glossed: list[str] = []
+            if fixed and fixed[0].isascii():
+                mended[tok] = fixed[0]
             for fix in fixed:
                 fixes.append(fix)
                 add(fix, CORRECTION_WEIGHT)
@@ -707,6 +710,11 @@ def analyze_query(text: str, vocabulary: dict[str, int], matcher: VocabularyMatc
         for t in terms:
             if t in vocabulary and t not in w:
                 add(t, SYNONYM_WEIGHT)
+    if not out.discovery and mended:
+        # a request for a kind of help misspelt ("need scholarshp for engg"): read with the spelling mended (a newcomer trial's
+        # SC student was declined where "need scholarship" is answered with a list)
+        spelt = re.sub(r"[\w\u0900-\u097f]+", lambda m: mended.get(m.group().casefold(), m.group()), text)
+        out.discovery = bool(DISCOVERY.search(spelt)) or only_a_kind_of_help(spelt)
     # intents and figures are read on the words as typed plus their spelling repairs ("intrest rate")
     read = " ".join([text, *fixes])
     out.intents = section_intents(read)

@@ -881,3 +881,18 @@ def test_what_about_a_state_named_with_the_word_state_is_the_same_question_there
     say_("what is pm awas yojana gramin")
     replies = say_("What about in Kerala state?")
     assert replies[0].citations[0].scheme_id == "pmay-g" and replies[-1].text == "This is a central scheme: it is the same in Kerala."
+
+
+
+def test_a_need_said_without_i_is_searched_not_only_noted(bundled_index):
+    # a newcomer trial: "im sc studnt from karnataka need scholarshp for engg" got "Noted: ..." alone, its request lost
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    replies = e.handle_turn(InboundMessage(channel="telegram", user_id="need-no-i", text="im sc studnt from karnataka need scholarshp for engg")).replies
+    assert replies[0].text.startswith("Noted: state Karnataka, category SC") and any(r.kind == "answer" for r in replies)
+    # "docs?" asks for the documents of the scheme under discussion
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id="docs", text=text)).replies
+    say_("mudra loan kya hai")
+    answer = say_("docs?")[0]
+    assert answer.citations[0].scheme_id == "pmmy" and answer.citations[0].section == "documents"

@@ -462,7 +462,8 @@ def test_a_states_own_version_of_a_scheme_known_by_name_is_answered_with_its_sum
 
 @pytest.mark.parametrize("text,sections", [
     ("documnets kya chahiye", ["documents"]), ("documets?", ["documents"]), ("eligiblity kya hai", ["eligibility"]),
-    ("what documents", ["documents"]), ("docs", []),
+    # "docs", as people shorten it (a newcomer trial's "docs?" after a Mudra answer was declined)
+    ("what documents", ["documents"]), ("docs", ["documents"]), ("doctor", []),
 ])
 def test_a_misspelt_section_word_still_asks_for_its_section(text, sections):
     """A newcomer: "documnets kya chahiye" after the Punjab SC scholarship got its application steps."""

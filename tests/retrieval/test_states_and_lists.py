@@ -290,3 +290,12 @@ def test_a_small_farmers_list_is_of_farmers_schemes_not_of_pages_that_say_small(
     assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans)
     listed = [c.scheme_id for c in ans.citations]
     assert {"pm-kisan", "pmfby", "kcc"} <= set(listed) and "ssy" not in listed
+
+
+@pytest.mark.parametrize("question", ["im sc studnt from karnataka need scholarshp for engg", "need loan for small biz"])
+def test_a_request_in_text_message_shorthand_and_typos_is_a_list(bundled_index, question):
+    # a newcomer trial: "im sc studnt from karnataka need scholarshp for engg" was only noted (its request never searched),
+    # then declined ("im" an unknown word, "scholarshp" not read as a request for a kind of help, "engg" unknown); "need loan
+    # for small biz" was declined
+    ans = Answerer(bundled_index).ask(question)
+    assert ans.status == "answered" and ans.list_answer and verify(bundled_index, ans)
