@@ -1808,6 +1808,9 @@ class EligibilityFlow:
             if shown >= min(3, most) and len(compose(shown, after)) <= VERDICT_CHARS:
                 break
         text = compose(shown, after)
+        # (only those shown can be picked: "dusra" after a verdict numbering one scheme had answered about the second of the
+        # "MORE" page, never seen, a break-it trial; a "MORE" page makes its schemes pickable)
+        state.list_ids, state.list_later = state.list_ids[:shown], state.list_ids[shown:]
         more = entries[shown:]
         state.paging = ["\n\n".join(more[i:i + VERDICT_SCHEMES]) for i in range(0, len(more), VERDICT_SCHEMES)]
         listed = ([asked] if asked else []) + [o for o in outcomes if o.status in ("eligible", "likely_eligible")

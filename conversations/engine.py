@@ -343,6 +343,7 @@ class Engine:
         a later "documents?" asks which of them is meant; a list of one scheme makes it the scheme under
         discussion, so the follow-up is answered for it directly."""
         state.list_ids = list(dict.fromkeys(c.scheme_id for c in citations))[:MAX_PICK]
+        state.list_later = []
         if citations:
             only = state.list_ids[0] if len(state.list_ids) == 1 else None
             state.scheme_id, state.scheme_name = only, self.names.get(only) if only else None
@@ -653,6 +654,11 @@ class Engine:
                 waiting = self._waiting_question(state, lang)
                 return TurnResult([waiting or Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
+            numbers = [int(n) for n in re.findall(r"(?m)^(\d{1,2})\. ", page)]
+            if state.list_later and numbers and max(numbers) > len(state.list_ids):
+                # a verdict's next schemes, now shown, can be picked by their numbers
+                take = max(numbers) - len(state.list_ids)
+                state.list_ids, state.list_later = (state.list_ids + state.list_later[:take])[:MAX_PICK], state.list_later[take:]
             # the next page of an earlier answer while a check waits: its question after it (a trial's "45" after the
             # page was taken for an answer to "which state?", never asked again)
             waiting = self._waiting_question(state, lang)

@@ -128,7 +128,8 @@ class UserState(BaseModel):
             composed only then), the question and the state the list answered; list_shown: how many of
             its schemes were shown so far (a "MORE" page numbers on from there); list_ids: the schemes
             shown, in their numbered order (a question about "documents?" after a list asks which of
-            them, ``pending`` ``pick``, and a number answers it).
+            them, ``pending`` ``pick``, and a number answers it); list_later: a verdict's numbered schemes kept for
+            "MORE", pickable once a "MORE" page has shown them.
         last_message_id: the channel's id of the last message whose change was saved: when the reply to
             a save is lost and the compare-and-set retry finds this id, the save did happen, and the
             message is not applied a second time; last_replies: the replies to that message (without
@@ -160,6 +161,7 @@ class UserState(BaseModel):
     list_state: str | None = None
     list_shown: int = Field(default=0, ge=0)
     list_ids: list[str] = Field(default_factory=list, max_length=20)
+    list_later: list[str] = Field(default_factory=list, max_length=20)
     topic_state: str | None = None
     topic_state_once: bool = False
     last_message_id: str | None = Field(default=None, max_length=200)
@@ -186,6 +188,7 @@ class UserState(BaseModel):
         self.topic_state = self.pending_query = self.list_query = self.list_state = None
         self.list_rest = []
         self.list_ids = []
+        self.list_later = []
         self.list_shown = 0
         self.turns = []
         self.paging = []

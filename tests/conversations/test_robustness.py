@@ -419,9 +419,10 @@ def test_a_number_out_of_range_after_a_verdict_says_how_to_change_an_answer(bund
     for text in _WIDOW_CHECK:
         say_tg(engine, text, "late-age")
     assert [r.text for r in say_tg(engine, "45", "late-age")] == [
-        "To read about a scheme above, reply with its number, from 1 to 5. To change one of your answers, write it out "
+        "To read about a scheme above, reply with its number, from 1 to 3. To change one of your answers, write it out "
         "(for example: \"my age is 45\") and I will check again."]
-    assert [r.text for r in say_tg(engine, "7", "late-age")] == ["Please reply with a number from 1 to 5."]
+    # (the three the verdict's first page numbers: the fourth and fifth wait for "MORE")
+    assert [r.text for r in say_tg(engine, "7", "late-age")] == ["Please reply with a number from 1 to 3."]
     # ... and the way it names works: the correction noted, the check run again
     again = say_tg(engine, "my age is 45", "late-age")
     assert again[0].text.startswith("Noted: age 45 (was 70).") and again[-1].kind == "eligibility"
@@ -713,3 +714,22 @@ def test_an_impossible_age_told_outside_a_check_is_said_to_be_not_noted(engine):
     assert not any("have not noted" in r.text for r in replies)
     # a number run on into letters is no age ("age 1e3" had been "the age 1", a break-it trial)
     assert not any("have not noted" in r.text for r in say(engine, "age 1e3", user="old1e3").replies)
+
+
+def test_a_verdicts_schemes_on_its_more_pages_are_picked_only_once_shown(bundled_index):
+    """A break-it trial: "dusra" after a verdict that numbered one scheme answered about the second of its "MORE" page, never
+    seen; once "MORE" has shown it, it is picked."""
+    from conversations.store import UserKey
+    from tests.conftest import flow_engine, say as say_tg
+
+    engine = flow_engine(bundled_index)
+    for text in _WIDOW_CHECK:
+        say_tg(engine, text, "more-picks")
+    state = engine.store.load(UserKey("telegram", "more-picks", engine.secret))
+    shown, later = list(state.list_ids), list(state.list_later)
+    assert len(shown) == 3 and later
+    assert [r.text for r in say_tg(engine, "4", "more-picks")] == ["Please reply with a number from 1 to 3."]
+    page = say_tg(engine, "MORE", "more-picks")[0].text
+    assert page.startswith("4. ")
+    picked = say_tg(engine, "4", "more-picks")
+    assert picked[0].citations[0].scheme_id == later[0]
