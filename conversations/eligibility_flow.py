@@ -229,6 +229,10 @@ def _words_besides_place_and_age(clause: str) -> int:
     return sum(1 for w in _analyze(clause) if w not in place and not w.replace(".", "").isdigit())
 
 
+#: a message of at most this many words that takes back a value told and names another is a correction ("not Bihar, Punjab")
+SHORT_CORRECTION_WORDS = 8
+
+
 #: a remembered answer that would end a check at once is asked again only when told more than this many messages ago
 RECHECK_AFTER_TURNS = 2
 #: the age from which a question says what old age brings (the national old age pension's 60 years: NSAP's IGNOAPS page)
@@ -904,6 +908,22 @@ class EligibilityFlow:
         from conversations.engine import TurnResult
 
         self._sanitise(state)
+        if state.profile and (state.interview is None or state.interview.finished) and len(text.split()) <= SHORT_CORRECTION_WORDS \
+                and not mentions(text, "start_check") and not ASKING.search(text):
+            # "not Bihar, Punjab", "Correction: Bihar not UP" (no "I"): a value told before taken back and the new one named, noted
+            # with what it replaces (a break-it trial: searched and declined, the old state kept for the next answers)
+            before = {k: v.value for k, v in state.profile.items()}
+            gone = denied(text, before)
+            said_wrong = bool(gone) or (state.interview is None and CORRECTION.search(text) is not None)
+            new = {k: v for k, v in extract(text).items() if (k in gone or (said_wrong and k in before)) and valid_value(k, v)
+                   and v != before[k]} if said_wrong else {}
+            if new:
+                noted = self._record(new, state, text, lang)
+                replies = [Reply(kind="info", text=t("noted", lang, values=noted))]
+                if state.interview is not None:  # a finished check is run again with it
+                    state.interview.finished, state.interview.field = False, None
+                    replies += self._next(engine, state, lang)
+                return TurnResult(replies)
         if state.profile and not mentions(text, "start_check") and not ASKING.search(text) and not QUESTIONISH.search(text) \
                 and FIRST_PERSON.search(text) and not (state.interview is not None and state.interview.finished and CORRECTION.search(text)):
             # "I am not a widow" after "I am a widow", before or during a check (a break-it trial: the retraction was searched

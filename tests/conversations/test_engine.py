@@ -896,3 +896,20 @@ def test_a_need_said_without_i_is_searched_not_only_noted(bundled_index):
     say_("mudra loan kya hai")
     answer = say_("docs?")[0]
     assert answer.citations[0].scheme_id == "pmmy" and answer.citations[0].section == "documents"
+
+
+@pytest.mark.parametrize("first,correction,state_now", [("I am a farmer from Bihar", "not Bihar, Punjab", "Punjab"),
+                                                       ("I am from UP", "Correction: Bihar not UP", "Bihar")])
+def test_a_short_correction_with_no_i_replaces_the_value_told(bundled_index, first, correction, state_now):
+    """A break-it trial: "not Bihar, Punjab" and "Correction: Bihar not UP" were searched and declined, the old state kept
+    for every later answer; the new value is noted with what it replaces."""
+    from conversations.store import UserKey
+    from tests.conftest import flow_engine
+
+    e = flow_engine(bundled_index)
+    user = f"corr-{state_now}"
+    say_ = lambda text: e.handle_turn(InboundMessage(channel="telegram", user_id=user, text=text)).replies
+    say_(first)
+    replies = say_(correction)
+    assert replies[0].text.startswith(f"Noted: state {state_now} (was ")
+    assert e.store.load(UserKey("telegram", user, e.secret)).profile["state"].value == state_now
