@@ -31,6 +31,7 @@ from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import blank_numbers
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
+from eligibility.extract import conflicting_ages
 from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
@@ -706,6 +707,9 @@ class Engine:
                 # "I am 250 years old, which pension can I get?": not noted, and said so (a break-it trial got an answer with no
                 # word that the age was dropped); the interview's own question says it for an answer to it
                 result.replies.insert(0, Reply(kind="info", text=t("age_not_noted", lang, value=odd[0], low=MIN_AGE, high=MAX_AGE)))
+            elif self.eligibility is not None and (two := conflicting_ages(text)):
+                # "I am 30 and 70 years old": neither noted, and said so (a break-it trial had one kept silently)
+                result.replies.insert(0, Reply(kind="info", text=t("ages_conflict", lang, ages=" / ".join(map(str, two)))))
         if lapsed:  # said once: the save clears the store's mark
             result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, period=self._kept_period(lang))))
             action = "save" if action != "delete" else action

@@ -231,6 +231,23 @@ def own_words(text: str) -> str:
     return " ; ".join(kept)
 
 
+def own_ages(text: str) -> list[int]:
+    """The ages (years, ``MIN_AGE`` to 120) ``text`` states of the user, in order: not a relative's, a time spent, a count
+    or a bound ("a 5 year old daughter", "married for 45 years"), nor one supposed ("if I join at 30")."""
+    aged = _FILLER.sub(" ", own_words(text))
+    found = sorted((m for pattern in _AGE for m in pattern.finditer(aged)), key=lambda m: m.start(1))
+    return [a for a in (int(m.group(1)) for m in found if not not_an_age(aged, m.start(1), m.end(1))
+                        and not _HYPOTHETICAL_AGE.search(aged[max(0, m.start(1) - 40):m.start(1)]))
+            if MIN_AGE <= a <= 120]
+
+
+def conflicting_ages(text: str) -> list[int]:
+    """The different ages ``text`` states of the user (:func:`own_ages`) when there are two or more and no correction says
+    which is meant ("I am 30 and 70 years old"; not "I am 45, no 54"), in order; else ``[]``."""
+    distinct = list(dict.fromkeys(own_ages(text)))
+    return distinct if len(distinct) > 1 and not _SELF_CORRECTION.search(own_words(text)) else []
+
+
 def _other_or_negated(text: str, m: re.Match) -> bool:
     """Whether the short state code matched by ``m`` (its last non-empty group) in ``text`` is negated
     or said of a relative."""
@@ -289,10 +306,10 @@ def extract(text: str) -> dict[str, Any]:
     # (not a relative's age, a time spent, a count or a bound: "a 5 year old daughter", "married for 45 years")
     # ("meri umar asal mein 72 hai", "मेरी उम्र असल में 72 है": the word of a correction between "age" and the number is left out;
     # a newcomer trial's Hindi correction had been searched and declined)
-    aged = _FILLER.sub(" ", own)
-    ages = (int(m.group(1)) for pattern in _AGE for m in pattern.finditer(aged) if not not_an_age(aged, m.start(1), m.end(1))
-            and not _HYPOTHETICAL_AGE.search(aged[max(0, m.start(1) - 40):m.start(1)]))
-    age = next((a for a in ages if MIN_AGE <= a <= 120), None)
+    ages = own_ages(text)
+    # (two ages of one's own with no correction between ("I am 30 and 70 years old"): neither is taken, and the user is asked
+    # again, not one of them kept silently, a break-it trial)
+    age = ages[0] if ages and not conflicting_ages(text) else None
     if age is not None and _SELF_CORRECTION.search(own):
         # "I am 45, no 54": the number after the correction (a break-it trial kept 45), as an answer to the age question reads it
         age = FIELDS["age"].read(own)

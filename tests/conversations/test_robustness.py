@@ -733,3 +733,16 @@ def test_a_verdicts_schemes_on_its_more_pages_are_picked_only_once_shown(bundled
     assert page.startswith("4. ")
     picked = say_tg(engine, "4", "more-picks")
     assert picked[0].citations[0].scheme_id == later[0]
+
+
+def test_two_ages_of_ones_own_in_one_message_note_neither_and_say_so(engine):
+    # a break-it trial: "I am 30 and 70 years old" kept 70, "main 30 saal ka hu aur 70 saal ka hu" kept 30, both silently
+    from eligibility.extract import extract
+
+    assert "age" not in extract("I am 30 and 70 years old") and "age" not in extract("main 30 saal ka hu aur 70 saal ka hu")
+    assert extract("I am 45, no 54")["age"] == 54  # a correction says which
+    replies = say(engine, "I am 30 and 70 years old", user="two-ages").replies
+    assert replies[0].text == "You gave more than one age (30 / 70), so I have not noted either: please tell me your age again."
+    replies = say(engine, "main 30 saal ka hu aur 70 saal ka hu", user="two-ages-hi").replies
+    assert replies[0].text.startswith("Aapne ek se zyada umar batayi (30 / 70)")
+    assert not any("umar" in r.text and r.text.startswith("Note kiya") for r in replies)
