@@ -702,12 +702,14 @@ class Engine:
         else:
             asked_age = self._asking(state, "age")
             result, action = self._dispatch(text, state, lang)
-            odd = unusable_ages(text) if self.eligibility is not None and not asked_age else []
+            # (an answer to the interview's age question is read, and its trouble said, by the interview itself)
+            told_ages = self.eligibility is not None and not asked_age
+            odd = unusable_ages(text) if told_ages else []
             if odd and not any(r.text == t("bad_correction", lang) for r in result.replies):  # (which says it already)
                 # "I am 250 years old, which pension can I get?": not noted, and said so (a break-it trial got an answer with no
-                # word that the age was dropped); the interview's own question says it for an answer to it
+                # word that the age was dropped)
                 result.replies.insert(0, Reply(kind="info", text=t("age_not_noted", lang, value=odd[0], low=MIN_AGE, high=MAX_AGE)))
-            elif self.eligibility is not None and (two := conflicting_ages(text)):
+            elif told_ages and (two := conflicting_ages(text)):
                 # "I am 30 and 70 years old": neither noted, and said so (a break-it trial had one kept silently)
                 result.replies.insert(0, Reply(kind="info", text=t("ages_conflict", lang, ages=" / ".join(map(str, two)))))
         if lapsed:  # said once: the save clears the store's mark

@@ -746,3 +746,11 @@ def test_two_ages_of_ones_own_in_one_message_note_neither_and_say_so(engine):
     replies = say(engine, "main 30 saal ka hu aur 70 saal ka hu", user="two-ages-hi").replies
     assert replies[0].text.startswith("Aapne ek se zyada umar batayi (30 / 70)")
     assert not any("umar" in r.text and r.text.startswith("Note kiya") for r in replies)
+
+
+def test_two_ages_answering_the_age_question_get_no_note_that_contradicts_the_interview(engine):
+    # the note that neither age was noted had been said beside the interview's own reading of the answer (which moved on)
+    for text in ("/eligibility", "UP"):
+        say(engine, text, user="two-ages-asked")
+    replies = say(engine, "I am 30 and 70 years old", user="two-ages-asked").replies
+    assert not any(r.text.startswith("You gave more than one age") for r in replies)
