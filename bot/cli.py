@@ -46,40 +46,30 @@ def _open_index(corpus: str | None, dense: bool = True):
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """``schemebot ask "QUESTION" [--json] [--corpus PATH]``: one stateless answer."""
-    from retrieval.answer import Answerer
-
+    from conversations.engine import MAX_MESSAGE_CHARS, answer_reply, long_focus, other_script, shown_part
     from conversations.privacy import blank_numbers
-
-    from conversations.engine import other_script
+    from conversations.strings import t
+    from retrieval.answer import Answerer
+    from retrieval.query import reply_language
 
     if other_script(args.question) and not args.json:
         # Tamil, Bengali, Punjabi ...: said as the chat says it, in English and Hindi (a break-it trial: ask called a Punjabi
         # question "not about a government scheme", which chat answers with the languages it reads)
-        from conversations.strings import t
-
         print(t("other_script", "en") + "\n" + t("other_script", "hi"))
         return 0
     answerer = Answerer(_open_index(_corpus(args)))
     # an Aadhaar, phone, account, PAN or voter-ID number is blanked before the search, as the chat does (a newcomer trial:
     # the number was searched, echoed in the JSON and the question declined)
     question, private = blank_numbers(args.question)
-    from conversations.engine import MAX_MESSAGE_CHARS, long_focus, shown_part
-
     if len(question) > MAX_MESSAGE_CHARS:
         # the question inside a long message, as the chat finds it (a break-it trial: 'pension ' 1,000 times and then
         # "how much is pm kisan?" was declined by ask and answered by chat); said on stderr, as the chat's note says it
-        from conversations.strings import t
-        from retrieval.query import reply_language
-
         used = long_focus(answerer, question)
         note = t("too_long", reply_language(used.text), limit=MAX_MESSAGE_CHARS) if used.how == "start" else \
             t("too_long_focus", reply_language(used.text), used=shown_part(question, used.text))
         print(note, file=sys.stderr)
         question = used.text
     if private:
-        from conversations.strings import t
-        from retrieval.query import reply_language
-
         print(t("private_number", reply_language(args.question)), file=sys.stderr)
     answer = answerer.ask(question)
     if args.json:
@@ -87,10 +77,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
     elif args.channel:
         print(_render_for(args.channel, answer))
     else:
-        from conversations.engine import answer_reply
-        from conversations.strings import t
-        from retrieval.query import reply_language
-
         # the bot's own words (a decline, "Sources:") in the question's language, as the chat says them
         lang = reply_language(answer.query)
         print(answer_reply(answer, lang).text)

@@ -86,7 +86,7 @@ QUESTIONISH = re.compile(
     r"|\b(is|are) there\b|\btell me\b|\bbata(o|iye|ye|ana|aiye)\b|\b(ke )?ba+re (me|mein|main)\b"
     r"|\b(scheme|schemes|yojana|yojanas|yojna|yojnaye|yojanaen|yojanayen)\b|योजना|बताओ|बताइए|बताइये|के बारे में"
     # a need: "loan chahiye", and "need" with no "I" ("im sc studnt from karnataka need scholarshp for engg" had only been noted)
-    r"|\b(chahiye|chahie|chaiye|chahiye|need|needs|want|wants|looking for)\b|चाहिए",
+    r"|\b(chahiye|chahie|chaiye|need|needs|want|wants|looking for)\b|चाहिए",
     re.IGNORECASE,
 )
 

@@ -655,8 +655,8 @@ class Engine:
                 waiting = self._waiting_question(state, lang)
                 return TurnResult([waiting or Reply(kind="info", text=t("no_more", lang))]), "none"
             page = state.paging.pop(0)
-            numbers = [int(n) for n in re.findall(r"(?m)^(\d{1,2})\. ", page)]
-            if state.list_later and numbers and max(numbers) > len(state.list_ids):
+            numbers = [int(n) for n in re.findall(r"(?m)^(\d{1,2})\. ", page)] if state.list_later else []
+            if numbers and max(numbers) > len(state.list_ids):
                 # a verdict's next schemes, now shown, can be picked by their numbers
                 take = max(numbers) - len(state.list_ids)
                 state.list_ids, state.list_later = (state.list_ids + state.list_later[:take])[:MAX_PICK], state.list_later[take:]

@@ -231,10 +231,11 @@ def own_words(text: str) -> str:
     return " ; ".join(kept)
 
 
-def own_ages(text: str) -> list[int]:
+def own_ages(text: str, own: str | None = None) -> list[int]:
     """The ages (years, ``MIN_AGE`` to 120) ``text`` states of the user, in order: not a relative's, a time spent, a count
-    or a bound ("a 5 year old daughter", "married for 45 years"), nor one supposed ("if I join at 30")."""
-    aged = _FILLER.sub(" ", own_words(text))
+    or a bound ("a 5 year old daughter", "married for 45 years"), nor one supposed ("if I join at 30"). ``own``:
+    :func:`own_words` of ``text``, when the caller has it."""
+    aged = _FILLER.sub(" ", own_words(text) if own is None else own)
     found = sorted((m for pattern in _AGE for m in pattern.finditer(aged)), key=lambda m: m.start(1))
     return [a for a in (int(m.group(1)) for m in found if not not_an_age(aged, m.start(1), m.end(1))
                         and not _HYPOTHETICAL_AGE.search(aged[max(0, m.start(1) - 40):m.start(1)]))
@@ -244,8 +245,14 @@ def own_ages(text: str) -> list[int]:
 def conflicting_ages(text: str) -> list[int]:
     """The different ages ``text`` states of the user (:func:`own_ages`) when there are two or more and no correction says
     which is meant ("I am 30 and 70 years old"; not "I am 45, no 54"), in order; else ``[]``."""
-    distinct = list(dict.fromkeys(own_ages(text)))
-    return distinct if len(distinct) > 1 and not _SELF_CORRECTION.search(own_words(text)) else []
+    own = own_words(text)
+    return _conflicting(own_ages(text, own), own)
+
+
+def _conflicting(ages: list[int], own: str) -> list[int]:
+    """:func:`conflicting_ages` of the user's ``ages`` and their own words ``own``."""
+    distinct = list(dict.fromkeys(ages))
+    return distinct if len(distinct) > 1 and not _SELF_CORRECTION.search(own) else []
 
 
 def _other_or_negated(text: str, m: re.Match) -> bool:
@@ -306,10 +313,10 @@ def extract(text: str) -> dict[str, Any]:
     # (not a relative's age, a time spent, a count or a bound: "a 5 year old daughter", "married for 45 years")
     # ("meri umar asal mein 72 hai", "मेरी उम्र असल में 72 है": the word of a correction between "age" and the number is left out;
     # a newcomer trial's Hindi correction had been searched and declined)
-    ages = own_ages(text)
+    ages = own_ages(text, own)
     # (two ages of one's own with no correction between ("I am 30 and 70 years old"): neither is taken, and the user is asked
     # again, not one of them kept silently, a break-it trial)
-    age = ages[0] if ages and not conflicting_ages(text) else None
+    age = ages[0] if ages and not _conflicting(ages, own) else None
     if age is not None and _SELF_CORRECTION.search(own):
         # "I am 45, no 54": the number after the correction (a break-it trial kept 45), as an answer to the age question reads it
         age = FIELDS["age"].read(own)

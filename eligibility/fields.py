@@ -356,11 +356,14 @@ _NO_WORK = frozenset(phrase_words(p) for p in ("no", "nahi", "nahin", "nhi", "na
                                              "koi nahi", "नहीं", "कुछ नहीं", "कोई नहीं", "ना"))
 
 
+_OCCUPATION_SYNONYMS = _syn(OCCUPATIONS)
+
+
 def _occupation(text: str) -> str | None:
     """The work named (``OCCUPATIONS``' words); a bare no to the question of one's work ("nahi", "no", "कुछ नहीं",
     :data:`_NO_WORK`) is no work, unemployed (a newcomer trial: a widow's "nahi" was not understood, asked twice and
     skipped); "nahi pata" (not known) is no answer."""
-    named = parse_choice(text, _syn(OCCUPATIONS))
+    named = parse_choice(text, _OCCUPATION_SYNONYMS)
     if named is None and phrase_words(text.strip(" .!।")) in _NO_WORK:
         return "unemployed"
     return named

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from retrieval.corpus import MYSCHEME_SEARCH
-from retrieval.gate import GOVERNMENT_WORDS, HELP_WORDS, MODIFIER_WORDS, PERSON_WORDS, Decision, decide
+from retrieval.gate import NOT_A_NEED, Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
@@ -501,13 +501,13 @@ NEED_SHARE = 0.5
 def need_words(index: Index, r: Retrieval) -> list[tuple[list[str], float]]:
     """The words of a discovery question that say what is needed, each as its indexed forms and IDF weight: the
     question's content words (:func:`~retrieval.searcher.question_words`: no state, number or age) without words naming
-    the government, a person or help in general (:data:`~retrieval.gate.GOVERNMENT_WORDS` ...), a scheme ("yojana"), a
+    the government, a person, help in general or how small or poor the asker is (:data:`~retrieval.gate.NOT_A_NEED`), a scheme ("yojana"), a
     section ("documents") or a figure ("amount")."""
     _, scheme_words, quiet = discovery_frame()
     content, _, alts, weights = question_words(index, r)
     return [([t for t in a if t in index.vocabulary], w) for word, a, w in zip(content, alts, weights)
-            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS and word not in MODIFIER_WORDS
-            and word not in scheme_words and word not in quiet and not section_intents(word) and not FIGURE.search(word)]
+            if word not in NOT_A_NEED and word not in scheme_words and word not in quiet and not section_intents(word)
+            and not FIGURE.search(word)]
 
 
 def holds_need(index: Index, scheme_id: str, need: list[tuple[list[str], float]]) -> bool:

@@ -167,6 +167,9 @@ HELP_WORDS = frozenset(analyze("help madad sahayata support मदद सहा�
 #: say in those words: no need a listed scheme must hold (a newcomer trial's "small farmer" had listed the girl child's
 #: savings scheme and Jan Dhan, which say "small", over the crop insurance and the Kisan Credit Card)
 MODIFIER_WORDS = frozenset(analyze("small marginal poor garib gareeb chhota chhote choti chhoti गरीब छोटा छोटे छोटी"))
+#: words of a discovery question that name no need a listed scheme must hold: the government, a person, help in general,
+#: how small or poor the asker is (:func:`list_supported` and :func:`retrieval.answer.need_words`)
+NOT_A_NEED = GOVERNMENT_WORDS | PERSON_WORDS | HELP_WORDS | MODIFIER_WORDS
 
 #: messages made only of these words ask nothing
 _NOT_A_QUESTION = frozenset({"no", "not", "yes", "nope", "yeah", "nahi", "nahin", "haan"})
@@ -434,8 +437,7 @@ def list_supported(index: Index, r: Retrieval, f: Features) -> bool:
         return False
     content, _, alts, weights = question_words(index, r)
     # "central govt", "sarkari": which government, already a filter; no scheme need say it
-    kept = [(a, w) for word, a, w in zip(content, alts, weights)
-            if word not in GOVERNMENT_WORDS and word not in PERSON_WORDS and word not in HELP_WORDS and word not in MODIFIER_WORDS]
+    kept = [(a, w) for word, a, w in zip(content, alts, weights) if word not in NOT_A_NEED]
     if not kept:
         return False
     alts, weights = [a for a, _ in kept], [w for _, w in kept]

@@ -96,17 +96,21 @@ _KIND_WORDS = {"scholarship": "scholarship", "scholarships": "scholarship", "chh
                "loan": "loan", "loans": "loan", "लोन": "loan", "subsidy": "subsidy", "subsidies": "subsidy", "सब्सिडी": "subsidy"}
 
 
+def _kind_words(text: str) -> list[str]:
+    """The words of ``text`` (case-folded, in order) that name a kind of help (:data:`_KIND_WORDS`)."""
+    return [w for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS]
+
+
 def kind_names(text: str) -> list[str]:
     """The kinds of help ``text`` names, as the English words the pages use ("koi penshan milegi?" -> ``["pension"]``),
     first named first."""
-    return list(dict.fromkeys(_KIND_WORDS[w] for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS))
+    return list(dict.fromkeys(_KIND_WORDS[w] for w in _kind_words(text)))
 
 
 def kind_terms_of(text: str) -> set[str]:
     """The analysed words of ``text`` that name a kind of help, in any script, and their English words ("छात्रवृत्ति
     चाहिए" -> ``{"छात्रवृत्ति", "scholarship"}``)."""
-    raw = [w for w in re.findall(r"[\w\u0900-\u097F]+", text.casefold()) if w in _KIND_WORDS]
-    return {t for w in raw for t in (*analyze(w), *analyze(_KIND_WORDS[w]))}
+    return {t for w in _kind_words(text) for t in (*analyze(w), *analyze(_KIND_WORDS[w]))}
 
 
 def kinds_of_help(text: str) -> list[frozenset[str]]:
