@@ -40,7 +40,7 @@ from eligibility.rules import All, AnyOf, Criterion, Node, SchemeRules
 from eligibility.rules import criteria as criteria_of
 
 #: bump when the reading changes: an index's saved rules of another version are re-extracted on load
-EXTRACTOR_VERSION = 27
+EXTRACTOR_VERSION = 28
 
 # ----------------------------------------------------------------------------------------- units
 
@@ -150,6 +150,19 @@ _GENDER_AGE = re.compile(r"\s*(?:for\s+)?(?:(?P<male>men|males?)|(?P<female>wome
                          re.IGNORECASE)
 
 
+#: the same said as a sentence of its own ("The female applicant should be 55 years or older.", "The male applicant should
+#: be aged 58 years or older": Rajasthan's old age pension, whose two lines had been read as one rule for a woman of 58 or
+#: more, and every man NOT ELIGIBLE, a newcomer trial)
+_GENDER_AGE_SENTENCE = re.compile(r"\s*(?:the\s+)?(?:(?P<male>male|men)|(?P<female>female|women))\s+(?:applicants?|beneficiar(?:y|ies)|candidates?)\s+"
+                                  r"(?:should|must|shall)\s+be\s+(?:aged\s+)?(?P<age>\d{2,3})\s*(?:years?|yrs?)\s*(?:of\s+age\s*)?"
+                                  r"(?:(?:or|and)\s+(?:above|more|older))?\s*[.;,]?\s*$", re.IGNORECASE)
+
+
+def _gender_age(text: str) -> re.Match | None:
+    """:data:`_GENDER_AGE` or :data:`_GENDER_AGE_SENTENCE` matching the whole of ``text``."""
+    return _GENDER_AGE.fullmatch(text) or _GENDER_AGE_SENTENCE.fullmatch(text)
+
+
 def gender_ages(section_units: list[Unit], unit_url: str) -> dict[int, Node | None]:
     """The units of a section that give one gender's age limit (:data:`_GENDER_AGE`), by position: the first of
     a run of such items maps to the rule (for both genders, ``any`` of gender and age for each: "Men: 65 ...",
@@ -158,7 +171,7 @@ def gender_ages(section_units: list[Unit], unit_url: str) -> dict[int, Node | No
     i = 0
     while i < len(section_units):
         run = []
-        while i < len(section_units) and (m := _GENDER_AGE.fullmatch(section_units[i].text)) and 0 < int(m.group("age")) <= 120:
+        while i < len(section_units) and (m := _gender_age(section_units[i].text)) and 0 < int(m.group("age")) <= 120:
             run.append((i, m))
             i += 1
         if not run:

@@ -44,6 +44,21 @@ def test_an_age_limit_for_each_gender_in_its_own_item_is_one_choice_of_gender_an
     assert outcome(r, {"state": "Punjab", "gender": "male", "age": 60}).status == "not_eligible"
 
 
+def test_an_age_limit_for_each_gender_in_sentences_of_their_own_is_one_choice_of_gender_and_age():
+    """Rajasthan's old age pension: "The female applicant should be 55 years or older." and "The male applicant should be
+    aged 58 years or older" had been read as one rule (a woman, 55 and 58 or more): every man was NOT ELIGIBLE (a newcomer
+    trial's 68-year-old)."""
+    text = ("1.  The applicant should be a native of Rajasthan and living in Rajasthan,\n2.  The female applicant should be 55 years "
+            "or older.\n3.  The male applicant should be aged 58 years or older\n4.  The total annual income of the wife/husband "
+            "from all sources should be less than ₹48,000/-")
+    r = read(text, state="Rajasthan")
+    assert crits(r.rule) == [("state", "in", ["Rajasthan"]), ("gender", "eq", "female"), ("age", "gte", 55),
+                             ("gender", "eq", "male"), ("age", "gte", 58), ("annual_family_income", "lte", 48000)]
+    man, woman = ({"state": "Rajasthan", "gender": g, "age": a, "annual_family_income": 30000} for g, a in (("male", 68), ("female", 56)))
+    assert outcome(r, man).status == outcome(r, woman).status == "likely_eligible"
+    assert outcome(r, {**man, "age": 56}).status == "not_eligible"
+
+
 def test_a_count_of_a_familys_girls_is_no_gender_and_a_maximum_before_income_is_a_limit():
     """Kanya Sumangala (Uttar Pradesh): "Maximum of two girls in a family ..." made it a women's scheme, so a father
     asking for his daughter was NOT ELIGIBLE (a newcomer trial), while its ₹3 lakh income limit, with "maximum"
