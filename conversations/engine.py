@@ -1289,7 +1289,6 @@ class Engine:
         # Allowance" is Haryana's national old age pension: 2 of "old age pension", 2 of 8 with the rest)
         ordered = [w for w in analyze(name) if w not in _NAME_FILLER] or analyze(name)
         named = set(ordered)
-        own = named | {m for w in named for m in expansions().get(w, ())}
         # what the scheme pays, the last of those words ("pension"): a version pays it too ("Old Age Samman
         # Allowance" does, Bihar's old age home does not)
         head = {ordered[-1]} | (_PAYMENTS if ordered[-1] in _PAYMENTS else set())
@@ -1298,7 +1297,10 @@ class Engine:
         for x in r.schemes[:VERSION_TOP]:
             words = set(analyze(schemes[x.scheme_id].name))
             words |= {m for w in words for m in expansions().get(w, ())}
-            shared = own & words
+            # the central name's words it holds, itself or in a word standing for it: a word and its gloss count once
+            # ("Pashu Bima Yojana", Bihar's livestock insurance, holds "bima" and its gloss "insurance", one word of
+            # "Fasal Bima", and had been taken for Bihar's own crop insurance, a newcomer trial's "fasal bima kaise apply kare")
+            shared = {w for w in named if ({w} | set(expansions().get(w, ()))) & words}
             # the share of the words that say what it is for, then of the whole name: Tamil Nadu's "Indira Gandhi
             # National Old Age Pension Scheme" is its version of the national one, before its farmers' "Old Age
             # Pension Scheme under Chief Minister's Uzhavar Padhukappu Thittam"

@@ -242,6 +242,9 @@ def test_a_states_own_version_of_a_central_scheme_is_found_by_its_name(engine):
     # Haryana's "Old Age Samman Allowance" is its version of the national old age pension: "old age" are the
     # words of what the schemes are for ("National", "Indira Gandhi", "Scheme" say who runs them)
     assert engine._state_version("nsap-ignoaps", "old age pension documents", "Haryana") == "oasas"
+    # a word of the name and its gloss count once: Bihar's livestock insurance (Pashu Bima, "bima" = "insurance") is no
+    # version of the crop insurance (Fasal Bima), nor is its crop assistance (Fasal Sahayata, no insurance)
+    assert engine._state_version("pmfby", "fasal bima kaise apply kare", "Bihar") is None
     # and "हरियाणा में?" after the national scheme's documents gets Haryana's own, not "the same everywhere"
     for user, turns in (("hr", ["old age pension in UP how much?", "documents for this?", "and bihar?"]),):
         for text in turns:
