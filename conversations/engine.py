@@ -1221,6 +1221,11 @@ class Engine:
         # the question with the state's name, as the user might have asked it at once ("widow pension amount" then "Bihar" had been
         # declined, the state being only a filter, while "widow pension amount in Bihar" is answered: its name is in the pages)
         query = f"{query} in {chosen}"
+        # the other facts the message tells ("mai kisan hu UP se" after the national widow pension): noted with the state
+        # (a trial: only the state had been noted, the work lost)
+        others = {n: v for n, v in self.eligibility._told_only(self, text).items() if n != "state"} \
+            if self.eligibility is not None and not what_if else {}
+        noted = self.eligibility._record({"state": chosen, **others}, state, text, lang) if others else None
         if not what_if:
             state.profile["state"] = ProfileValue(value=chosen, turn=state.turn_count, said=text[:80])
             state.topic_state = chosen  # (the state of the question asked before is not searched again)
@@ -1263,9 +1268,13 @@ class Engine:
         elif version is None and at is not None and cited and all(self.answerer.index.schemes[sid].level == "central" for sid in cited):
             # "vidhwa pension kitna milta hai" (states run their own: which is yours?) then "odisha", with no Odisha scheme of
             # the kind here: said so, not the central answer again as if it were Odisha's (a newcomer trial)
+            # (in place of the question's own note that a central scheme is the same there, which says it again)
+            same = t("central_everywhere", lang, state=state_label(chosen, lang))
+            result.replies = [r for r in result.replies if r.text != same]
             result.replies.insert(at + 1, Reply(kind="info", text=t("no_state_version", lang, state=state_label(chosen, lang))))
         if not what_if:
-            result.replies.insert(0, Reply(kind="info", text=t("state_noted", lang, state=state_label(chosen, lang))))
+            said = t("noted", lang, values=noted) if noted else t("state_noted", lang, state=state_label(chosen, lang))
+            result.replies.insert(0, Reply(kind="info", text=said))
         return result
 
     def _state_version(self, scheme_id: str, query: str, chosen: str) -> str | None:

@@ -754,3 +754,20 @@ def test_two_ages_answering_the_age_question_get_no_note_that_contradicts_the_in
         say(engine, text, user="two-ages-asked")
     replies = say(engine, "I am 30 and 70 years old", user="two-ages-asked").replies
     assert not any(r.text.startswith("You gave more than one age") for r in replies)
+
+
+def test_a_state_named_with_other_facts_after_an_answer_notes_them_all_and_says_the_central_scheme_once(bundled_index):
+    """"mai kisan hu UP se" after the national widow pension was asked for Uttar Pradesh and noted only the state (a
+    trial: the work was lost); "I live in Bihar" next, with no Bihar version, said twice that the central scheme applies."""
+    from tests.conftest import flow_engine
+    from tests.conftest import say as say_tg
+
+    engine = flow_engine(bundled_index)
+    say_tg(engine, "widow pension", "kisan-up")
+    replies = say_tg(engine, "mai kisan hu UP se", "kisan-up")
+    assert replies[0].text == "Note kiya: rajya Uttar Pradesh, kaam Kisan."
+    assert next(r for r in replies if r.kind == "answer").citations[0].scheme_id == "wpup"
+    state = engine.store.load(UserKey("telegram", "kisan-up", engine.secret))
+    assert state.profile["occupation"].value == "farmer" and state.profile["state"].value == "Uttar Pradesh"
+    infos = [r.text for r in say_tg(engine, "I live in Bihar", "kisan-up") if r.kind == "info"]
+    assert infos == ["Noted: you live in Bihar.", "I have no scheme of Bihar's own for this; the central scheme above applies there too."]
