@@ -36,7 +36,7 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, asks_contact_only, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
 from retrieval.searcher import names_only_a_state
@@ -1190,7 +1190,8 @@ class Engine:
                 # (a question naming the state too: "assam me vidhwa pension" answered with the national widow pension had not
                 # said that Assam has none of its own here, a newcomer trial)
                 replies.append(Reply(kind="info", text=t("central_everywhere", lang, state=state_label(known, lang))))
-        answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer else None
+        answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations and not answer.list_answer \
+            else answer.declined_about
         new = advance(ctx, rw, answered, self.names)
         state.scheme_id, state.scheme_name, state.topic = new.scheme_id, new.scheme_name, new.topic
         if answer.status == "answered" and (answer.list_answer or answered not in state.list_ids):
@@ -1671,10 +1672,13 @@ def answer_reply(answer: Answer, lang: str) -> Reply:
     if answer.status == "declined" and answer.decline_reason == "too_broad":  # "which schemes": ask what for
         return Reply(kind="info", text=t("too_broad", lang))
     if answer.status == "declined":
+        # (a helpline or a place to complain asked for is what the documents do not give, not a payment's status or date)
+        contact = answer.decline_reason == "not_stated" and asks_contact_only(answer.query)
         if answer.decline_reason in ("not_in_corpus", "unknown_name", "no_section", "not_stated") and answer.decline_scheme:
-            key = {"not_in_corpus": "decline_named", "unknown_name": "decline_unknown_name"}.get(answer.decline_reason, "decline_no_section")
+            key = {"not_in_corpus": "decline_named", "unknown_name": "decline_unknown_name",
+                   "not_stated": "decline_no_contact" if contact else "decline_not_stated"}.get(answer.decline_reason, "decline_no_section")
             head = t(key, lang, scheme=answer.decline_scheme)
         else:
-            head = t("decline", lang, reason=reason_text(answer.decline_reason, lang))
+            head = t("decline", lang, reason=reason_text("not_stated_contact" if contact else answer.decline_reason, lang))
         return Reply(kind="decline", text=answer.plain(head=head, official=t("official_sources", lang)), links=answer.official_links)
     return Reply(kind="answer", text=answer.plain(sources=t("sources" if len(answer.citations) > 1 else "source", lang)), citations=answer.citations, links=answer.official_links)

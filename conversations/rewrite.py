@@ -333,6 +333,6 @@ def replay(answerer, history: list[str], message: str) -> Rewrite:  # answerer: 
         answered = None
         if not rw.scheme_ids and not rw.followup:
             answer = answerer.ask(turn, standalone_query=rw.standalone, state=rw.state)
-            answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else None
+            answered = answer.citations[0].scheme_id if answer.status == "answered" and answer.citations else answer.declined_about
         ctx = advance(ctx, rw, answered, names)
     return rewrite(message, ctx, gazetteer, names, in_scheme, resolve)

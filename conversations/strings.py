@@ -107,6 +107,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "I don't know. The documents I have for {scheme} do not cover what you asked, so I cannot quote an answer; its official page may say more.",
         "hi": "मुझे नहीं पता। {scheme} के मेरे पास के दस्तावेज़ों में आपके सवाल का उत्तर नहीं है, इसलिए उद्धृत नहीं कर सकता; इसके आधिकारिक पेज पर और जानकारी हो सकती है।",
     },
+    # a live-information question about a scheme known ("widow pension not received for 3 months"): its page is the source
+    "decline_not_stated": {
+        "en": "I don't know. The documents I have for {scheme} hold no application status or payment dates, so I cannot say; its official page may say more.",
+        "hi": "मुझे नहीं पता। {scheme} के मेरे पास के दस्तावेज़ों में आवेदन की स्थिति या भुगतान की तारीखें नहीं होतीं, इसलिए मैं नहीं बता सकता; इसके आधिकारिक पेज पर और जानकारी हो सकती है।",
+    },
+    # ... asking for a helpline or where to complain ("where to complain?" after it)
+    "decline_no_contact": {
+        "en": "I don't know. The documents I have for {scheme} give no helpline or place to complain; its official page may say more.",
+        "hi": "मुझे नहीं पता। {scheme} के मेरे पास के दस्तावेज़ों में कोई हेल्पलाइन या शिकायत की जगह नहीं दी है; इसके आधिकारिक पेज पर और जानकारी हो सकती है।",
+    },
     "official_sources": {"en": "Official source:", "hi": "आधिकारिक स्रोत:"},
     "sources": {"en": "Sources:", "hi": "स्रोत:"},
     "source": {"en": "Source:", "hi": "स्रोत:"},
@@ -342,6 +352,8 @@ DECLINE_REASONS: dict[str, dict[str, str]] = {
     "unknown_name": {"en": "I have no scheme of that name.", "hi": "उस नाम की कोई योजना मेरे पास नहीं है।"},
     "not_stated": {"en": "The documents I have do not state this (they hold no application status or payment dates).",
                    "hi": "मेरे पास के दस्तावेज़ों में यह नहीं लिखा है (उनमें आवेदन की स्थिति या भुगतान की तारीखें नहीं होतीं)।"},
+    "not_stated_contact": {"en": "The documents I have give no helpline or place to complain for this.",
+                           "hi": "मेरे पास के दस्तावेज़ों में इसके लिए कोई हेल्पलाइन या शिकायत की जगह नहीं दी है।"},
     "no_section": {"en": "The documents I have for that scheme do not cover what you asked.",
                    "hi": "उस योजना के मेरे पास के दस्तावेज़ों में आपके सवाल का उत्तर नहीं है।"},
 }
@@ -386,6 +398,8 @@ HINGLISH: dict[str, str] = {
     "decline_named": "Mujhe nahi pata. Main {scheme} ko jaanta hoon, par uske dastavez mere paas nahi hain, isliye quote nahi kar sakta.",
     "decline_unknown_name": "Mujhe nahi pata. \"{scheme}\" naam ki koi yojana mere paas ke dastavezon mein nahi hai, isliye uske baare mein quote nahi kar sakta; myScheme ki khoj mein mil sakti hai.",
     "decline_no_section": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai; official page par zyada ho sakta hai.",
+    "decline_not_stated": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein aavedan ki sthiti ya bhugtan ki tareekhein nahi hoti, isliye main nahi bata sakta; official page par zyada ho sakta hai.",
+    "decline_no_contact": "Mujhe nahi pata. {scheme} ke jo dastavez mere paas hain, unmein koi helpline ya shikayat ki jagah nahi di hai; official page par zyada ho sakta hai.",
     "official_sources": "Official source:",
     "sources": "Sources:",
     "source": "Source:",
@@ -522,6 +536,7 @@ HINGLISH_REASONS: dict[str, str] = {
     "not_in_corpus": "Us yojana ke dastavez mere paas nahi hain.",
     "unknown_name": "Us naam ki koi yojana mere paas nahi hai.",
     "not_stated": "Mere paas ke dastavezon mein yeh nahi likha (unmein aavedan ki sthiti ya bhugtan ki tareekhein nahi hoti).",
+    "not_stated_contact": "Mere paas ke dastavezon mein iske liye koi helpline ya shikayat ki jagah nahi di hai.",
     "no_section": "Us yojana ke jo dastavez mere paas hain, unmein aapke sawal ka jawab nahi hai.",
 }
 

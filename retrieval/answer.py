@@ -268,6 +268,13 @@ class Answer(BaseModel):
     ranked_scheme_ids: list[str] = Field(default_factory=list, exclude=True)
     probability: float = Field(default=0.0, exclude=True)
     decline_scheme: str | None = Field(default=None, exclude=True)
+    decline_scheme_id: str | None = Field(default=None, exclude=True)
+
+    @property
+    def declined_about(self) -> str | None:
+        """The scheme id a decline for live information is about ("widow pension not received for 3 months": the widow
+        pension, whose page it links), which the conversation goes on about ("where to complain?"); else ``None``."""
+        return self.decline_scheme_id if self.status == "declined" and self.decline_reason == "not_stated" else None
 
     def plain(self, head: str | None = None, official: str | None = None, sources: str = "Sources:") -> str:
         """Plain-text rendering: numbered quotes ``[n]`` and a source list (scheme - section - link); a
@@ -409,7 +416,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
                 ranked_scheme_ids=r.ranked_ids, probability=decision.probability)
     if not decision.answer:
         links = [MYSCHEME_SEARCH]
-        scheme_name = None
+        scheme_name = scheme_id = None
         if decision.named_catalog:
             entry = searcher.catalog.get(decision.named_catalog)
             if entry is not None:
@@ -419,11 +426,11 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
         elif decision.scheme_id:
             scheme = index.schemes[decision.scheme_id]
             links.insert(0, scheme.page_url)
-            scheme_name = scheme.name
+            scheme_name, scheme_id = scheme.name, decision.scheme_id
         elif decision.unknown_name:
             scheme_name = decision.unknown_name
         return Answer(status="declined", decline_reason=decision.reason, official_links=links,
-                      decline_scheme=scheme_name, **base)
+                      decline_scheme=scheme_name, decline_scheme_id=scheme_id, **base)
     named = {m.scheme_id for m in r.user_mentions if m.indexed} | set(r.focus)
     if r.user_query.discovery and not named:
         # schemes reserved for a group the question does not name (students with disabilities, for "which

@@ -365,7 +365,14 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
             if not (speaks_of(index.chunks[ranked.hit.chunk].text, known) if ranked is not None else any(index.scheme_has_term(t, subject) for t in known)):
                 # (the scheme named, or none: a question naming none, "kahan shikayat karu?", had been told the documents of
                 # whichever scheme ranked first, an engineering-college aid for workers' children, do not say it)
-                return Decision(False, "not_stated", 0.0, f, scheme_id=subject if named or subject in r.family else None)
+                # (or none named, the scheme the question would be answered from with confidence: "meri vidhwa pension 3
+                # mahine se nahi aayi" is of the widow pension ranked first, whose page is the source to give, and the topic
+                # of "kahan shikayat karen?" next; a newcomer trial had been given myScheme's search page and lost the topic)
+                # (a state's scheme only for the state known: with none, one state's widow pension is not the user's)
+                scheme = index.schemes[subject]
+                mine = scheme.level == "central" or (r.state is not None and scheme.state == r.state)
+                sure = named or subject in r.family or (mine and not r.user_query.discovery and probability(f, *model_for(index)) >= threshold)
+                return Decision(False, "not_stated", 0.0, f, scheme_id=subject if sure else None)
     if said and not r.user_query.discovery:
         kinds = kinds_of_help(r.user_query_text)
         if kinds and not any(gives_kinds(index, sid, kinds) for sid in said):

@@ -536,6 +536,12 @@ def live_info_terms(text: str) -> list[tuple[str, ...]]:
     return [terms for pattern, terms in LIVE_INFO if pattern.search(text)]
 
 
+def asks_contact_only(text: str) -> bool:
+    """Whether ``text`` asks for a helpline or where to complain and for no other live information ("helpline
+    number?", "kahan shikayat karen?"; not "pension nahi aayi, kahan shikayat karen", which is about a payment too)."""
+    return live_info_terms(text) == [LIVE_INFO[-1][1]]
+
+
 def live_info_known(text: str) -> list[list[str]]:
     """:func:`live_info_terms` analysed: for each set ``text`` asks for, its terms as the index holds them (what
     :func:`speaks_of` looks for in a passage)."""

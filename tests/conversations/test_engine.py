@@ -913,3 +913,14 @@ def test_a_short_correction_with_no_i_replaces_the_value_told(bundled_index, fir
     replies = say_(correction)
     assert replies[0].text.startswith(f"Noted: state {state_now} (was ")
     assert e.store.load(UserKey("telegram", user, e.secret)).profile["state"].value == state_now
+
+
+def test_where_to_complain_after_money_not_come_is_about_the_same_scheme(engine):
+    """A newcomer trial: after "विधवा पेंशन 3 महीने से नहीं आई", "शिकायत कहाँ करें?" had lost the pension (declined for no
+    scheme, with myScheme's search page); and a decline for a helpline said the documents hold no payment dates."""
+    first = say(engine, "विधवा पेंशन 3 महीने से नहीं आई", user="complain").replies[-1]
+    assert first.kind == "decline" and "Indira Gandhi National Widow Pension Scheme" in first.text
+    nxt = say(engine, "शिकायत कहाँ करें?", user="complain").replies[-1]
+    assert nxt.kind == "decline" and nxt.text.startswith(
+        "मुझे नहीं पता। Indira Gandhi National Widow Pension Scheme के मेरे पास के दस्तावेज़ों में कोई हेल्पलाइन या शिकायत की जगह नहीं दी है")
+    assert nxt.links[0] == engine.answerer.index.schemes["ignwps"].page_url

@@ -803,3 +803,19 @@ def test_pmay_names_both_housing_schemes_and_each_is_quoted(answerer, question, 
     answer = answerer.ask(question)
     assert answer.status == "answered"
     assert {(c.scheme_id, c.section) for c in answer.citations} == {("pmay-g", section), ("pmay-u", section)}
+
+
+def test_money_not_come_for_a_scheme_ranked_with_confidence_links_its_page(answerer):
+    """"widow pension not received" had been declined with myScheme's search page only, and the widow pension it is about
+    was lost for the next question ("where to complain?"): the decline names the scheme the question would be answered
+    from, and links its page first."""
+    from conversations.engine import answer_reply
+
+    answer = answerer.ask("widow pension not received")
+    assert (answer.status, answer.decline_reason, answer.declined_about) == ("declined", "not_stated", "ignwps")
+    assert answer.official_links[0] == answerer.index.schemes["ignwps"].page_url
+    assert answer_reply(answer, "en").text.startswith(
+        "I don't know. The documents I have for Indira Gandhi National Widow Pension Scheme hold no application status or "
+        "payment dates, so I cannot say; its official page may say more.")
+    # (a state's scheme only when the state is known: one state's pension is not the one of a user whose state is not)
+    assert answerer.ask("widow pension not received", state="Uttar Pradesh").declined_about in ("ignwps", "wpup")
