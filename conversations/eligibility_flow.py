@@ -29,7 +29,7 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import _RELATIVE, CLAUSE_END, denied, extract, husband_died, own_words
+from eligibility.extract import _RELATIVE, CLAUSE_END, conflicting_states, denied, extract, husband_died, own_words
 from eligibility.fields import (BPL_CARD, CATEGORIES, EDUCATION, FIELDS, GENDERS, MARITAL, MAX_AGE, MIN_AGE, OCCUPATIONS, RATION_CARD, RESIDENCES,
                                option_label, unclear_number, valid_value, value_label)
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
@@ -298,7 +298,10 @@ def stated_facts(text: str, mentions: list) -> dict[str, Any]:
     blanked = blank_mentions(text, mentions)
     # a "?" ends the question: what follows may be statements ("am I eligible? I'm 67"); the clauses
     # kept are read together, so that "my daughter is 17, she studies" stays about the daughter
-    return extract(" ; ".join(c for c in CLAUSE_END.split(blanked) if c.strip() and not ASKING.search(c)))
+    facts = extract(" ; ".join(c for c in CLAUSE_END.split(blanked) if c.strip() and not ASKING.search(c)))
+    if "state" in facts and conflicting_states(text):
+        del facts["state"]  # "I live in UP and Bihar" (the clauses read apart had lost the "and"): neither, the user is asked
+    return facts
 
 
 #: a speaker talking about themselves ("I am", "my", "main", "meri", "मैं", "मेरा", "हम"); Hinglish
@@ -976,6 +979,10 @@ class EligibilityFlow:
             return self._answer(engine, text, state, lang)
         if not mentions(text, "start_check"):
             facts = self._told_only(engine, text)
+            places = conflicting_states(text) if not facts and FIRST_PERSON.search(text) else []
+            if places and not (ASKING.search(text) or QUESTIONISH.search(text) or section_intents(text)):
+                # "mai bihar aur up se hu": which one, not a search of the two names (it had been declined as a question)
+                return TurnResult([Reply(kind="info", text=t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places)))])
             if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
@@ -1298,6 +1305,10 @@ class EligibilityFlow:
         question_like = bool(mentions) or (questionish and len(text.split()) >= 4) or (bool(section_intents(text)) and not statement) \
             or ("?" in text and len(text.split()) >= 2)  # "kya hai BPL?" asks, it does not answer
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
+        if pending == "state" and (places := conflicting_states(text)):
+            # "UP and Bihar" to "which state do you live in?": asked which one (it had taken the first silently)
+            return TurnResult([Reply(kind="question", field="state",
+                                     text=t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places)))])
         if pending and (not question_like or len(text.split()) <= 3):
             # "my mother is 70" answers nothing about the user: only their own words are read; "1 lakh" is
             # no age

@@ -31,7 +31,7 @@ from conversations.intents import intents_of, is_skip, is_stop, means, mentions
 from conversations.privacy import blank_numbers
 from conversations.strings import LANGUAGES, NEEDS, need_label, reason_text, t
 from conversations.types import InboundMessage, Option, Reply
-from eligibility.extract import conflicting_ages
+from eligibility.extract import conflicting_ages, conflicting_states
 from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
@@ -712,6 +712,14 @@ class Engine:
             elif told_ages and (two := conflicting_ages(text)):
                 # "I am 30 and 70 years old": neither noted, and said so (a break-it trial had one kept silently)
                 result.replies.insert(0, Reply(kind="info", text=t("ages_conflict", lang, ages=" / ".join(map(str, two)))))
+            from conversations.eligibility_flow import FIRST_PERSON
+
+            if self.eligibility is not None and not self._asking(state, "state") and FIRST_PERSON.search(text) \
+                    and (places := conflicting_states(text)):
+                # "I live in UP and Bihar": neither noted, and the user asked which (a break-it trial had one kept silently)
+                said = t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places))
+                if not any(r.text == said for r in result.replies):  # (a message telling only that has it already)
+                    result.replies.insert(0, Reply(kind="info", text=said))
         if lapsed:  # said once: the save clears the store's mark
             result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, period=self._kept_period(lang))))
             action = "save" if action != "delete" else action

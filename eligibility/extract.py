@@ -249,6 +249,46 @@ def conflicting_ages(text: str) -> list[int]:
     return _conflicting(own_ages(text, own), own)
 
 
+#: what may stand between two places named as a pair or as alternatives ("UP and Bihar", "bihar aur up", "Bihar or
+#: Jharkhand"; not a clause's end alone: "I am from UP. Bihar me pension kitni hai?"), in :func:`~eligibility.parse.padded_words` form: which of them the user lives in is not said
+_PLACE_JOIN = re.compile(r" (?:; )?(?:(?:and|aur|or|ya|और|या|&|/) )+(?:(?:in|from|me|mein|से|में) )?")
+
+
+def conflicting_states(text: str) -> list[str]:
+    """The states ``text`` names of the user as a pair or as alternatives ("I live in UP and Bihar", "mai bihar aur up se
+    hu"), in order, when they differ; else ``[]`` (also for "from Bihar, now in Kerala", "Bihar? no, UP", where the
+    words between say which). A break-it trial's "UP and Bihar" had one of them kept silently."""
+    # (short codes spelled out: "UP" in capitals anywhere, "up" before "se"/"me" as the Hinglish reader takes it)
+    codes = [(m.span(1), _SHORT_MAP[m.group(1)]) for m in _SHORT_STATE.finditer(text) if not _other_or_negated(text, m)]
+    codes += [(m.span(g), _SHORT_MAP[m.group(g).upper()]) for m in _SHORT_STATE_HINGLISH.finditer(text) if not _other_or_negated(text, m)
+              for g in (1, 2) if m.group(g)]
+    spelled = text
+    for (a, b), name in sorted(set(codes), reverse=True):
+        spelled = f"{spelled[:a]} {name} {spelled[b:]}"
+    # (the words between two places read in the whole text: own_words() cuts clauses at "and"; a place said of a relative,
+    # not in the user's own words, is not the user's: "I am from Bihar and my husband is from UP")
+    padded, own = padded_words(spelled), padded_words(own_words(spelled))
+    spans: list[tuple[int, int, str]] = []
+    for value, phrases in _STATES.items():
+        for p in phrases:
+            i = padded.find(f" {p} ")
+            while i >= 0:
+                if not negated(padded, i + 1, i + 1 + len(p)) and f" {p} " in own:
+                    spans.append((i, i + 1 + len(p), value))
+                i = padded.find(f" {p} ", i + 1)
+    # (the longest phrase at a place: "madhya pradesh", not a shorter one inside it)
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    kept: list[tuple[int, int, str]] = []
+    for span in spans:
+        if not kept or span[0] >= kept[-1][1]:
+            kept.append(span)
+    joined: list[str] = []
+    for (_, end, a), (start, _, b) in zip(kept, kept[1:]):
+        if a != b and _PLACE_JOIN.fullmatch(padded[end:start + 1]):
+            joined += [a, b]
+    return list(dict.fromkeys(joined))
+
+
 def _conflicting(ages: list[int], own: str) -> list[int]:
     """:func:`conflicting_ages` of the user's ``ages`` and their own words ``own``."""
     distinct = list(dict.fromkeys(ages))
@@ -358,6 +398,8 @@ def extract(text: str) -> dict[str, Any]:
         state = _SHORT_MAP.get((hm.group(1) or hm.group(2)).upper()) if hm else None
     if state is None:
         state = _first(_CITIES, padded)  # "Patna", "चेन्नई": the city's state
+    if state and conflicting_states(text):
+        state = None  # ("I live in UP and Bihar": neither, and the user is asked, see conflicting_states)
     if state and (taken_back := PLACE_CORRECTED.search(text)):
         # "Bihar? no, UP", "bihar nahi, up": the place named after the correction (a break-it trial had Bihar noted)
         state = FIELDS["state"].read(text[taken_back.end():]) or state

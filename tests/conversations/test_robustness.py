@@ -771,3 +771,42 @@ def test_a_state_named_with_other_facts_after_an_answer_notes_them_all_and_says_
     assert state.profile["occupation"].value == "farmer" and state.profile["state"].value == "Uttar Pradesh"
     infos = [r.text for r in say_tg(engine, "I live in Bihar", "kisan-up") if r.kind == "info"]
     assert infos == ["Noted: you live in Bihar.", "I have no scheme of Bihar's own for this; the central scheme above applies there too."]
+
+
+@pytest.mark.parametrize("text,places", [
+    ("I live in UP and Bihar, old age pension kitni hai", ["Uttar Pradesh", "Bihar"]),
+    ("mai bihar aur up se hu", ["Bihar", "Uttar Pradesh"]),
+    ("मैं बिहार और यूपी से हूँ", ["Bihar", "Uttar Pradesh"]),
+    ("I am in Bihar or Jharkhand", ["Bihar", "Jharkhand"]),
+])
+def test_two_states_of_ones_own_joined_in_one_message_are_conflicting(text, places):
+    from eligibility.extract import conflicting_states, extract
+
+    assert conflicting_states(text) == places and "state" not in extract(text)
+
+
+@pytest.mark.parametrize("text,state", [
+    ("I am from Bihar, now in Kerala", "Kerala"), ("main bihar se hu, kerala me rehta hu", "Kerala"), ("Bihar? no, UP", "Uttar Pradesh"),
+    ("I am from Bihar and my husband is from UP", "Bihar"), ("I live in Jammu and Kashmir", "Jammu and Kashmir"),
+    ("I am from UP. Bihar me pension kitni hai", "Bihar"),
+])
+def test_a_state_said_with_which_one_is_meant_is_no_conflict(text, state):
+    from eligibility.extract import conflicting_states, extract
+
+    assert conflicting_states(text) == [] and extract(text)["state"] == state
+
+
+def test_two_states_of_ones_own_note_neither_and_ask_which(engine):
+    # a break-it trial: "I live in UP and Bihar" kept Uttar Pradesh silently; "mai bihar aur up se hu" kept Bihar
+    replies = say(engine, "I live in UP and Bihar, old age pension kitni hai", user="two-states").replies
+    assert replies[0].text == "Aapne ek se zyada rajya bataye (Uttar Pradesh / Bihar), isliye maine koi note nahi kiya: aap kis rajya mein rehte hain?"
+    assert not any(r.text.startswith("Note kiya") for r in replies) and any(r.kind == "answer" for r in replies)
+    replies = say(engine, "mai bihar aur up se hu", user="two-states-told").replies
+    assert [r.text for r in replies] == ["Aapne ek se zyada rajya bataye (Bihar / Uttar Pradesh), isliye maine koi note nahi kiya: aap kis rajya mein rehte hain?"]
+    assert say(engine, "UP", user="two-states-told").replies[0].text.startswith("Note kiya: rajya Uttar Pradesh")
+    # ... nor as the answer to the check's question
+    for text in ("/eligibility",):
+        say(engine, text, user="two-states-asked")
+    asked = say(engine, "UP and Bihar", user="two-states-asked").replies
+    assert [(r.kind, r.field, r.text) for r in asked] == [("question", "state", "You named more than one state (Uttar Pradesh / Bihar), so I have not noted either: which state do you live in?")]
+    assert say(engine, "Bihar", user="two-states-asked").replies[-1].field == "age"
