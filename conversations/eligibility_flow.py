@@ -29,7 +29,7 @@ from conversations.rulebook import RuleBook
 from conversations.state import InterviewState, ProfileValue, UserState
 from conversations.strings import t
 from conversations.types import Option, Outcome as ReplyOutcome, Reason, Reply, Unchecked
-from eligibility.extract import _RELATIVE, CLAUSE_END, conflicting_states, denied, extract, husband_died, own_words
+from eligibility.extract import _RELATIVE, CLAUSE_END, conflicting_ages, conflicting_states, denied, extract, husband_died, own_words
 from eligibility.fields import (BPL_CARD, CATEGORIES, EDUCATION, FIELDS, GENDERS, MARITAL, MAX_AGE, MIN_AGE, OCCUPATIONS, RATION_CARD, RESIDENCES,
                                option_label, unclear_number, valid_value, value_label)
 from eligibility.interview import MAX_QUESTIONS, next_field, screen
@@ -77,6 +77,12 @@ CORRECTION = re.compile(r"\b(actually|sorry|correction|i meant|mistake|galti|asa
                         # "no, my age is 66", "नहीं, मेरी उम्र 66 है": a no leading a statement corrects (a newcomer trial: after a
                         # verdict it had been searched and declined)
                         r"|^\s*(?:no|nahi|nahin|nope)\s*[,.!]\s*(?=\S)|^\s*नहीं\s*[,।!]\s*(?=\S)", re.IGNORECASE)
+#: a pause to correct what was just said ("no wait, 61", "nahi ruko, 61", "I mean 45")
+WAIT = re.compile(r"\b(?:no\s+wait|wait|ruko|rukiye|ruk\s+jao|i\s+mean|matlab)\b|रुको|रुकिए|मतलब", re.IGNORECASE)
+#: an Indian PIN code alone (six digits, the first not 0; "110 001" too)
+PIN_CODE = re.compile(r"\s*[1-9]\d{2}\s?\d{3}\s*")
+#: the field types read as a number (an age, a percentage, an amount)
+NUMBER_TYPES = frozenset({"int", "percent", "money"})
 #: a clause that asks (rather than states facts about the user)
 ASKING = re.compile(r"\?|\b(am i|can i|could i|will i|do i|which|what|how|kya|eligible|patra|qualify|check)\b|क्या|कौन|पात्र", re.IGNORECASE)
 #: a message (of 4+ words) that asks something rather than answering the interview's question: question
@@ -1305,11 +1311,35 @@ class EligibilityFlow:
         question_like = bool(mentions) or (questionish and len(text.split()) >= 4) or (bool(section_intents(text)) and not statement) \
             or ("?" in text and len(text.split()) >= 2)  # "kya hai BPL?" asks, it does not answer
         found = {} if question_like and not CORRECTION.search(text) else extract(blank_mentions(text, mentions))
+        # (not a range, "45-50": an answer that cannot be read, as before)
+        numbers = [int(n) for n in re.findall(r"(?<![\d.,-])\d{1,3}(?![\d.,-])", own_words(text))] if pending == "age" else []
+        if pending == "age" and not (CORRECTION.search(text) or WAIT.search(text)) and len(set(numbers)) > 1 \
+                and all(FIELDS["age"].valid(n) for n in numbers):
+            ages = list(dict.fromkeys(numbers))  # ("I am 30 and 70", no word of years: two ages all the same)
+        else:
+            ages = conflicting_ages(text) if pending == "age" else []
+        if ages:
+            # "I am 30 and 70" to "how old are you?": asked again (it had taken 30, and said NOT ELIGIBLE for the old age pension)
+            return TurnResult([Reply(kind="question", field="age", text=t("ages_conflict", lang, ages=" / ".join(map(str, ages))))])
+        if pending == "state" and PIN_CODE.fullmatch(text):
+            # "110001" to "which state?": a PIN code, not the family's income (a break-it trial had it noted as ₹1,10,001 a year)
+            return TurnResult([Reply(kind="question", field="state", text=t("pin_not_state", lang))])
         if pending == "state" and (places := conflicting_states(text)):
             # "UP and Bihar" to "which state do you live in?": asked which one (it had taken the first silently)
             return TurnResult([Reply(kind="question", field="state",
                                      text=t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places)))])
-        if pending and (not question_like or len(text.split()) <= 3):
+        # "no wait, 61" or "sorry I meant 45 not 54" to the next question after "65" to the age question: the earlier number
+        # corrected, not an answer to the question waiting (a break-it trial had "no" noted for the BPL card, then NOT
+        # ELIGIBLE; a newcomer trial got "could not understand")
+        earlier = next((f for f in reversed(iv.asked) if f != pending and f in state.profile and FIELDS[f].type in NUMBER_TYPES), None)
+        corrected = bool(pending) and earlier is not None and earlier not in found and FIELDS[pending].type not in NUMBER_TYPES \
+            and re.search(r"\d", text) is not None and (CORRECTION.search(text) is not None or WAIT.search(text) is not None)
+        if corrected:
+            value = FIELDS[earlier].read(text)
+            corrected = value is not None and value != state.profile[earlier].value
+            if corrected:
+                found = {earlier: value}
+        if pending and not corrected and (not question_like or len(text.split()) <= 3):
             # "my mother is 70" answers nothing about the user: only their own words are read; "1 lakh" is
             # no age
             about_other = _RELATIVE.search(normalise(text)) is not None

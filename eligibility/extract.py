@@ -172,7 +172,9 @@ _GENDERS = _normalised(GENDERS, frozenset({"f", "m", "girl", "boy", "ladki", "la
 _OCCUPATIONS = _normalised(OCCUPATIONS, frozenset({"other", "anya", "अन्य", "business", "labour"}))
 _RESIDENCES = _normalised(RESIDENCES, frozenset({"nagar"}))
 _CATEGORIES = _normalised(CATEGORIES, frozenset({"open", "gen", "bc", "bca", "bcb"}))  # ("bc" alone is also slang in free text)
-_EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary"}))
+# (nor the ranges "1-5", "6-8", which free text spells as "1.5 lakh": a break-it trial's income, said to the gender question,
+# had been noted as education primary)
+_EDUCATION = _normalised(EDUCATION, frozenset({"none", "ba", "ma", "inter", "degree", "primary", "1 5", "6 8"}))
 
 
 #: where a clause ends: punctuation (not a comma inside a number, "1,50,000", nor a point inside a word or

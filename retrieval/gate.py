@@ -373,6 +373,11 @@ def decide(index: Index, r: Retrieval, threshold: float = THRESHOLD) -> Decision
                 mine = scheme.level == "central" or (r.state is not None and scheme.state == r.state)
                 sure = named or subject in r.family or (mine and not r.user_query.discovery and probability(f, *model_for(index)) >= threshold)
                 return Decision(False, "not_stated", 0.0, f, scheme_id=subject if sure else None)
+    if live and top in r.focus:
+        # a follow-up about the scheme talked about asking for a status check or a helpline its quoted passage speaks of
+        # ("how to check status", "status kaise dekhe" after PM-KISAN: "Step 7: Check the Beneficiary status ..."), checked
+        # just above: answered (a newcomer trial had it declined, its few words too unlike the scheme's for the model)
+        return Decision(True, None, 1.0, f)
     if said and not r.user_query.discovery:
         kinds = kinds_of_help(r.user_query_text)
         if kinds and not any(gives_kinds(index, sid, kinds) for sid in said):

@@ -156,15 +156,19 @@ SECTION_INTENTS: dict[str, re.Pattern[str]] = {
         r"|कितन[ाीे](?!\s+(उम्र|उमर|आयु))|लाभ|पैस[ाे]|राशि|फ़?ायद[ाे]|फ़ायद[ाे]|ब्याज|मिल(ता|ती|ते|ेगा|ेगी|ेंगे)|बेन[ेि]फ़?ि?ट"),
     # (English words in Devanagari too: "डॉक्यूमेंट्स", "एलिजिबिलिटी", "अप्लाई")
     "documents": re.compile(
-        r"\bdocument|\bdocs?\b|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"),
+        r"\bdocument|\bdocs?\b|\bpapers?\b|\bkaa?ga[zj]|\bkagzat|\bdastave[zj]|दस्तावेज|कागज|ड[ॉाो]क्य[ूु]मेंट"
+        # what is needed for it, the page's "Documents Required" ("gas connection ke liye kya chahiye": a newcomer trial got
+        # the scheme's launch history)
+        r"|\b(?:ke|k) liye kya (?:kya )?(?:chahiye|chaiye|chahie|lagta|lagega|lagenge)\b|\bwhat (?:all )?(?:is|are) (?:needed|required)\b"
+        r"|\bwhat do (?:i|we) need\b|के लिए क्या (?:क्या )?(?:चाहिए|लगता|लगेगा)"),
     "eligibility": re.compile(
         r"\beligib|\bwho can\b|(?<!what )\bcan i (get|apply|join|avail)|(?:^|[,.;!?]\s*)can (?:a |an |the )?(?!i\b|we\b|you\b)\w+(?: \w+)? (?:get|join|avail)\b|\bage limit|\bincome (limit|ceiling|criteria)|\bcriteria|\bqualif|\bpatrata"
         r"|\b(minimum|maximum|min|max) age\b|\bage (criteria|requirement|bar)\b|\bhow old\b|\b(umr|umar|umra|aayu)\b"
-        r"|\baay (seema|sima)\b|आय (की )?सीमा|(उम्र|आयु)(?![\u0900-\u097f])|योग्यता|एलिजिबि?ल"
+        r"|\baay (seema|sima)\b|\b(?:income|aay|aamdani) kitn[aei] hon[aei]\b|आय (की )?सीमा|(उम्र|आयु)(?![\u0900-\u097f])|योग्यता|एलिजिबि?ल"
         r"|\b(kaun|kon)\b.*\b(apply|avedan|aavedan|le sakta|le sakti|jud)|पात्र|कौन.*(आवेदन|ले सकत|जुड़)"),
     "application_process": re.compile(
         r"\bhow (do|can|should) (i|we|one) (apply|register|enrol|join)|\bhow to (apply|register|enrol|join|get)"
-        r"|\bapply\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
+        r"|\bapply\b|\ba+pp?l+a?y\b|\bapplication\b|\bregist|\bform\b|\ba+vedan|\bkaise (bhar|kar|apply|ban)|आवेदन कैसे|पंजीकरण|रजिस्ट्रेशन"
         # a card or a form made or filled, as the Romanized "kaise ban..." ("आयुष्मान कार्ड कैसे बनेगा", "how to make an
         # ayushman card": a newcomer trial got the scheme's details)
         r"|कैसे\s+(?:बन|भर|कर)|\bhow (?:to|do i|can i|should i|will i) (?:make|get made)\b"
@@ -578,6 +582,12 @@ def _section_words_spelled(folded: str) -> str:
     return re.sub(r"\b[a-z]{6,}\b", mend, folded)
 
 
+#: a limit of income or age asked for by its size ("income limit kitni hai", "आय सीमा कितनी है"): an eligibility condition
+LIMIT_ASKED = re.compile(r"\b(?:income|age|aay|aamdani|umr|umar|umra|aayu)\s+(?:limit|ceiling|seema|sima)\b"
+                         r"|(?:आय|आमदनी|उम्र|आयु)\s+(?:की\s+)?सीमा|\bhow much income\b|\bkitni (?:income|aay|aamdani)\b"
+                         r"|\b(?:income|aay|aamdani) kitn[aei] hon[aei]\b")
+
+
 def section_intents(text: str) -> list[str]:
     """The sections ``text`` asks about (see :data:`SECTION_INTENTS`), in a fixed order. The words of a
     "who can apply" phrase count for eligibility only ("who can apply and how?" still asks both), and
@@ -597,6 +607,10 @@ def section_intents(text: str) -> list[str]:
         # trial was quoted the Rs. 6000 a year, the exclusion of government employees never said)
         found = [n for n in found if n != "benefits"]
         found += [] if "eligibility" in found else ["eligibility"]
+    if "benefits" in found and "eligibility" in found and LIMIT_ASKED.search(folded):
+        # "income limit kitni hai" asks how much the limit is, a condition, not what the scheme gives (a newcomer trial was
+        # quoted a scholarship's benefits table)
+        found.remove("benefits")
     if INTEREST.search(folded) and "details" not in found:
         found.append("details")  # a savings scheme's interest rate is often stated in its details
     return found

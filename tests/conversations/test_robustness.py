@@ -753,7 +753,8 @@ def test_two_ages_answering_the_age_question_get_no_note_that_contradicts_the_in
     for text in ("/eligibility", "UP"):
         say(engine, text, user="two-ages-asked")
     replies = say(engine, "I am 30 and 70 years old", user="two-ages-asked").replies
-    assert not any(r.text.startswith("You gave more than one age") for r in replies)
+    # (the interview asks again itself, once: it no longer takes one of them)
+    assert [(r.field, r.text) for r in replies] == [("age", "You gave more than one age (30 / 70), so I have not noted either: please tell me your age again.")]
 
 
 def test_a_state_named_with_other_facts_after_an_answer_notes_them_all_and_says_the_central_scheme_once(bundled_index):
@@ -810,3 +811,44 @@ def test_two_states_of_ones_own_note_neither_and_ask_which(engine):
     asked = say(engine, "UP and Bihar", user="two-states-asked").replies
     assert [(r.kind, r.field, r.text) for r in asked] == [("question", "state", "You named more than one state (Uttar Pradesh / Bihar), so I have not noted either: which state do you live in?")]
     assert say(engine, "Bihar", user="two-states-asked").replies[-1].field == "age"
+
+
+@pytest.mark.parametrize("correction,lang_head", [("no wait, 61", "Noted: age 61 (was 65)."), ("nahi ruko, 61", "Note kiya: umar 61 (pehle 65).")])
+def test_a_correction_of_the_age_to_the_next_question_corrects_the_age_and_answers_nothing_else(engine, correction, lang_head):
+    # a break-it trial: "no wait, 61" to the BPL question after "65" was noted as no BPL card, then NOT ELIGIBLE
+    user = f"fix-{len(correction)}"
+    for text in ("am i eligible for old age pension", "UP", "65"):
+        say(engine, text, user=user)
+    replies = say(engine, correction, user=user).replies
+    assert replies[0].text == lang_head and replies[-1].field == "is_bpl"
+    state = engine.store.load(UserKey("cli", user, engine.secret))
+    assert state.profile["age"].value == 61 and "is_bpl" not in state.profile
+
+
+def test_sorry_i_meant_corrects_the_earlier_age_while_another_question_waits(engine):
+    # a newcomer trial: "sorry I meant 45 not 54" got "Sorry, I could not understand that"
+    for text in ("am i eligible for widow pension? i live in bihar", "54"):
+        say(engine, text, user="meant")
+    replies = say(engine, "sorry I meant 45 not 54", user="meant").replies
+    assert replies[0].text == "Noted: age 45 (was 54)." and replies[-1].kind == "question" and replies[-1].field != "age"
+
+
+def test_answers_the_check_cannot_take_as_they_are_are_asked_again(engine):
+    # break-it trials: "1.5 lakh" to the gender question was noted as education primary; "I am 30 and 70" to the age question
+    # took 30 (NOT ELIGIBLE for the old age pension); "110001" to the state question was noted as a family income
+    from eligibility.extract import extract
+
+    assert extract("1.5 lakh") == {} and extract("class 1 to 5") == {"education_level": "primary"}
+    for text in ("check eligibility", "Uttar Pradesh", "67"):
+        say(engine, text, user="odd-answers")
+    replies = say(engine, "1.5 lakh", user="odd-answers").replies
+    assert replies[0].text == "Noted: family income ₹1,50,000 a year." and replies[-1].field == "gender"
+    for text in ("am I eligible for old age pension", "UP"):
+        say(engine, text, user="two-ages-check")
+    asked = say(engine, "I am 30 and 70", user="two-ages-check").replies
+    assert [(r.field, r.text) for r in asked] == [("age", "You gave more than one age (30 / 70), so I have not noted either: please tell me your age again.")]
+    say(engine, "check eligibility", user="pin")
+    pin = say(engine, "110001", user="pin").replies
+    assert [(r.field, r.text[:31]) for r in pin] == [("state", "That looks like a PIN code. Whi")]
+    state = engine.store.load(UserKey("cli", "pin", engine.secret))
+    assert "annual_family_income" not in state.profile

@@ -359,6 +359,15 @@ def test_a_helpline_is_quoted_where_the_page_gives_one_and_declined_where_it_doe
     assert given.status == "answered" and "helpdesk@nsp.gov.in" in given.citations[0].text and verify(pages_index, given)
 
 
+def test_a_status_check_asked_after_a_scheme_is_quoted_from_its_step_that_says_how(engine, pages_index):
+    # a newcomer trial: after "pm kisan", "how to check status" and "status kaise dekhe" were declined (the second as no
+    # scheme question), though PM-KISAN's application steps say how
+    say(engine, "pm kisan", user="status")
+    for text in ("how to check status", "status kaise dekhe", "स्टेटस कैसे देखें"):
+        top = answer_of(say(engine, text, user="status")).citations[0]
+        assert (top.scheme_id, top.text) == ("pm-kisan", "Step 7: Check the Beneficiary status through the Aadhaar number."), text
+
+
 def test_a_discovery_question_of_one_word_and_a_state_gets_that_states_list(answerer, pages_index):
     ans = answerer.ask("schemes for farmers in Rajasthan")
     assert ans.status == "answered" and ans.list_answer and len(ans.citations) >= 3 and verify(pages_index, ans)

@@ -219,6 +219,15 @@ def test_a_question_for_a_figure_quotes_the_passage_that_states_it(answerer, que
     ("atal pension yojana ke liye kitni umar chahiye", ["eligibility"]),  # "kitni umar": how old, not how much
     ("अटल पेंशन योजना के लिए न्यूनतम उम्र", ["eligibility"]),
     ("आयुष्मान भारत क्या है", ["details"]),  # आयु (age) inside आयुष्मान is no age
+    # a newcomer trial: a limit's size is a condition, not what the scheme gives; "aply" is "apply"; what is needed for it,
+    # the documents (a scholarship's benefits table, a loan's benefits and a launch history had been quoted)
+    ("income limit kitni hai", ["eligibility"]),
+    ("आय सीमा कितनी है", ["eligibility"]),
+    ("income kitni honi chahiye", ["eligibility"]),
+    ("how to aply", ["application_process"]),
+    ("ujjwala gas connection ke liye kya chahiye", ["documents"]),
+    ("what is needed for mudra loan", ["documents"]),
+    ("scholarship kitni milti hai", ["benefits"]),
 ])
 def test_who_does_not_get_it_and_how_to_get_it(question, sections):
     from retrieval.query import section_intents
