@@ -575,6 +575,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             except (IndexMismatchError, CorpusFormatError, OSError, ValueError) as exc:
                 print(f"schemebot: {exc}", file=sys.stderr)
                 return 2
+        elif Path(settings.corpus).is_dir() and not any(p.is_file() for p in Path(settings.corpus).rglob("*")):
+            # an empty folder (a break-it trial: "serving on ..." was printed, then the worker failed and nothing listened)
+            print(f"schemebot: SCHEMEBOT_CORPUS {settings.corpus} is an empty folder: point it at an index (schemebot ingest) "
+                  "or at scheme files", file=sys.stderr)
+            return 2
     if settings.redis_configured:
         # a Redis that answers with an error (a db number it does not have, a wrong password) would fail every
         # message of every worker: refused here, once; one that does not answer yet only fails /readyz

@@ -1321,6 +1321,11 @@ class EligibilityFlow:
         if ages:
             # "I am 30 and 70" to "how old are you?": asked again (it had taken 30, and said NOT ELIGIBLE for the old age pension)
             return TurnResult([Reply(kind="question", field="age", text=t("ages_conflict", lang, ages=" / ".join(map(str, ages))))])
+        if pending == "state" and state.topic_state and "state" not in state.profile and means(text, "yes"):
+            # "yes" to "... You asked about Tamil Nadu's schemes: is that where you live?"
+            noted = self._record({"state": state.topic_state}, state, text, lang)
+            iv.field, iv.invalid = None, 0
+            return TurnResult([Reply(kind="info", text=t("noted", lang, values=noted))] + self._next(engine, state, lang))
         if pending == "state" and PIN_CODE.fullmatch(text):
             # "110001" to "which state?": a PIN code, not the family's income (a break-it trial had it noted as ₹1,10,001 a year)
             return TurnResult([Reply(kind="question", field="state", text=t("pin_not_state", lang))])
@@ -1581,6 +1586,17 @@ class EligibilityFlow:
         options = [Option(value=opt[0], label=option_label(opt, lang)) for opt in spec.options]
         return Reply(kind="question", text=text, field=name, options=options)
 
+    def _state_question(self, state: UserState, lang: str) -> Reply:
+        """The question for the state; after questions about one state's schemes ("old age pension tamilnadu"), it names that
+        state, which "yes" (or its option) takes: a newcomer trial was asked which state right after the bot had said it
+        looked at Tamil Nadu's schemes. The state of a question is not taken as where the user lives unasked. (No option to
+        tap: a numbered one is not read as a state on SMS.)"""
+        q = self._question("state", lang)
+        place = state.topic_state
+        if place:
+            q.text = f"{q.text} {t('state_from_topic', lang, state=state_label(place, lang))}"
+        return q
+
     def _next(self, engine: Engine, state: UserState, lang: str, prefer: str | None = None) -> list[Reply]:
         """Ask the next question, or finish with the outcomes. ``prefer``: the question that waited when the user
         corrected another answer instead ("actually my age is 62" to the work question); it is asked again while it
@@ -1604,7 +1620,7 @@ class EligibilityFlow:
                 choice = next_field([rules], profile, exclude=iv.skipped)
                 if choice.field is not None:
                     iv.ask(choice.field)
-                    return [self._question(choice.field, lang)]
+                    return [self._state_question(state, lang) if choice.field == "state" else self._question(choice.field, lang)]
             iv.finished, iv.field = True, None
             state.scheme_id, state.scheme_name, state.topic = rules.scheme_id, rules.scheme_name, "eligibility"
             said = said_of(state)
@@ -1612,7 +1628,7 @@ class EligibilityFlow:
         if self.book.has_state_schemes() and "state" not in profile and "state" not in iv.skipped and len(iv.asked) < iv.max_questions:
             # the state first: it decides which of the schemes are in play at all
             iv.ask("state")
-            return [self._question("state", lang)]
+            return [self._state_question(state, lang)]
         rules = self.book.in_state(profile.get("state")) if self.book.has_state_schemes() else list(self.book.rules.values())
         if iv.kind:
             if iv.kind_ids is None or iv.kind_state != profile.get("state"):

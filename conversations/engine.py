@@ -450,7 +450,8 @@ class Engine:
             if means(text, "yes") or means(text, "no"):
                 # a bare "yes" answers something said before, which cannot be read now: above all, a
                 # deletion it confirms cannot be done (it got the help text, as if nothing were asked)
-                return TurnResult([Reply(kind="info", text=t("stateless_yes_no", lang))], lang=lang)
+                said = t("stateless_yes_no", lang)  # (on SMS, as above: DELETE, a break-it trial was told to send "/forget")
+                return TurnResult([Reply(kind="info", text=said.replace("/forget", "DELETE") if msg.channel == "sms" else said)], lang=lang)
             if msg.kind != "text" or not text:
                 result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
             else:

@@ -225,6 +225,15 @@ def test_serve_refuses_unreadable_settings_and_a_missing_corpus(capsys, monkeypa
     assert "SCHEMEBOT_CORPUS /nonexistent/corpus does not exist" in capsys.readouterr().err
 
 
+def test_serve_refuses_an_empty_corpus_folder_before_saying_it_serves(capsys, monkeypatch, tmp_path):
+    # a break-it trial: "schemebot serving on ..." was printed, then the worker failed on an empty folder and nothing listened
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("SCHEMEBOT_CORPUS", str(tmp_path / "empty"))
+    assert main(["serve", "--port", "1"]) == 2
+    out = capsys.readouterr()
+    assert f"SCHEMEBOT_CORPUS {tmp_path / 'empty'} is an empty folder" in out.err and "serving on" not in out.out
+
+
 def test_serve_with_workers_refuses_a_damaged_index_before_starting_them(capsys, monkeypatch, tmp_path):
     """A break-it trial: with --workers 2 and a truncated arrays.npz, uvicorn restarted the failing workers for a
     minute of tracebacks and never exited; one worker exited with the one-line message. Checked before the workers."""

@@ -852,3 +852,24 @@ def test_answers_the_check_cannot_take_as_they_are_are_asked_again(engine):
     assert [(r.field, r.text[:31]) for r in pin] == [("state", "That looks like a PIN code. Whi")]
     state = engine.store.load(UserKey("cli", "pin", engine.secret))
     assert "annual_family_income" not in state.profile
+
+
+def test_the_checks_state_question_names_the_state_asked_about_and_yes_takes_it(engine):
+    # a newcomer trial: after the bot said it looked at Tamil Nadu's schemes, the check asked which state with no word of it
+    say(engine, "old age pension in bihar", user="topic-state")
+    asked = say(engine, "/eligibility", user="topic-state").replies[-1]
+    assert (asked.field, asked.text) == ("state", "Which state or union territory do you live in? (for example: Bihar, UP, Tamil Nadu) "
+                                                  "You asked about Bihar's schemes: reply \"yes\" if you live there.")
+    replies = say(engine, "yes", user="topic-state").replies
+    assert replies[0].text == "Noted: state Bihar." and replies[-1].field == "age"
+    # (never taken unasked: a state named in a question is not where the user lives until they say so)
+    say(engine, "old age pension in bihar", user="topic-state-2")
+    assert "state" not in engine.store.load(UserKey("cli", "topic-state-2", engine.secret)).profile
+
+
+def test_a_yes_while_the_store_is_down_names_delete_on_sms_and_forget_elsewhere(engine):
+    # a break-it trial: with Redis down, "yes" over SMS was told to "send /forget again", a command SMS does not have
+    sms = engine.handle_stateless(InboundMessage(channel="sms", user_id="+919800001111", text="yes")).replies[-1].text
+    assert "please send DELETE again in a few minutes" in sms and "/forget" not in sms
+    tg = engine.handle_stateless(InboundMessage(channel="telegram", user_id="7", text="yes")).replies[-1].text
+    assert "please send /forget again in a few minutes" in tg
