@@ -679,7 +679,7 @@ class Engine:
                                         small_talk=True), "save"
         elif (wanted := language_request(text)) is not None and (
                 (asking := state.interview is not None and not state.interview.finished and state.interview.field and self.eligibility is not None)
-                or (state.pending in (None, "state", "state_again", "state_offer", "check_offer")
+                or (state.pending in (None, "state", "state_again", "state_offer", "check_offer", "pick")
                     and (state.interview is None or state.interview.finished))):
             # "in Hindi?", "hindi me batao", "अंग्रेज़ी में बताओ": the reply language, as /lang sets it, and what was said last
             # again in it: during a check, the question waiting (a break-it trial: it had been searched for, or counted as an
@@ -689,9 +689,12 @@ class Engine:
             state.language = lang = wanted  # type: ignore[assignment]
             replies = [Reply(kind="info", text=t("lang_set", wanted) + ("" if wanted == "en" else " " + t("quotes_stay", wanted)))]
             action: Action = "save"
-            again_query = None if asking else state.pending_query if state.pending in ("state", "state_again") else state.last_standalone
+            picking = state.pending == "pick"  # ("अंग्रेज़ी में बताइए" while "which of the schemes above?" waits: asked again in English)
+            again_query = None if asking or picking else state.pending_query if state.pending in ("state", "state_again") else state.last_standalone
             if asking:
                 replies.append(self.eligibility.reminder(state.interview.field, wanted))
+            elif picking:
+                replies.append(self._pick_question([sid for sid in state.list_ids if sid in self.names][:MAX_PICK], wanted))
             else:
                 state.pending, state.pending_query = None, None
             if again_query:
@@ -1087,8 +1090,7 @@ class Engine:
             listed = [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]
             if listed:
                 state.pending, state.pending_query = "pick", text[:200]
-                options = [Option(value=str(i), label=named_with_state(self.names[sid], self.answerer.index.schemes[sid].state)) for i, sid in enumerate(listed, 1)]
-                return TurnResult([Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)], rw.standalone)
+                return TurnResult([self._pick_question(listed, lang)], rw.standalone)
             example = {"documents": "documents", "eligibility": "eligibility", "application_process": "how to apply"}.get(rw.topic or "", "benefits")
             replies.append(Reply(kind="question", text=t("which_scheme", lang, example=example), field="scheme"))
             return TurnResult(replies, rw.standalone)
@@ -1106,6 +1108,10 @@ class Engine:
         event_word = event.pattern.search(folded) if event is not None else None
         # ("budhape ki pension", "बुढ़ापे की पेंशन", "pension of old age" alike: a newcomer trial got the awards for the old)
         benefit_named = event_word is not None and BENEFIT_KIND.match(_OF.sub("", folded[event_word.end():].lstrip(), count=1)) is not None
+        if event is not None and CLAIM_ASKED.search(folded) and "application_process" in section_intents(text):
+            # "barish se fasal kharab ho gayi claim kaise kare" asks how to claim (an insurance's steps), not which schemes serve
+            # a crop loss (a newcomer trial got the list, the 72-hour report never said): searched
+            event = None
         if benefit_named and (section_intents(text) or ASKS_FIGURE.search(folded)):
             # "budhapa pension kitna milta hai" asks how much the old-age pension gives, not which schemes help in old age (a
             # newcomer trial got five schemes, two of them awards, and "which number?" to every follow-up): searched
@@ -1286,6 +1292,11 @@ class Engine:
             said = t("noted", lang, values=noted) if noted else t("state_noted", lang, state=state_label(chosen, lang))
             result.replies.insert(0, Reply(kind="info", text=said))
         return result
+
+    def _pick_question(self, listed: list[str], lang: str) -> Reply:
+        """"Which of the schemes above?" with the ``listed`` scheme ids as numbered options."""
+        options = [Option(value=str(i), label=named_with_state(self.names[sid], self.answerer.index.schemes[sid].state)) for i, sid in enumerate(listed, 1)]
+        return Reply(kind="question", text=t("which_listed", lang), field="pick", options=options)
 
     def _state_version(self, scheme_id: str, query: str, chosen: str) -> str | None:
         """The scheme of state ``chosen`` that is its own version of the central ``scheme_id`` ("Indira Gandhi
@@ -1527,6 +1538,10 @@ class Engine:
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
+
+
+#: a claim asked after (an insurance's payout for a loss: "claim kaise kare", "क्लेम", "दावा")
+CLAIM_ASKED = re.compile(r"\bclaim|क्लेम|दावा", re.IGNORECASE)
 
 
 def asks_no_need(text: str) -> bool:

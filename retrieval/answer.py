@@ -37,7 +37,7 @@ from retrieval.gate import NOT_A_NEED, Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
-from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
+from retrieval.searcher import CLAIM_WORDS, STATE_BOOST, Retrieval, Searcher, name_shares, question_words
 from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_known, reserved_label, speaks_of, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
@@ -477,6 +477,8 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     # a question for a status, a date or whom to ask ("pm kisan ka paisa nahi aaya") is quoted from the sentence that speaks
     # of it, not from the start of the steps (Step 7 of PM-KISAN's seven had come on the third SMS page)
     live = {t for known in live_info_known(r.user_query_text) for t in known}
+    if CLAIM_WORDS.search(r.user_query_text) and "application_process" in r.query.intents:
+        live |= set(analyze("claim"))  # (and a claim asked after, from its steps: "How to Claim?", see the searcher)
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]
@@ -491,6 +493,11 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
             a, b = spans[i]
             if section[a:b].rstrip().endswith(("?", ":", ":-")) and i + 1 < len(spans):
                 b = spans[i + 1][1]
+            if not chunk.start <= a < chunk.end:
+                # (the sentence that speaks of it stands in the chunk before, inside the span quoted around this one: the quote
+                # is cited to the chunk it starts in, which verify() checks)
+                chunk = next((c for c in (index.chunks[j] for j in range(*index.chunk_range(chunk.scheme_id)))
+                              if c.section == chunk.section and c.start <= a < c.end), chunk)
         # (a list item of another section too: Haryana's disability pension was quoted as "... Rs. 1200/- per month w.e.f.
         # 01-01-2015", one of a list of rises whose later items give today's rate, with no word that the list goes on)
         more = list_items_after(section, b) if chunk.section in LIST_SECTIONS or _list_item_at(section, a) \
@@ -753,7 +760,8 @@ def compose_list(index: Index, schemes: list, base: dict, figures: bool = False,
 
 def verify(index: Index, answer: Answer) -> bool:
     """True if every citation's text is exactly its offsets in its section's text (verbatim), and the
-    quote contains the chunk it was chosen for (or, for a list item, lies inside it)."""
+    quote contains the chunk it was chosen for (or, for a list item, lies inside it; or starts inside it and runs on past
+    its end: a heading that asks, "How to Claim?", with the step after it, which the next chunk holds)."""
     for cit in answer.citations:
         chunk = index.chunk_by_id(cit.chunk_id)
         if chunk is None or cit.scheme_id != chunk.scheme_id or cit.section != chunk.section:
@@ -762,6 +770,6 @@ def verify(index: Index, answer: Answer) -> bool:
         if cit.start < 0 or section[cit.start:cit.end] != cit.text:
             return False
         # a quote holds its chunk, or (a list item's sentences) lies inside it
-        if not (cit.start <= chunk.start and chunk.end <= cit.end) and not (chunk.start <= cit.start and cit.end <= chunk.end):
+        if not (cit.start <= chunk.start and chunk.end <= cit.end) and not (chunk.start <= cit.start < chunk.end):
             return False
     return True

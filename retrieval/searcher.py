@@ -696,6 +696,11 @@ class Searcher:
                         if alt is not None:
                             best[sid] = replace(h, chunk=alt)
         live = [known for known in ([t for t in terms if t in idx.vocabulary] for terms in live_info_known(own_words)) if known]
+        if CLAIM_WORDS.search(own_words) and "application_process" in query.intents:
+            # "barish se fasal kharab ho gayi claim kaise kare": the insurance's claim steps ("How to Claim? ... within 72 hours"),
+            # not the start of its application steps, as for a status check below (a newcomer trial)
+            live.append([t for t in analyze("claim") if t in idx.vocabulary])
+            live = [known for known in live if known]
         lift = max(query.weights.values(), default=1.0) * 3
         for known in live:
             # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
@@ -962,6 +967,10 @@ def without_state_terms(query: QueryTerms, state: str) -> QueryTerms:
 GLOSS_FOR_DENSE = True
 #: at most this many English words per word of the question
 GLOSS_WORDS = 2
+
+
+#: a claim asked after, in the three languages (an insurance's payout for a loss)
+CLAIM_WORDS = re.compile(r"\bclaim|क्लेम|दावा", re.IGNORECASE)
 
 
 def dense_text(question: str, query: QueryTerms) -> str:

@@ -873,3 +873,15 @@ def test_a_yes_while_the_store_is_down_names_delete_on_sms_and_forget_elsewhere(
     assert "please send DELETE again in a few minutes" in sms and "/forget" not in sms
     tg = engine.handle_stateless(InboundMessage(channel="telegram", user_id="7", text="yes")).replies[-1].text
     assert "please send /forget again in a few minutes" in tg
+
+
+def test_a_language_asked_while_a_pick_waits_asks_the_pick_again_in_it(engine):
+    # a newcomer trial: "अंग्रेज़ी में बताइए" after "which of the schemes above?" was declined as no scheme question, in Hindi
+    for text in ("मुझे नौकरी चाहिए, 22 साल, बेरोजगार हूँ, झारखंड", "और कितना मिलेगा?"):
+        last = say(engine, text, user="pick-lang").replies[-1]
+    assert last.field == "pick"
+    replies = say(engine, "अंग्रेज़ी में बताइए", user="pick-lang").replies
+    assert [r.text for r in replies] == ["I will reply in English.", "Which of the schemes above do you mean? Reply with its number."]
+    assert [o.value for o in replies[-1].options] == [o.value for o in last.options]
+    picked = say(engine, "2", user="pick-lang").replies[-1]
+    assert picked.kind == "answer" and picked.citations[0].scheme_id == "pmegp"
