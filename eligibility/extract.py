@@ -476,7 +476,9 @@ def extract(text: str) -> dict[str, Any]:
         # "Are you studying now?" right after saying it); "passed class 12" is no such class
         marked = marked_class(own)
         if marked and re.search(r"(?:\bin|\bme|\bmein|में)\s+$", own[:marked[1]]) \
-                and not re.search(r"\b(?:pass\w*|complet\w*|finish\w*|kiya|ki hai)\b|पास", own, re.IGNORECASE):
+                and not re.search(r"\b(?:pass\w*|complet\w*|finish\w*|kiya|ki hai|got|scored?|percent\w*|marks?|result)\b|पास|%|अंक|प्रतिशत",
+                                  own, re.IGNORECASE):
+            # (nor marks got in it: "I got 85 percent in 12th" is a result of a class passed, a break-it trial's "studying yes")
             out["is_student"] = True
     if education and NOT_PASSED.search(own):
         # "I am 10th fail": the class before it is what was passed (the interview's reading of the answer)

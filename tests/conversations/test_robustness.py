@@ -885,3 +885,15 @@ def test_a_language_asked_while_a_pick_waits_asks_the_pick_again_in_it(engine):
     assert [o.value for o in replies[-1].options] == [o.value for o in last.options]
     picked = say(engine, "2", user="pick-lang").replies[-1]
     assert picked.kind == "answer" and picked.citations[0].scheme_id == "pmegp"
+
+
+@pytest.mark.parametrize("text,facts", [
+    ("I got 85 percent in 12th", {"education_level": "higher_secondary"}),
+    ("12th me 80% aaye", {"education_level": "higher_secondary"}),
+    ("I am a girl in class 12", {"gender": "female", "is_student": True, "education_level": "higher_secondary"}),
+])
+def test_marks_got_in_a_class_are_a_class_passed_not_studying(text, facts):
+    # a break-it trial: "I got 85 percent in 12th" was noted as studying now
+    from eligibility.extract import extract
+
+    assert extract(text) == facts
