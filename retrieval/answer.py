@@ -294,7 +294,11 @@ class Answer(BaseModel):
             if official is None:
                 official = "Official source:" if len(self.official_links) == 1 else "Official sources:"
             return "\n".join([head, official, *self.official_links])
-        quotes = [f"[{c.n}] {c.display_name}: \u201c{c.text}\u201d" if self.list_answer else f"[{c.n}] \u201c{c.text}\u201d"
+        # (quotes of several schemes that read the same, Tamil Nadu's farmers' and general old age pensions: each with its
+        # scheme's name, as a list shows them; a newcomer trial saw two identical quotes, the names only under Sources)
+        texts = [" ".join(c.text.split()) for c in self.citations]
+        named = self.list_answer or (len(set(texts)) < len(texts) and len({c.scheme_id for c in self.citations}) > 1)
+        quotes = [f"[{c.n}] {c.display_name}: \u201c{c.text}\u201d" if named else f"[{c.n}] \u201c{c.text}\u201d"
                   for c in self.citations]
         listed = [f"[{c.n}] {c.source_line()}" for c in self.citations]
         return "\n\n".join(quotes) + "\n\n" + sources + "\n" + "\n".join(listed)

@@ -828,3 +828,19 @@ def test_money_not_come_for_a_scheme_ranked_with_confidence_links_its_page(answe
         "payment dates, so I cannot say; its official page may say more.")
     # (a state's scheme only when the state is known: one state's pension is not the one of a user whose state is not)
     assert answerer.ask("widow pension not received", state="Uttar Pradesh").declined_about in ("ignwps", "wpup")
+
+
+def test_quotes_of_several_schemes_that_read_the_same_each_name_their_scheme():
+    # a newcomer trial: Tamil Nadu's farmers' and general old age pensions were quoted as [1] and [2] with the same text, the
+    # names only under Sources
+    from retrieval.answer import Answer, Citation
+
+    def cite(n, sid, name):
+        return Citation(n=n, scheme_id=sid, scheme_name=name, section="benefits", text="Pension: Rs. 1,000 per month.",
+                        url=f"https://www.myscheme.gov.in/schemes/{sid}", chunk_id=f"{sid}:0", start=0, end=29, score=1.0)
+
+    same = Answer(status="answered", query="q", standalone_query="q", language="en",
+                  citations=[cite(1, "a", "Farmers' Pension"), cite(2, "b", "Old Age Pension")])
+    assert same.plain().startswith("[1] Farmers' Pension: \u201cPension: Rs. 1,000 per month.\u201d\n\n[2] Old Age Pension: \u201c")
+    one = same.model_copy(update={"citations": same.citations[:1]})
+    assert one.plain().startswith("[1] \u201cPension")
