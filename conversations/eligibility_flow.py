@@ -320,6 +320,12 @@ FIRST_PERSON = re.compile(
     re.IGNORECASE)
 
 
+def states_conflict(places: list[str], lang: str) -> str:
+    """The reply to two states of one's own named at once (:func:`~eligibility.extract.conflicting_states`): neither is
+    noted, and the user is asked which one they live in."""
+    return t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places))
+
+
 def is_about_self(text: str, facts: dict[str, Any]) -> bool:
     """True when a message stating ``facts`` speaks about the user ("I am 67, from Bihar"), or is only
     an age or a state ("Bihar", "67 saal"): "widow pension in punjab" names a widow and a state but asks
@@ -988,7 +994,7 @@ class EligibilityFlow:
             places = conflicting_states(text) if not facts and FIRST_PERSON.search(text) else []
             if places and not (ASKING.search(text) or QUESTIONISH.search(text) or section_intents(text)):
                 # "mai bihar aur up se hu": which one, not a search of the two names (it had been declined as a question)
-                return TurnResult([Reply(kind="info", text=t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places)))])
+                return TurnResult([Reply(kind="info", text=states_conflict(places, lang))])
             if facts and len(facts) >= max(1, len(text.split()) // 6) and is_about_self(text, facts):
                 # "I am 45, from Uttar Pradesh": facts about the user, not a question
                 noted = self._record(facts, state, text, lang)
@@ -1314,8 +1320,9 @@ class EligibilityFlow:
         # (not a range, "45-50": an answer that cannot be read, as before)
         numbers = [int(n) for n in re.findall(r"(?<![\d.,-])\d{1,3}(?![\d.,-])", own_words(text))] if pending == "age" else []
         if pending == "age" and not (CORRECTION.search(text) or WAIT.search(text)) and len(set(numbers)) > 1 \
-                and all(FIELDS["age"].valid(n) for n in numbers):
-            ages = list(dict.fromkeys(numbers))  # ("I am 30 and 70", no word of years: two ages all the same)
+                and all(FIELDS["age"].valid(n) for n in numbers) and not set(found) - {"age"}:
+            # ("I am 30 and 70": two numbers that may each be an age, no word of years; not "65, 10 bigha", a land's size)
+            ages = list(dict.fromkeys(numbers))
         else:
             ages = conflicting_ages(text) if pending == "age" else []
         if ages:
@@ -1331,8 +1338,7 @@ class EligibilityFlow:
             return TurnResult([Reply(kind="question", field="state", text=t("pin_not_state", lang))])
         if pending == "state" and (places := conflicting_states(text)):
             # "UP and Bihar" to "which state do you live in?": asked which one (it had taken the first silently)
-            return TurnResult([Reply(kind="question", field="state",
-                                     text=t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places)))])
+            return TurnResult([Reply(kind="question", field="state", text=states_conflict(places, lang))])
         # "no wait, 61" or "sorry I meant 45 not 54" to the next question after "65" to the age question: the earlier number
         # corrected, not an answer to the question waiting (a break-it trial had "no" noted for the BPL card, then NOT
         # ELIGIBLE; a newcomer trial got "could not understand")
@@ -1588,7 +1594,7 @@ class EligibilityFlow:
 
     def _state_question(self, state: UserState, lang: str) -> Reply:
         """The question for the state; after questions about one state's schemes ("old age pension tamilnadu"), it names that
-        state, which "yes" (or its option) takes: a newcomer trial was asked which state right after the bot had said it
+        state, which "yes" takes: a newcomer trial was asked which state right after the bot had said it
         looked at Tamil Nadu's schemes. The state of a question is not taken as where the user lives unasked. (No option to
         tap: a numbered one is not read as a state on SMS.)"""
         q = self._question("state", lang)

@@ -39,7 +39,7 @@ from retrieval.text import normalize
 from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, asks_contact_only, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
-from retrieval.searcher import names_only_a_state
+from retrieval.searcher import CLAIM_WORDS, names_only_a_state
 from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
@@ -716,12 +716,12 @@ class Engine:
             elif told_ages and (two := conflicting_ages(text)):
                 # "I am 30 and 70 years old": neither noted, and said so (a break-it trial had one kept silently)
                 result.replies.insert(0, Reply(kind="info", text=t("ages_conflict", lang, ages=" / ".join(map(str, two)))))
-            from conversations.eligibility_flow import FIRST_PERSON
+            from conversations.eligibility_flow import FIRST_PERSON, states_conflict
 
             if self.eligibility is not None and not self._asking(state, "state") and FIRST_PERSON.search(text) \
                     and (places := conflicting_states(text)):
                 # "I live in UP and Bihar": neither noted, and the user asked which (a break-it trial had one kept silently)
-                said = t("states_conflict", lang, states=" / ".join(state_label(p, lang) for p in places))
+                said = states_conflict(places, lang)
                 if not any(r.text == said for r in result.replies):  # (a message telling only that has it already)
                     result.replies.insert(0, Reply(kind="info", text=said))
         if lapsed:  # said once: the save clears the store's mark
@@ -1108,7 +1108,7 @@ class Engine:
         event_word = event.pattern.search(folded) if event is not None else None
         # ("budhape ki pension", "बुढ़ापे की पेंशन", "pension of old age" alike: a newcomer trial got the awards for the old)
         benefit_named = event_word is not None and BENEFIT_KIND.match(_OF.sub("", folded[event_word.end():].lstrip(), count=1)) is not None
-        if event is not None and CLAIM_ASKED.search(folded) and "application_process" in section_intents(text):
+        if event is not None and CLAIM_WORDS.search(folded) and "application_process" in section_intents(text):
             # "barish se fasal kharab ho gayi claim kaise kare" asks how to claim (an insurance's steps), not which schemes serve
             # a crop loss (a newcomer trial got the list, the 72-hour report never said): searched
             event = None
@@ -1538,10 +1538,6 @@ class Engine:
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
-
-
-#: a claim asked after (an insurance's payout for a loss: "claim kaise kare", "क्लेम", "दावा")
-CLAIM_ASKED = re.compile(r"\bclaim|क्लेम|दावा", re.IGNORECASE)
 
 
 def asks_no_need(text: str) -> bool:
