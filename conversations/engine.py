@@ -968,7 +968,9 @@ class Engine:
                 # (the example uses the number sent when it can be an age: a correction written out is read and the check
                 # run again, "Noted: age 45 (was 70)")
                 example = number.group() if checked and MIN_AGE <= int(number.group()) <= MAX_AGE else "45"
-                key = "no_such_option_check" if checked else "no_such_option_one" if shown == 1 else "no_such_option"  # (not "from 1 to 1")
+                # (not "from 1 to 1": a newcomer trial read it after a verdict of one scheme)
+                key = ("no_such_option_check" if shown > 1 else "no_such_option_check_one") if checked else \
+                    "no_such_option_one" if shown == 1 else "no_such_option"
                 return TurnResult([Reply(kind="info", text=t(key, lang, n=shown, said=example))]), "none"
         inside = _ORDINAL_INSIDE.search(normalize(text).casefold()) if state.list_ids and not running else None
         if inside is not None:

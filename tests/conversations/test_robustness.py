@@ -897,3 +897,16 @@ def test_marks_got_in_a_class_are_a_class_passed_not_studying(text, facts):
     from eligibility.extract import extract
 
     assert extract(text) == facts
+
+
+def test_a_number_after_a_verdict_of_one_listed_scheme_does_not_say_from_1_to_1(engine):
+    # a newcomer trial read "reply with its number, from 1 to 1" after a check that listed one scheme
+    for text in ("am i eligible for old age pension", "UP", "65", "yes"):
+        say(engine, text, user="one-listed")
+    key = UserKey("cli", "one-listed", engine.secret)
+    state = engine.store.load(key)
+    state.list_ids = ["ignoaps"]
+    engine.store.save(key, state)
+    replies = say(engine, "45", user="one-listed").replies
+    assert [r.text for r in replies] == ["To read about the scheme above, reply 1. To change one of your answers, write it out "
+                                         "(for example: \"my age is 45\") and I will check again."]
