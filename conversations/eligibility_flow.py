@@ -320,6 +320,11 @@ FIRST_PERSON = re.compile(
     re.IGNORECASE)
 
 
+def ages_conflict(ages: list[int], lang: str) -> str:
+    """The reply to two ages of one's own given at once ("I am 30 and 70"): neither is noted, and the age is asked again."""
+    return t("ages_conflict", lang, ages=" / ".join(map(str, ages)))
+
+
 def states_conflict(places: list[str], lang: str) -> str:
     """The reply to two states of one's own named at once (:func:`~eligibility.extract.conflicting_states`): neither is
     noted, and the user is asked which one they live in."""
@@ -1327,7 +1332,7 @@ class EligibilityFlow:
             ages = conflicting_ages(text) if pending == "age" else []
         if ages:
             # "I am 30 and 70" to "how old are you?": asked again (it had taken 30, and said NOT ELIGIBLE for the old age pension)
-            return TurnResult([Reply(kind="question", field="age", text=t("ages_conflict", lang, ages=" / ".join(map(str, ages))))])
+            return TurnResult([Reply(kind="question", field="age", text=ages_conflict(ages, lang))])
         if pending == "state" and state.topic_state and "state" not in state.profile and means(text, "yes"):
             # "yes" to "... You asked about Tamil Nadu's schemes: is that where you live?"
             noted = self._record({"state": state.topic_state}, state, text, lang)
@@ -1366,8 +1371,8 @@ class EligibilityFlow:
             # 46" to the disability question corrects the age and says no disability percentage (a break-it trial
             # had noted "disability % 46%")
             numbers = re.findall(r"\d+(?:\.\d+)?", own)
-            taken = FIELDS[pending].type in ("int", "percent", "money") and len(numbers) <= 1 and any(
-                f != pending and FIELDS[f].type in ("int", "percent", "money") for f in found)
+            taken = FIELDS[pending].type in NUMBER_TYPES and len(numbers) <= 1 and any(
+                f != pending and FIELDS[f].type in NUMBER_TYPES for f in found)
             value = None if money or other_fact or taken or pending in found else FIELDS[pending].read(own)
             if value is not None:  # (what the sentence says of the field by name wins: "47 years old and 40% disabled")
                 found[pending] = value

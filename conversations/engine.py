@@ -36,10 +36,10 @@ from eligibility.fields import FIELDS, MAX_AGE, MIN_AGE
 from retrieval.answer import Answer, Answerer, named_with_state
 from retrieval.gazetteer import word_spans
 from retrieval.text import normalize
-from retrieval.query import ASKS_FIGURE, DISCOVERY, KIND_OF_HELP, asks_contact_only, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
+from retrieval.query import ASKS_FIGURE, CLAIM_WORDS, DISCOVERY, KIND_OF_HELP, asks_contact_only, SECTION_INTENTS, detect_language, expansions, kind_names, kind_terms_of, kinds_of_help, live_info_terms, reply_language, section_intents
 from retrieval.gate import need_words
 from retrieval.states import canonical_state, find_states, state_label, state_of, without_states
-from retrieval.searcher import CLAIM_WORDS, names_only_a_state
+from retrieval.searcher import names_only_a_state
 from retrieval.tokenize import analyze
 
 if TYPE_CHECKING:
@@ -442,16 +442,14 @@ class Engine:
         try:
             if means(text, "forget") or _is_command(text, "forget"):
                 # (SMS has no commands: there the word to send again is DELETE)
-                said = t("stateless_forget", lang)
-                said = said.replace("/forget", "DELETE") if msg.channel == "sms" else said
-                return TurnResult([Reply(kind="info", text=said)], lang=lang)
+                return TurnResult([Reply(kind="info", text=_delete_word(t("stateless_forget", lang), msg.channel))], lang=lang)
             if _is_command(text, "reset"):  # nothing can be reset either: never say it was
                 return TurnResult([Reply(kind="info", text=t("stateless_reset", lang))], lang=lang)
             if means(text, "yes") or means(text, "no"):
                 # a bare "yes" answers something said before, which cannot be read now: above all, a
                 # deletion it confirms cannot be done (it got the help text, as if nothing were asked)
-                said = t("stateless_yes_no", lang)  # (on SMS, as above: DELETE, a break-it trial was told to send "/forget")
-                return TurnResult([Reply(kind="info", text=said.replace("/forget", "DELETE") if msg.channel == "sms" else said)], lang=lang)
+                # (on SMS: DELETE, a break-it trial was told to send "/forget")
+                return TurnResult([Reply(kind="info", text=_delete_word(t("stateless_yes_no", lang), msg.channel))], lang=lang)
             if msg.kind != "text" or not text:
                 result = TurnResult([Reply(kind="info", text=t("non_text", lang))] if msg.kind != "text" else [], lang=lang)
             else:
@@ -694,7 +692,7 @@ class Engine:
             if asking:
                 replies.append(self.eligibility.reminder(state.interview.field, wanted))
             elif picking:
-                replies.append(self._pick_question([sid for sid in state.list_ids if sid in self.names][:MAX_PICK], wanted))
+                replies.append(self._pick_question(self._pickable(state), wanted))
             else:
                 state.pending, state.pending_query = None, None
             if again_query:
@@ -715,15 +713,17 @@ class Engine:
                 result.replies.insert(0, Reply(kind="info", text=t("age_not_noted", lang, value=odd[0], low=MIN_AGE, high=MAX_AGE)))
             elif told_ages and (two := conflicting_ages(text)):
                 # "I am 30 and 70 years old": neither noted, and said so (a break-it trial had one kept silently)
-                result.replies.insert(0, Reply(kind="info", text=t("ages_conflict", lang, ages=" / ".join(map(str, two)))))
-            from conversations.eligibility_flow import FIRST_PERSON, states_conflict
+                from conversations.eligibility_flow import ages_conflict
 
-            if self.eligibility is not None and not self._asking(state, "state") and FIRST_PERSON.search(text) \
-                    and (places := conflicting_states(text)):
-                # "I live in UP and Bihar": neither noted, and the user asked which (a break-it trial had one kept silently)
-                said = states_conflict(places, lang)
-                if not any(r.text == said for r in result.replies):  # (a message telling only that has it already)
-                    result.replies.insert(0, Reply(kind="info", text=said))
+                result.replies.insert(0, Reply(kind="info", text=ages_conflict(two, lang)))
+            if self.eligibility is not None and not self._asking(state, "state"):
+                from conversations.eligibility_flow import FIRST_PERSON, states_conflict
+
+                if FIRST_PERSON.search(text) and (places := conflicting_states(text)):
+                    # "I live in UP and Bihar": neither noted, and the user asked which (a break-it trial had one kept silently)
+                    said = states_conflict(places, lang)
+                    if not any(r.text == said for r in result.replies):  # (a message telling only that has it already)
+                        result.replies.insert(0, Reply(kind="info", text=said))
         if lapsed:  # said once: the save clears the store's mark
             result.replies.insert(0, Reply(kind="info", text=t("lapsed", lang, period=self._kept_period(lang))))
             action = "save" if action != "delete" else action
@@ -1089,7 +1089,7 @@ class Engine:
         if not rw.scheme_ids and not rw.followup and ctx.scheme_id is None and asks_only_section(text, listed_kind):
             # "documents?" with no scheme under discussion: ask which scheme rather than guess; after a
             # list, which of its schemes (a number answers: _dispatch)
-            listed = [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]
+            listed = self._pickable(state)
             if listed:
                 state.pending, state.pending_query = "pick", text[:200]
                 return TurnResult([self._pick_question(listed, lang)], rw.standalone)
@@ -1294,6 +1294,10 @@ class Engine:
             said = t("noted", lang, values=noted) if noted else t("state_noted", lang, state=state_label(chosen, lang))
             result.replies.insert(0, Reply(kind="info", text=said))
         return result
+
+    def _pickable(self, state: UserState) -> list[str]:
+        """The listed schemes a number picks, in order (at most :data:`MAX_PICK`)."""
+        return [sid for sid in state.list_ids if sid in self.names][:MAX_PICK]
 
     def _pick_question(self, listed: list[str], lang: str) -> Reply:
         """"Which of the schemes above?" with the ``listed`` scheme ids as numbered options."""
@@ -1540,6 +1544,12 @@ class Engine:
         if not page.citations:
             return []
         return [answer_reply(page, lang)] + ([Reply(kind="info", text=t("list_more", lang))] if state.list_rest else [])
+
+
+def _delete_word(text: str, channel: str) -> str:
+    """``text`` with "/forget" written DELETE on SMS, which has no commands (a reply sent before the channel's pager, which
+    spells it so on its own pages)."""
+    return text.replace("/forget", "DELETE") if channel == "sms" else text
 
 
 def asks_no_need(text: str) -> bool:

@@ -346,6 +346,14 @@ def find_phrase(padded: str, phrase: str) -> int:
     return i
 
 
+def rfind_phrase(padded: str, phrase: str) -> int:
+    """As :func:`find_phrase`, the position of the last mention of ``phrase`` that is not negated, or -1."""
+    i = padded.rfind(f" {phrase} ")
+    while i >= 0 and negated(padded, i + 1, i + 1 + len(phrase)):
+        i = padded.rfind(f" {phrase} ", 0, i)
+    return i
+
+
 def parse_choice(text: str, synonyms: dict[str, tuple[str, ...]]) -> str | None:
     """The value whose synonym appears in ``text`` as a whole word or phrase (longest synonym wins),
     leaving out a negated mention ("not a widow", "SC nahi"); ``synonyms`` maps value -> phrases

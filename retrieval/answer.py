@@ -37,8 +37,8 @@ from retrieval.gate import NOT_A_NEED, Decision, decide
 from retrieval.chunking import Chunk
 from retrieval.index import Index
 from retrieval.searcher import MAX_QUOTED as MAX_SCHEMES
-from retrieval.searcher import CLAIM_WORDS, STATE_BOOST, Retrieval, Searcher, name_shares, question_words
-from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, live_info_known, reserved_label, speaks_of, school_classes, section_intents, wrong_school_stage
+from retrieval.searcher import STATE_BOOST, Retrieval, Searcher, name_shares, question_words
+from retrieval.query import FIGURE, discovery_frame, gives_kinds, kinds_of_help, reserved_label, speaks_of, spoken_terms, school_classes, section_intents, wrong_school_stage
 from retrieval.states import find_states
 from retrieval.life_events import life_event
 from retrieval.text import clean_user_text, split_sentences
@@ -480,9 +480,7 @@ def compose(searcher: Searcher, question: str, standalone: str, r: Retrieval, de
     asked = set(r.query.intents)
     # a question for a status, a date or whom to ask ("pm kisan ka paisa nahi aaya") is quoted from the sentence that speaks
     # of it, not from the start of the steps (Step 7 of PM-KISAN's seven had come on the third SMS page)
-    live = {t for known in live_info_known(r.user_query_text) for t in known}
-    if CLAIM_WORDS.search(r.user_query_text) and "application_process" in r.query.intents:
-        live |= set(analyze("claim"))  # (and a claim asked after, from its steps: "How to Claim?", see the searcher)
+    live = {t for known in spoken_terms(r.user_query_text, r.query.intents) for t in known}
     citations = []
     for n, s in enumerate(chosen, start=1):
         chunk = index.chunks[s.hit.chunk]

@@ -546,6 +546,20 @@ def asks_contact_only(text: str) -> bool:
     return live_info_terms(text) == [LIVE_INFO[-1][1]]
 
 
+#: a claim asked after, in the three languages (an insurance's payout for a loss)
+CLAIM_WORDS = re.compile(r"\bclaim|क्लेम|दावा", re.IGNORECASE)
+
+
+def spoken_terms(text: str, intents: list[str]) -> list[list[str]]:
+    """The term sets the quoted passage should speak of: :func:`live_info_known`, and for a claim asked after with the
+    application steps ("barish se fasal kharab ho gayi claim kaise kare") the claim's ("How to Claim? ... within 72 hours",
+    not the first of the application steps, a newcomer trial). Unlike the live ones, a claim's is no reason to decline."""
+    out = live_info_known(text)
+    if CLAIM_WORDS.search(text) and "application_process" in intents:
+        out.append(analyze("claim"))
+    return out
+
+
 def live_info_known(text: str) -> list[list[str]]:
     """:func:`live_info_terms` analysed: for each set ``text`` asks for, its terms as the index holds them (what
     :func:`speaks_of` looks for in a passage)."""

@@ -33,7 +33,7 @@ from retrieval.loaders import CatalogEntry, parse_named_catalog
 from retrieval.gazetteer import Gazetteer, Mention, blank_mentions, words
 from retrieval.chunking import SECTION_ORDER_INDEX
 from retrieval.index import Hit, Index
-from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, live_info_known, reverse_expansions, section_intents, speaks_of
+from retrieval.query import ASKS_FIGURE, KIND_OF_HELP, RATE_TERMS, categories_named, QueryTerms, figure_wanted, VocabularyMatcher, analyze_query, expansions, for_another_group, group_named_alone, reverse_expansions, section_intents, speaks_of, spoken_terms
 from retrieval.states import canonical_state, city_state, find_states, personal_fact_words, state_of, without_states
 from retrieval.text import normalize
 from retrieval.tokenize import analyze, stopwords
@@ -695,12 +695,7 @@ class Searcher:
                         alt = figure_chunk(sid, ["benefits", "details"])
                         if alt is not None:
                             best[sid] = replace(h, chunk=alt)
-        live = [known for known in ([t for t in terms if t in idx.vocabulary] for terms in live_info_known(own_words)) if known]
-        if CLAIM_WORDS.search(own_words) and "application_process" in query.intents:
-            # "barish se fasal kharab ho gayi claim kaise kare": the insurance's claim steps ("How to Claim? ... within 72 hours"),
-            # not the start of its application steps, as for a status check below (a newcomer trial)
-            live.append([t for t in analyze("claim") if t in idx.vocabulary])
-            live = [known for known in live if known]
+        live = [known for known in ([t for t in terms if t in idx.vocabulary] for terms in spoken_terms(own_words, query.intents)) if known]
         lift = max(query.weights.values(), default=1.0) * 3
         for known in live:
             # "pm kisan status kaise check kare": a scheme whose best chunk does not speak of the status is
@@ -967,10 +962,6 @@ def without_state_terms(query: QueryTerms, state: str) -> QueryTerms:
 GLOSS_FOR_DENSE = True
 #: at most this many English words per word of the question
 GLOSS_WORDS = 2
-
-
-#: a claim asked after, in the three languages (an insurance's payout for a loss)
-CLAIM_WORDS = re.compile(r"\bclaim|क्लेम|दावा", re.IGNORECASE)
 
 
 def dense_text(question: str, query: QueryTerms) -> str:
