@@ -1347,7 +1347,10 @@ class EligibilityFlow:
         # "no wait, 61" or "sorry I meant 45 not 54" to the next question after "65" to the age question: the earlier number
         # corrected, not an answer to the question waiting (a break-it trial had "no" noted for the BPL card, then NOT
         # ELIGIBLE; a newcomer trial got "could not understand")
-        earlier = next((f for f in reversed(iv.asked) if f != pending and f in state.profile and FIELDS[f].type in NUMBER_TYPES), None)
+        # (the number noted last, whether asked for or told beside another answer: "tamil nadu, 60 years" to the state question,
+        # then "no wait, 61" to the BPL question, a newcomer trial; it had been read as "no")
+        told = [f for f in state.profile if f != pending and FIELDS[f].type in NUMBER_TYPES]
+        earlier = max(told, key=lambda f: state.profile[f].turn) if told else None
         corrected = bool(pending) and earlier is not None and earlier not in found and FIELDS[pending].type not in NUMBER_TYPES \
             and re.search(r"\d", text) is not None and (CORRECTION.search(text) is not None or WAIT.search(text) is not None)
         if corrected:

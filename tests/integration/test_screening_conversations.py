@@ -780,3 +780,13 @@ def test_what_a_widow_told_unasked_puts_the_widow_pensions_first(pages_engine):
     assert verdict.kind == "eligibility"
     shown = [line for line in verdict.text.splitlines() if re.match(r"\d\. ", line)]
     assert [line.split(":")[0] for line in shown[:2]] == ["1. Indira Gandhi National Widow Pension Scheme", "2. Widow Pension - Uttar Pradesh"], shown
+
+
+def test_a_correction_corrects_an_age_told_beside_another_answer_not_only_one_asked_for(pages_engine):
+    # a newcomer trial: "tamil nadu, 60 years" to the state question, then "no wait, 61" to the BPL question was read as "no"
+    # (only a number the check had asked for could be corrected)
+    for text in ("am I eligible for old age pension?", "tamil nadu, 60 years"):
+        last = say(pages_engine, text, "told-beside")[-1]
+    assert last.field == "is_bpl"
+    replies = say(pages_engine, "no wait, 61", "told-beside")
+    assert replies[0].text == "Noted: age 61 (was 60)." and replies[-1].field == "is_bpl"
